@@ -1,0 +1,94 @@
+package ttd.agent;
+
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import ttd.agent.identity.HashState;
+import ttd.agent.identity.InternalUnsafe;
+import ttd.agent.identity.JvmGlobals;
+import ttd.agent.instrument.ClassFileInstrumenter;
+import ttd.agent.instrument.LoadedClasses;
+import ttd.agent.instrument.TtdTransformer;
+import ttd.agent.session.Messages;
+import ttd.agent.session.Session;
+import ttd.runtime.Hooks;
+
+/**
+ * The agent proper, started by the launcher's premain inside the agent's private class loader.
+ *
+ * <p>Order matters: the hook classes go to the bootstrap loader first; the identity-hash probe
+ * runs before anything else starts threads; the session (and with it Chronicle) starts before the
+ * hooks go live; the classes already loaded are retransformed; and only then does the main thread
+ * become a recorded thread.
+ */
+public final class AgentMain {
+
+  private AgentMain() {}
+
+  public static void premain(String options, Instrumentation inst, Path runtimeJar) {
+    AgentOptions opts;
+    try {
+      opts = AgentOptions.parse(options);
+    } catch (IllegalArgumentException e) {
+      System.err.println("ttd: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    Messages messages = new Messages(opts.quiet());
+    try {
+      HashState.probe();
+      String mainClass = MainClassName.of();
+      InternalUnsafe.StaticField threadNumber = JvmGlobals.threadNumber();
+      int threadNumberBefore = threadNumber == null ? 0 : threadNumber.getInt();
+      SessionStart start =
+          opts.replaying()
+              ? SessionStart.replay(opts, messages)
+              : SessionStart.record(opts, messages, mainClass);
+      if (start == null) {
+        return;
+      }
+      if (threadNumber != null) {
+        threadNumber.putInt(threadNumberBefore);
+      }
+      Session session = start.session();
+      ClassFileInstrumenter instrumenter =
+          new ClassFileInstrumenter(mainClass == null ? null : mainClass.replace('.', '/'));
+      ClassLoader agentLoader = AgentMain.class.getClassLoader();
+      inst.addTransformer(
+          new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
+      List<Class<?>> loaded =
+          LoadedClasses.toRetransform(inst, instrumenter, agentLoader, runtimeJar.getParent());
+      inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+      Map<String, String> globals = start.globals(JvmGlobals.capture());
+      JvmGlobals.restore(globals);
+      if (opts.replaying()) {
+        retransformSalted(inst);
+      }
+      start.started(globals);
+      Shutdown.register(start);
+      Hooks.install(session);
+      session.adoptMainThread();
+    } catch (Throwable t) {
+      Hooks.install(null);
+      messages.say("the agent could not start (" + t + "); the program runs without ttd");
+      if (opts.replaying()) {
+        System.exit(2);
+      }
+    }
+  }
+
+  /** Drops compiled code that may have folded the old {@code Set.of} salt into constants. */
+  private static void retransformSalted(Instrumentation inst) throws Exception {
+    for (String name : JvmGlobals.SALTED) {
+      try {
+        Class<?> c = Class.forName(name, false, null);
+        if (inst.isModifiableClass(c)) {
+          inst.retransformClasses(c);
+        }
+      } catch (ClassNotFoundException e) {
+        // not in this JDK
+      }
+    }
+  }
+}

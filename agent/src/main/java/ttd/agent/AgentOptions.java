@@ -1,0 +1,139 @@
+package ttd.agent;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The options of {@code -javaagent:ttd.jar=...}: comma-separated {@code key=value} pairs or flags.
+ *
+ * <p>An unknown or malformed option is rejected with one sentence naming it.
+ */
+public final class AgentOptions {
+
+  /** The options as {@code java -jar ttd.jar help} lists them. */
+  public static final String HELP =
+      String.join(
+          "\n",
+          "  out=DIR          record into DIR (default ./ttd-recordings/<main>-<time>/)",
+          "  clock=INSTANT    pin: run on a virtual clock starting at INSTANT (e.g. 2025-01-01T09:00:00Z)",
+          "  seed=N           pin: derive every default seed and SecureRandom output from N",
+          "  quiet            do not print where the recording goes",
+          "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
+          "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
+
+  private String text = "";
+  private Path out;
+  private Path replay;
+  private Instant pinnedClock;
+  private Long pinnedSeed;
+  private boolean quiet;
+  private boolean launcher;
+
+  /** Parses the agent's option string; null or empty means all defaults. */
+  public static AgentOptions parse(String text) {
+    AgentOptions o = new AgentOptions();
+    if (text == null || text.isBlank()) {
+      return o;
+    }
+    o.text = text;
+    for (String part : text.split(",")) {
+      String item = part.trim();
+      if (item.isEmpty()) {
+        continue;
+      }
+      int eq = item.indexOf('=');
+      String key = eq < 0 ? item : item.substring(0, eq);
+      String value = eq < 0 ? null : item.substring(eq + 1);
+      switch (key) {
+        case "out":
+          o.out = Paths.get(require(key, value));
+          break;
+        case "replay":
+          o.replay = Paths.get(require(key, value));
+          break;
+        case "clock":
+          o.pinnedClock = instant(require(key, value));
+          break;
+        case "seed":
+          o.pinnedSeed = number(require(key, value));
+          break;
+        case "quiet":
+          o.quiet = flag(key, value);
+          break;
+        case "launcher":
+          o.launcher = flag(key, value);
+          break;
+        default:
+          throw new IllegalArgumentException(
+              "unknown agent option '" + key + "'; `java -jar ttd.jar help` lists the options");
+      }
+    }
+    return o;
+  }
+
+  private static String require(String key, String value) {
+    if (value == null || value.isEmpty()) {
+      throw new IllegalArgumentException("agent option '" + key + "' needs a value: " + key + "=...");
+    }
+    return value;
+  }
+
+  private static boolean flag(String key, String value) {
+    if (value != null) {
+      throw new IllegalArgumentException("agent option '" + key + "' is a flag and takes no value");
+    }
+    return true;
+  }
+
+  private static Instant instant(String value) {
+    try {
+      return Instant.parse(value);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "agent option clock=" + value + " is not an instant like 2025-01-01T09:00:00Z");
+    }
+  }
+
+  private static long number(String value) {
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("agent option seed=" + value + " is not a whole number");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+
+  public Path out() {
+    return out;
+  }
+
+  public Path replay() {
+    return replay;
+  }
+
+  public boolean replaying() {
+    return replay != null;
+  }
+
+  public Instant pinnedClock() {
+    return pinnedClock;
+  }
+
+  public Long pinnedSeed() {
+    return pinnedSeed;
+  }
+
+  public boolean quiet() {
+    return quiet;
+  }
+
+  public boolean launcher() {
+    return launcher;
+  }
+}

@@ -1,0 +1,109 @@
+package ttd.agent.instrument;
+
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Rewrites call sites of sources that cannot be hooked from inside: the clock natives, which are
+ * JVM intrinsics, {@code Runtime}'s VM figures, the host name, sleeps and timed waits.
+ *
+ * <p>Value sources keep their real call and pass the result, with the site's id, through a hook
+ * (Fray's {@code TimeInstrumenter} does the same). Sleeps and timed waits are replaced by hooks
+ * with the same stack shape, so replay can return at once. Applied to every class, the JDK's
+ * included, so that {@code Date}, {@code Instant.now()}, {@code Random()} and the rest are covered.
+ */
+final class CallSiteRewriter extends MethodVisitor {
+
+  private final String owner;
+  private final String method;
+  private final String sourceFile;
+  private final boolean clockSites;
+  private final boolean[] changed;
+  private int line;
+
+  CallSiteRewriter(
+      MethodVisitor mv, String owner, String method, String sourceFile, boolean clockSites,
+      boolean[] changed) {
+    super(Opcodes.ASM9, mv);
+    this.owner = owner;
+    this.method = method;
+    this.sourceFile = sourceFile;
+    this.clockSites = clockSites;
+    this.changed = changed;
+  }
+
+  @Override
+  public void visitLineNumber(int line, Label start) {
+    this.line = line;
+    super.visitLineNumber(line, start);
+  }
+
+  @Override
+  public void visitMethodInsn(int op, String calleeOwner, String name, String desc, boolean itf) {
+    String hook = valueHook(op, calleeOwner, name, desc);
+    if (hook != null) {
+      super.visitMethodInsn(op, calleeOwner, name, desc, itf);
+      HookCalls.pushInt(mv, site());
+      String value = desc.substring(desc.indexOf(')') + 1);
+      HookCalls.call(mv, hook, "(" + value + "I)" + value);
+      changed[0] = true;
+      return;
+    }
+    if (op == Opcodes.INVOKESTATIC
+        && calleeOwner.equals("java/lang/Thread")
+        && name.equals("sleep")
+        && (desc.equals("(J)V") || desc.equals("(JI)V"))
+        && !owner.equals("java/lang/Thread")) {
+      HookCalls.call(mv, "onThreadSleep", desc);
+      changed[0] = true;
+      return;
+    }
+    if (op == Opcodes.INVOKEVIRTUAL
+        && name.equals("wait")
+        && (desc.equals("(J)V") || desc.equals("(JI)V"))
+        && !owner.equals("java/lang/Object")) {
+      HookCalls.call(mv, "onObjectWait", "(Ljava/lang/Object;" + desc.substring(1));
+      changed[0] = true;
+      return;
+    }
+    super.visitMethodInsn(op, calleeOwner, name, desc, itf);
+  }
+
+  private String valueHook(int op, String calleeOwner, String name, String desc) {
+    switch (calleeOwner) {
+      case "java/lang/System":
+        if (!clockSites || op != Opcodes.INVOKESTATIC) {
+          return null;
+        }
+        if (name.equals("currentTimeMillis") && desc.equals("()J")) {
+          return "onSystemCurrentTimeMillis";
+        }
+        return name.equals("nanoTime") && desc.equals("()J") ? "onSystemNanoTime" : null;
+      case "jdk/internal/misc/VM":
+        return clockSites && name.equals("getNanoTimeAdjustment") && desc.equals("(J)J")
+            ? "onVmNanoTimeAdjustment"
+            : null;
+      case "java/lang/Runtime":
+        if (name.equals("availableProcessors") && desc.equals("()I")) {
+          return "onRuntimeAvailableProcessors";
+        }
+        return desc.equals("()J")
+                && (name.equals("freeMemory") || name.equals("totalMemory") || name.equals("maxMemory"))
+            ? "onRuntimeMemory"
+            : null;
+      case "java/net/InetAddressImpl":
+        return name.equals("getLocalHostName") && desc.equals("()Ljava/lang/String;")
+            ? "onInetAddressHostName"
+            : null;
+      default:
+        return null;
+    }
+  }
+
+  private int site() {
+    String where = sourceFile == null ? "Unknown Source" : sourceFile + (line > 0 ? ":" + line : "");
+    String name = owner.replace('/', '.') + "." + method + "(" + where + ")";
+    return CallSites.register(name, IgnoredTypes.seedsRandomness(owner));
+  }
+}

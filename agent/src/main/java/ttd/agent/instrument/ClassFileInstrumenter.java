@@ -1,0 +1,109 @@
+package ttd.agent.instrument;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Rewrites one class file: its type instrumentation (if it is a target type), the call sites
+ * every class gets, the thread-entry hook of {@code Thread} subclasses and the main method's hook.
+ *
+ * <p>Pure: bytes in, bytes out (or null when nothing changed), so it is unit-testable without an
+ * agent. Frames are kept as they are, since nothing inserted branches.
+ */
+public final class ClassFileInstrumenter {
+
+  private final Map<String, List<TypeInstrumentation>> byType = new HashMap<>();
+  private final String mainClass;
+
+  /** @param mainClass the internal name of the program's main class, or null */
+  public ClassFileInstrumenter(String mainClass) {
+    this.mainClass = mainClass;
+    for (TypeInstrumentation t : Instrumentations.all()) {
+      byType.computeIfAbsent(t.typeName(), k -> new java.util.ArrayList<>()).add(t);
+    }
+  }
+
+  /** Whether the named class is a target type (and so must be retransformed if already loaded). */
+  public boolean isTargetType(String internalName) {
+    return byType.containsKey(internalName);
+  }
+
+  public static boolean ignored(String internalName) {
+    return IgnoredTypes.ignored(internalName);
+  }
+
+  /** The rewritten class, or null if it needs no change. */
+  public byte[] instrument(String internalName, byte[] bytes) {
+    if (internalName == null || IgnoredTypes.ignored(internalName)) {
+      return null;
+    }
+    ClassReader reader = new ClassReader(bytes);
+    ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+    boolean[] changed = {false};
+    List<TypeInstrumentation> types = byType.get(internalName);
+    boolean clock = IgnoredTypes.clockSites(internalName);
+    boolean isMain = internalName.equals(mainClass);
+    reader.accept(
+        new ClassVisitor(Opcodes.ASM9, writer) {
+          private String source;
+          private boolean threadLike;
+
+          @Override
+          public void visit(int v, int access, String name, String sig, String sup, String[] itf) {
+            threadLike = sup != null && !sup.equals("java/lang/Object")
+                && (access & Opcodes.ACC_INTERFACE) == 0;
+            super.visit(v, access, name, sig, sup, itf);
+          }
+
+          @Override
+          public void visitSource(String file, String debug) {
+            source = file;
+            super.visitSource(file, debug);
+          }
+
+          @Override
+          public MethodVisitor visitMethod(
+              int access, String name, String desc, String sig, String[] exceptions) {
+            MethodVisitor mv = super.visitMethod(access, name, desc, sig, exceptions);
+            if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+              return mv;
+            }
+            mv = new CallSiteRewriter(mv, internalName, name, source, clock, changed);
+            if (types != null) {
+              for (TypeInstrumentation t : types) {
+                mv = t.instrument(mv, access, name, desc, changed);
+              }
+            } else if (threadLike && name.equals("run") && desc.equals("()V")
+                && (access & Opcodes.ACC_STATIC) == 0) {
+              changed[0] = true;
+              mv = HookCalls.onEntry(mv, access, name, desc, m -> {
+                m.visitVarInsn(Opcodes.ALOAD, 0);
+                HookCalls.call(m, "onThreadRun", "(Ljava/lang/Object;)V");
+              });
+            }
+            if (isMain && name.equals("main") && desc.equals("([Ljava/lang/String;)V")
+                && (access & Opcodes.ACC_STATIC) != 0) {
+              changed[0] = true;
+              mv = HookCalls.onEntry(mv, access, name, desc, m -> {
+                m.visitVarInsn(Opcodes.ALOAD, 0);
+                HookCalls.call(m, "onMainArgs", "([Ljava/lang/String;)V");
+              });
+            }
+            return mv;
+          }
+        },
+        0);
+    return changed[0] ? writer.toByteArray() : null;
+  }
+
+  /** Whether an already-loaded class has anything to rewrite (used to pick what to retransform). */
+  public boolean needsRetransform(String internalName, byte[] bytes) {
+    return isTargetType(internalName) || instrument(internalName, bytes) != null;
+  }
+}

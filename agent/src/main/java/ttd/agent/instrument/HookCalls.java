@@ -1,0 +1,60 @@
+package ttd.agent.instrument;
+
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import java.util.function.Consumer;
+
+/**
+ * Small bytecode helpers shared by the instrumentations: calls into {@code ttd.runtime.Hooks}.
+ *
+ * <p>Everything inserted is straight-line code that leaves the operand stack as it found it, so
+ * existing stack map frames stay valid and only max stack needs recomputing.
+ */
+final class HookCalls {
+
+  static final String HOOKS = "ttd/runtime/Hooks";
+
+  private HookCalls() {}
+
+  static void call(MethodVisitor mv, String hook, String descriptor) {
+    mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hook, descriptor, false);
+  }
+
+  static void pushInt(MethodVisitor mv, int value) {
+    if (value >= -1 && value <= 5) {
+      mv.visitInsn(Opcodes.ICONST_0 + value);
+    } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+      mv.visitIntInsn(Opcodes.BIPUSH, value);
+    } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+      mv.visitIntInsn(Opcodes.SIPUSH, value);
+    } else {
+      mv.visitLdcInsn(value);
+    }
+  }
+
+  /** Runs {@code body} at method entry (never used on constructors). */
+  static MethodVisitor onEntry(
+      MethodVisitor mv, int access, String name, String desc, Consumer<MethodVisitor> body) {
+    return new MethodVisitor(Opcodes.ASM9, mv) {
+      @Override
+      public void visitCode() {
+        super.visitCode();
+        body.accept(mv);
+      }
+    };
+  }
+
+  /** Runs {@code body} before each normal return, with the return value (if any) on the stack. */
+  static MethodVisitor onReturn(
+      MethodVisitor mv, int access, String name, String desc, Consumer<MethodVisitor> body) {
+    return new MethodVisitor(Opcodes.ASM9, mv) {
+      @Override
+      public void visitInsn(int opcode) {
+        if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+          body.accept(mv);
+        }
+        super.visitInsn(opcode);
+      }
+    };
+  }
+}

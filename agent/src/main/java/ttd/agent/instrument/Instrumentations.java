@@ -1,0 +1,31 @@
+package ttd.agent.instrument;
+
+import java.util.List;
+import ttd.runtime.Hooks;
+
+/** The list of every type instrumentation the agent applies. */
+final class Instrumentations {
+
+  private Instrumentations() {}
+
+  static List<TypeInstrumentation> all() {
+    return List.of(
+        new FileOutputStreamInstrumentation(),
+        new FileInputStreamInstrumentation(),
+        new SystemInstrumentation(),
+        new RuntimeInstrumentation(),
+        new ThreadInstrumentation(),
+        new SecureRandomInstrumentation(),
+        new UncapturedInputInstrumentation(
+            "java/io/RandomAccessFile", Hooks.INPUT_FILE_OPEN, 0, "open(Ljava/lang/String;I)V"),
+        new UncapturedInputInstrumentation(
+            "sun/nio/fs/UnixNativeDispatcher", Hooks.INPUT_FILE_OPEN, 0,
+            "open(Lsun/nio/fs/UnixPath;II)I"),
+        new UncapturedInputInstrumentation(
+            "sun/nio/fs/UnixNativeDispatcher", Hooks.INPUT_DIRECTORY_LIST, 0,
+            "opendir(Lsun/nio/fs/UnixPath;)J"),
+        new UncapturedInputInstrumentation("sun/nio/ch/Net", Hooks.INPUT_SOCKET, -1, "connect", "accept"),
+        new UncapturedInputInstrumentation(
+            "java/lang/ProcessImpl", Hooks.INPUT_PROCESS_START, 0, "start"));
+  }
+}

@@ -1,0 +1,49 @@
+package ttd.agent.instrument;
+
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * {@code java.lang.Thread}: start (the parent gives the child its ordinal), run (the child's first
+ * instruction), exit (the JVM's last call on a terminating thread) and uncaught exceptions.
+ */
+final class ThreadInstrumentation implements TypeInstrumentation {
+
+  @Override
+  public String typeName() {
+    return "java/lang/Thread";
+  }
+
+  @Override
+  public MethodVisitor instrument(
+      MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
+    switch (name + desc) {
+      case "start()V":
+        return self(mv, access, name, desc, changed, "onThreadStart", "(Ljava/lang/Thread;)V");
+      case "run()V":
+        return self(mv, access, name, desc, changed, "onThreadRun", "(Ljava/lang/Object;)V");
+      case "exit()V":
+        return self(mv, access, name, desc, changed, "onThreadExit", "(Ljava/lang/Thread;)V");
+      case "dispatchUncaughtException(Ljava/lang/Throwable;)V":
+        changed[0] = true;
+        return HookCalls.onEntry(mv, access, name, desc, m -> {
+          m.visitVarInsn(Opcodes.ALOAD, 0);
+          m.visitVarInsn(Opcodes.ALOAD, 1);
+          HookCalls.call(
+              m, "onThreadUncaughtException", "(Ljava/lang/Thread;Ljava/lang/Throwable;)V");
+        });
+      default:
+        return mv;
+    }
+  }
+
+  private static MethodVisitor self(
+      MethodVisitor mv, int access, String name, String desc, boolean[] changed, String hook,
+      String hookDesc) {
+    changed[0] = true;
+    return HookCalls.onEntry(mv, access, name, desc, m -> {
+      m.visitVarInsn(Opcodes.ALOAD, 0);
+      HookCalls.call(m, hook, hookDesc);
+    });
+  }
+}

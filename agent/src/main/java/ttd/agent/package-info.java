@@ -1,0 +1,2 @@
+/** The agent: start-up inside the recorded or replayed JVM, options and the bootstrap hand-over. */
+package ttd.agent;

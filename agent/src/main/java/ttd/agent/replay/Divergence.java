@@ -1,0 +1,117 @@
+package ttd.agent.replay;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import ttd.log.TraceDocument;
+import ttd.log.TraceFormat;
+import ttd.log.TraceReader;
+
+/**
+ * The report a replay prints when the program stops following the recording.
+ *
+ * <p>It says which event of which thread, what the log expected, what the program did, where (the
+ * replaying thread's stack, without ttd's own frames) and the likely cause, in that order, so a
+ * person can act on it. Exit statuses are part of ttd's contract and documented in README.
+ */
+public final class Divergence {
+
+  /** The replayed program did something else than the recorded one. */
+  public static final int EXIT_DIVERGED = 86;
+  /** The recording ends (its process was killed) before the replay does. */
+  public static final int EXIT_RECORDING_ENDS = 87;
+
+  private final StringBuilder text = new StringBuilder();
+
+  public Divergence(String headline) {
+    text.append(headline);
+  }
+
+  public Divergence line(String label, String value) {
+    text.append('\n').append("  ").append(label).append(": ").append(value);
+    return this;
+  }
+
+  public Divergence stack(Thread thread) {
+    text.append('\n').append("  stack of thread \"").append(thread.getName()).append("\":");
+    int shown = 0;
+    for (StackTraceElement e : thread.getStackTrace()) {
+      String c = e.getClassName();
+      if (c.startsWith("ttd.agent.") || c.startsWith("ttd.runtime.") || c.equals("java.lang.Thread")
+          && e.getMethodName().equals("getStackTrace")) {
+        continue;
+      }
+      text.append('\n').append("    at ").append(e);
+      if (++shown == 25) {
+        text.append('\n').append("    ...");
+        break;
+      }
+    }
+    return this;
+  }
+
+  public String text() {
+    return text.toString();
+  }
+
+  /** Bytes as a person can compare them: printable text, other bytes escaped, long ones cut. */
+  public static String show(byte[] bytes) {
+    String s = new String(bytes, StandardCharsets.UTF_8);
+    StringBuilder b = new StringBuilder("\"");
+    for (int i = 0; i < s.length() && i < 160; i++) {
+      char c = s.charAt(i);
+      if (c == '\n') {
+        b.append("\\n");
+      } else if (c == '\t') {
+        b.append("\\t");
+      } else if (c < 0x20) {
+        b.append(String.format("\\u%04x", (int) c));
+      } else {
+        b.append(c);
+      }
+    }
+    b.append('"');
+    if (s.length() > 160) {
+      b.append("... (").append(bytes.length).append(" bytes)");
+    }
+    return b.toString();
+  }
+
+  /**
+   * The likely cause: classes the replay loaded whose bytes differ from the recorded ones (or that
+   * the recording never loaded), else an input that is not captured.
+   */
+  public static String likelyCause(Path queueDir, Map<String, Integer> loaded, boolean threads) {
+    Map<String, Integer> recorded = new TreeMap<>();
+    try (TraceReader reader = new TraceReader(queueDir)) {
+      TraceDocument d;
+      while ((d = reader.next()) != null) {
+        if (d.type() == TraceFormat.DOC_CLASS) {
+          recorded.put(d.name(), d.intValue());
+        }
+      }
+    } catch (RuntimeException e) {
+      return "the recording could not be read to compare classes (" + e.getMessage() + ")";
+    }
+    List<String> changed = new ArrayList<>();
+    for (Map.Entry<String, Integer> e : new TreeMap<>(loaded).entrySet()) {
+      Integer was = recorded.get(e.getKey());
+      if (was == null || !was.equals(e.getValue())) {
+        changed.add(e.getKey() + (was == null ? " (not loaded when recording)" : ""));
+      }
+    }
+    if (!changed.isEmpty()) {
+      return "class "
+          + String.join(", ", changed.subList(0, Math.min(5, changed.size())))
+          + (changed.size() > 5 ? " and " + (changed.size() - 5) + " more" : "")
+          + " differs from the recorded one; replay the program exactly as it was recorded";
+    }
+    if (threads) {
+      return "the program runs several threads, and ttd does not record thread interleavings yet";
+    }
+    return "an input ttd does not capture yet differs between recording and replay";
+  }
+}

@@ -1,0 +1,266 @@
+package ttd.agent.replay;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import ttd.agent.identity.HashState;
+import ttd.agent.instrument.CallSites;
+import ttd.agent.session.Messages;
+import ttd.agent.session.Session;
+import ttd.agent.session.ThreadState;
+import ttd.log.BlockDecoder;
+import ttd.log.EventKind;
+
+/**
+ * Replay: every hook consumes its thread's next recorded event, checks it and returns its value.
+ *
+ * <p>The check covers the event's kind and call site, and for outputs the bytes written. The first
+ * mismatch stops the JVM with a {@link Divergence} report; a replay never silently produces a
+ * different execution. Sleeps and timed waits return at once, so time spent waiting is not spent
+ * again.
+ */
+public final class ReplaySession extends Session {
+
+  private final Path queueDir;
+  private final Messages messages;
+  private final RecordedTables tables = new RecordedTables();
+  private final Map<String, Integer> loadedClasses = new ConcurrentHashMap<>();
+  private volatile ThreadState mainThread;
+  private volatile boolean threadsStarted;
+  private volatile boolean finished;
+
+  public ReplaySession(Path queueDir, Messages messages) {
+    this.queueDir = queueDir;
+    this.messages = messages;
+  }
+
+  /** Notes a class as the replay loads it, to compare with the recording in a report. */
+  public void classLoaded(String name, int checksum) {
+    loadedClasses.put(name, checksum);
+  }
+
+  @Override
+  protected ThreadState newThreadState(int ordinal, String name, boolean main) {
+    return new ThreadState(ordinal, name, main, null);
+  }
+
+  @Override
+  protected void beginThread(ThreadState t) {
+    if (t.ordinal() == 0) {
+      mainThread = t;
+    } else {
+      threadsStarted = true;
+    }
+    t.attach(new ThreadCursor(queueDir, t.ordinal(), tables));
+    BlockDecoder e = next(t, EventKind.THREAD_BEGIN, 0);
+    int[] state = HashState.fromBytes(e.bytes());
+    if (state != null && HashState.available()) {
+      HashState.write(state);
+    }
+  }
+
+  private BlockDecoder next(ThreadState t, EventKind kind, int site) {
+    ThreadCursor cursor = t.cursor();
+    int[] hash = HashState.available() ? HashState.read() : null;
+    boolean found;
+    try {
+      found = cursor.advance();
+    } finally {
+      if (hash != null) {
+        HashState.write(hash);
+      }
+    }
+    if (!found) {
+      endOfLog(t, kind, site, cursor);
+    }
+    BlockDecoder e = cursor.event();
+    if (e.kind() == EventKind.UNCAPTURED_INPUT && kind == EventKind.UNCAPTURED_INPUT) {
+      stop(
+          Divergence.EXIT_DIVERGED,
+          new Divergence(
+                  "replay stops at event #"
+                      + t.index()
+                      + " of thread \""
+                      + t.name()
+                      + "\": here the recorded program "
+                      + e.text()
+                      + ", an input ttd does not capture yet, so replay cannot go on faithfully")
+              .stack(Thread.currentThread()));
+    }
+    if (e.kind() != kind || !sameSite(site, e.site())) {
+      diverge(
+          t,
+          describe(e.kind(), tables.site(e.site())) + (e.kind() == EventKind.UNCAPTURED_INPUT ? " (" + e.text() + ")" : ""),
+          describe(kind, site == 0 ? null : CallSites.name(site)));
+    }
+    t.counted();
+    return e;
+  }
+
+  private boolean sameSite(int mine, int recorded) {
+    if (mine == 0 && recorded == 0) {
+      return true;
+    }
+    return Objects.equals(CallSites.name(mine), tables.site(recorded));
+  }
+
+  private static String describe(EventKind kind, String site) {
+    return kind.description() + (site == null ? "" : " at " + site);
+  }
+
+  private void endOfLog(ThreadState t, EventKind kind, int site, ThreadCursor cursor) {
+    String did = describe(kind, site == 0 ? null : CallSites.name(site));
+    if (cursor.recordingComplete()) {
+      diverge(t, "no further event (the recorded thread did nothing more)", did);
+    }
+    stop(
+        Divergence.EXIT_RECORDING_ENDS,
+        new Divergence(
+            "the recording ends here, after event #"
+                + t.index()
+                + " of thread \""
+                + t.name()
+                + "\": the recorded process stopped (killed or crashed) before the program "
+                + "went on to "
+                + did
+                + "; everything before this point replayed as recorded"));
+  }
+
+  private void diverge(ThreadState t, String expected, String actual) {
+    stop(
+        Divergence.EXIT_DIVERGED,
+        new Divergence(
+                "replay diverged from the recording at event #"
+                    + t.index()
+                    + " of thread \""
+                    + t.name()
+                    + "\" (thread #"
+                    + t.ordinal()
+                    + ")")
+            .line("the log expected", expected)
+            .line("the program did", actual)
+            .line("likely cause", Divergence.likelyCause(queueDir, loadedClasses, threadsStarted))
+            .stack(Thread.currentThread()));
+  }
+
+  private void stop(int status, Divergence report) {
+    active = false;
+    messages.say(report.text());
+    Runtime.getRuntime().halt(status);
+  }
+
+  @Override
+  protected long exchangeLong(ThreadState t, EventKind kind, int site, long original) {
+    BlockDecoder e = next(t, kind, site);
+    if ((kind == EventKind.THREAD_START || kind == EventKind.EXIT) && e.longValue() != original) {
+      diverge(t, describe(kind, null) + " with " + e.longValue(), describe(kind, null) + " with " + original);
+    }
+    return e.longValue();
+  }
+
+  @Override
+  protected String exchangeString(ThreadState t, EventKind kind, int site, String original) {
+    BlockDecoder e = next(t, kind, site);
+    if (kind == EventKind.UNCAUGHT_EXCEPTION && !Objects.equals(e.text(), original)) {
+      diverge(t, "an uncaught " + e.text(), "an uncaught " + original);
+    }
+    return e.text();
+  }
+
+  @Override
+  protected String exchangeEnv(ThreadState t, String name, String original) {
+    BlockDecoder e = next(t, EventKind.ENV_VAR, 0);
+    if (!Objects.equals(e.text(), name)) {
+      diverge(t, "System.getenv(\"" + e.text() + "\")", "System.getenv(\"" + name + "\")");
+    }
+    return e.text2();
+  }
+
+  @Override
+  protected Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
+    return next(t, EventKind.ENV_ALL, 0).map();
+  }
+
+  @Override
+  protected byte[] exchangeBytes(ThreadState t, EventKind kind, byte[] produced) {
+    byte[] recorded = next(t, kind, 0).bytes();
+    if (recorded.length != produced.length) {
+      diverge(
+          t,
+          kind.description() + " of " + recorded.length + " bytes",
+          kind.description() + " of " + produced.length + " bytes");
+    }
+    System.arraycopy(recorded, 0, produced, 0, recorded.length);
+    return produced;
+  }
+
+  @Override
+  protected void exchangeOutput(
+      ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len) {
+    BlockDecoder e = next(t, kind, 0);
+    byte[] mine = Arrays.copyOfRange(b, off, off + len);
+    if (!Arrays.equals(e.bytes(), mine)) {
+      diverge(t, kind.description() + " of " + Divergence.show(e.bytes()),
+          kind.description() + " of " + Divergence.show(mine));
+    }
+    if (e.longValue() != ordinal) {
+      diverge(t, kind.description() + " as output #" + e.longValue(),
+          "the same write as output #" + ordinal + " (outputs of threads came in another order)");
+    }
+  }
+
+  @Override
+  protected boolean performsWaits(long millis, int nanos) {
+    return false;
+  }
+
+  @Override
+  protected void endThread(ThreadState t) {}
+
+  @Override
+  protected void halting(ThreadState t, int status) {
+    finish();
+  }
+
+  @Override
+  public void onMainArgs(String[] args) {}
+
+  /** At JVM exit: the program must have ended where and as the recording did. */
+  public void finish() {
+    if (finished || !active) {
+      return;
+    }
+    finished = true;
+    asAgent(
+        () -> {
+          ThreadState main = mainThread;
+          ThreadCursor cursor = main == null ? null : main.cursor();
+          if (cursor != null && cursor.hasMore()) {
+            BlockDecoder e = cursor.event();
+            diverge(
+                main,
+                describe(e.kind(), tables.site(e.site())),
+                "the program ended (exit status " + endStatus() + ")");
+          }
+          Integer recorded = tables.endStatus();
+          if (recorded != null && recorded != endStatus()) {
+            stop(
+                Divergence.EXIT_DIVERGED,
+                new Divergence(
+                    "replay diverged at the end: the recorded program exited with status "
+                        + recorded
+                        + ", the replayed one with "
+                        + endStatus()));
+          }
+          if (recorded == null) {
+            stop(
+                Divergence.EXIT_RECORDING_ENDS,
+                new Divergence(
+                    "the recording ends here: the recorded process stopped (killed or crashed)"
+                        + " before it finished; everything before this point replayed as recorded"));
+          }
+        });
+  }
+}

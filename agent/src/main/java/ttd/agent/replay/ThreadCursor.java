@@ -1,0 +1,101 @@
+package ttd.agent.replay;
+
+import java.nio.file.Path;
+import ttd.log.BlockDecoder;
+import ttd.log.TraceDocument;
+import ttd.log.TraceFormat;
+import ttd.log.TraceReader;
+
+/**
+ * One replaying thread's position in the log: the next recorded event of that thread.
+ *
+ * <p>It reads the queue in order, keeps the blocks of its own thread and hands every table
+ * document to {@link RecordedTables}. Threads thus replay their own sequences independently.
+ */
+public final class ThreadCursor implements AutoCloseable {
+
+  private final int ordinal;
+  private final TraceReader reader;
+  private final RecordedTables tables;
+  private BlockDecoder block;
+  private boolean pending;
+  private boolean endOfLog;
+
+  public ThreadCursor(Path queueDir, int ordinal, RecordedTables tables) {
+    this.ordinal = ordinal;
+    this.reader = new TraceReader(queueDir);
+    this.tables = tables;
+  }
+
+  /** Moves to the next event of this thread; false if the log has none. */
+  public boolean advance() {
+    if (pending) {
+      pending = false;
+      return true;
+    }
+    while (true) {
+      if (block != null && block.next()) {
+        return true;
+      }
+      block = null;
+      if (endOfLog || !nextBlock()) {
+        endOfLog = true;
+        return false;
+      }
+    }
+  }
+
+  /** Whether another event of this thread follows, without consuming it. */
+  public boolean hasMore() {
+    if (!pending) {
+      pending = advance();
+    }
+    return pending;
+  }
+
+  /** The current event (valid after {@link #advance()} returned true). */
+  public BlockDecoder event() {
+    return block;
+  }
+
+  /** Whether the log ended with the recording's end document (the program finished recording). */
+  public boolean recordingComplete() {
+    return tables.endStatus != null;
+  }
+
+  private boolean nextBlock() {
+    TraceDocument d;
+    while ((d = reader.next()) != null) {
+      switch (d.type()) {
+        case TraceFormat.DOC_SITE:
+          tables.sites.putIfAbsent(d.intValue(), d.name());
+          break;
+        case TraceFormat.DOC_CLASS:
+          tables.classes.putIfAbsent(d.name(), d.intValue());
+          break;
+        case TraceFormat.DOC_THREAD:
+          tables.threads.putIfAbsent(d.intValue(), d.name());
+          break;
+        case TraceFormat.DOC_END:
+          tables.endCause = d.name();
+          tables.endStatus = d.intValue();
+          break;
+        case TraceFormat.DOC_BLOCK:
+          if (d.blockThread() == ordinal) {
+            block = d.blockEvents();
+            return true;
+          }
+          break;
+        default:
+          throw new ttd.log.BadRecordingException(
+              "the recording holds an unknown document type " + d.type());
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public void close() {
+    reader.close();
+  }
+}

@@ -1,0 +1,281 @@
+package ttd.agent.session;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import ttd.agent.identity.HashState;
+import ttd.agent.instrument.CallSites;
+import ttd.log.BlockEncoder;
+import ttd.log.EventKind;
+import ttd.log.RecordingMetadata;
+import ttd.log.TraceFormat;
+import ttd.log.TraceWriter;
+
+/**
+ * Recording: every hook logs the value the program saw into its thread's block.
+ *
+ * <p>Blocks go to the queue when they fill up, whenever the program writes to stdout or stderr
+ * (so everything a person saw is in the log if the process is killed), when a thread ends, and at
+ * exit. If recording fails (disk full, anything), the program goes on unrecorded and the recording
+ * is marked incomplete: the agent never takes the application down.
+ */
+public final class RecordSession extends Session {
+
+  private static final int FLUSH_BYTES = 32 << 10;
+
+  private final Path dir;
+  private final TraceWriter writer;
+  private final RecordingMetadata metadata;
+  private final Pins pins;
+  private final Messages messages;
+  private final ConcurrentLinkedQueue<Object[]> pendingClasses = new ConcurrentLinkedQueue<>();
+  private int sitesWritten = 1;
+  private boolean finished;
+
+  public RecordSession(
+      Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages) {
+    this.dir = dir;
+    this.writer = writer;
+    this.metadata = metadata;
+    this.pins = pins;
+    this.messages = messages;
+  }
+
+  public static Pins pins(java.time.Instant clock, Long seed) {
+    return new Pins(clock, seed);
+  }
+
+  @Override
+  protected ThreadState newThreadState(int ordinal, String name, boolean main) {
+    return new ThreadState(ordinal, name, main, new BlockEncoder(FLUSH_BYTES + 1024));
+  }
+
+  @Override
+  protected void beginThread(ThreadState t) {
+    byte[] state = new byte[0];
+    if (HashState.available()) {
+      int[] s =
+          pins.seedPinned() ? HashState.seeded((int) pins.nextSeed()) : HashState.read();
+      if (pins.seedPinned()) {
+        HashState.write(s);
+      }
+      state = HashState.toBytes(s);
+    }
+    t.encoder.reset(0);
+    t.encoder.putBytes(EventKind.THREAD_BEGIN, 0, state, 0, state.length);
+    t.index++;
+    try {
+      synchronized (writer) {
+        writer.appendThread(t.ordinal, t.name);
+      }
+    } catch (Throwable e) {
+      fail(e);
+    }
+  }
+
+  @Override
+  protected long exchangeLong(ThreadState t, EventKind kind, int site, long original) {
+    long v = original;
+    if (kind == EventKind.CLOCK_MILLIS) {
+      v = pins.millis(original, site);
+    } else if (kind == EventKind.CLOCK_NANOS) {
+      v = pins.nanos(original, site);
+    } else if (kind == EventKind.CLOCK_ADJUSTMENT) {
+      v = pins.adjustment(original);
+    }
+    t.encoder.putLong(kind, site, v);
+    appended(t, kind);
+    return v;
+  }
+
+  @Override
+  protected String exchangeString(ThreadState t, EventKind kind, int site, String original) {
+    t.encoder.putString(kind, site, original);
+    appended(t, kind);
+    return original;
+  }
+
+  @Override
+  protected String exchangeEnv(ThreadState t, String name, String original) {
+    t.encoder.putStringPair(EventKind.ENV_VAR, 0, name, original);
+    appended(t, EventKind.ENV_VAR);
+    return original;
+  }
+
+  @Override
+  protected Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
+    t.encoder.putStringMap(EventKind.ENV_ALL, 0, original);
+    appended(t, EventKind.ENV_ALL);
+    return original;
+  }
+
+  @Override
+  protected byte[] exchangeBytes(ThreadState t, EventKind kind, byte[] produced) {
+    if (pins.seedPinned()) {
+      pins.fill(produced);
+    }
+    t.encoder.putBytes(kind, 0, produced, 0, produced.length);
+    appended(t, kind);
+    return produced;
+  }
+
+  @Override
+  protected void exchangeOutput(
+      ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len) {
+    t.encoder.putOutput(kind, 0, ordinal, b, off, len);
+    t.index++;
+    flush(t);
+  }
+
+  private void appended(ThreadState t, EventKind kind) {
+    t.index++;
+    if (t.encoder.size() >= FLUSH_BYTES
+        || kind == EventKind.UNCAUGHT_EXCEPTION
+        || kind == EventKind.UNCAPTURED_INPUT) {
+      flush(t);
+    }
+  }
+
+  @Override
+  protected boolean performsWaits(long millis, int nanos) {
+    return !pins.sleep(millis, nanos);
+  }
+
+  @Override
+  protected void endThread(ThreadState t) {
+    flush(t);
+  }
+
+  @Override
+  protected void halting(ThreadState t, int status) {
+    flush(t);
+    finish("halt");
+  }
+
+  /** Notes a class the program loaded, so replay can name a changed class as a likely cause. */
+  public void classLoaded(String name, int checksum) {
+    if (active) {
+      pendingClasses.add(new Object[] {name, checksum});
+    }
+  }
+
+  @Override
+  public void onMainArgs(String[] args) {
+    ThreadState t = enter();
+    if (t == null) {
+      return;
+    }
+    try {
+      metadata.putList("main.args", Arrays.asList(args));
+      metadata.store(dir);
+    } catch (Throwable e) {
+      fail(e);
+    } finally {
+      t.busy = false;
+    }
+  }
+
+  private void flush(ThreadState t) {
+    if (!active) {
+      return;
+    }
+    int[] hash = HashState.available() ? HashState.read() : null;
+    try {
+      synchronized (writer) {
+        drainTables();
+        if (t.encoder.count() > 0) {
+          writer.appendBlock(
+              t.ordinal,
+              t.encoder.firstIndex(),
+              t.encoder.count(),
+              t.encoder.buffer(),
+              t.encoder.size());
+        }
+      }
+      t.encoder.reset(t.index);
+    } catch (Throwable e) {
+      fail(e);
+    } finally {
+      if (hash != null) {
+        HashState.write(hash);
+      }
+    }
+  }
+
+  private void drainTables() {
+    int sites = CallSites.count();
+    for (; sitesWritten < sites; sitesWritten++) {
+      writer.appendSite(sitesWritten, CallSites.name(sitesWritten));
+    }
+    Object[] c;
+    while ((c = pendingClasses.poll()) != null) {
+      writer.appendClass((String) c[0], (Integer) c[1]);
+    }
+  }
+
+  /** Ends the recording: the last blocks, the end document and the final header. */
+  public void finish(String cause) {
+    synchronized (this) {
+      if (finished) {
+        return;
+      }
+      finished = true;
+    }
+    asAgent(
+        () -> {
+          ThreadState t = threads.get();
+          if (t != null) {
+            flush(t);
+          }
+          if (!active) {
+            return;
+          }
+          active = false;
+          int status = endStatus();
+          try {
+            synchronized (writer) {
+              drainTables();
+              writer.appendEnd(status, cause);
+              writer.close();
+            }
+            metadata.put("status", RecordingMetadata.STATUS_COMPLETE);
+            metadata.put("exit.status", Integer.toString(status));
+            metadata.put("end.cause", cause);
+            metadata.store(dir);
+            tightenPermissions();
+          } catch (Throwable e) {
+            messages.say("the recording could not be completed (" + e + ")");
+          }
+        });
+  }
+
+  private void tightenPermissions() throws java.io.IOException {
+    Path queue = dir.resolve(TraceFormat.QUEUE_DIR);
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(queue)) {
+      List<Path> list = files.collect(java.util.stream.Collectors.toList());
+      for (Path p : list) {
+        ttd.log.OwnerOnly.restrictFile(p);
+      }
+    }
+  }
+
+  private void fail(Throwable e) {
+    if (!active) {
+      return;
+    }
+    active = false;
+    messages.say(
+        "recording stopped ("
+            + e
+            + "); the program goes on unrecorded and the recording is marked incomplete");
+    try {
+      metadata.put("status", RecordingMetadata.STATUS_INCOMPLETE);
+      metadata.put("failure", String.valueOf(e));
+      metadata.store(dir);
+    } catch (Throwable ignored) {
+      // the header stays "recording", which replay also treats as incomplete
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package ttd.agent.session;
+
+import ttd.agent.replay.ThreadCursor;
+import ttd.log.BlockEncoder;
+
+/**
+ * What the agent keeps for one recorded (or replayed) application thread.
+ *
+ * <p>Threads are identified by their ordinal, the order in which the program started them (main is
+ * 0): unlike ids or names, it is the same in record and replay. {@code busy} is the re-entrancy
+ * guard: while the agent itself runs on this thread, every hook passes through.
+ */
+public final class ThreadState {
+
+  final int ordinal;
+  final String name;
+  final boolean main;
+  long index;
+  boolean busy;
+  final BlockEncoder encoder;
+  ThreadCursor cursor;
+
+  public ThreadState(int ordinal, String name, boolean main, BlockEncoder encoder) {
+    this.ordinal = ordinal;
+    this.name = name;
+    this.main = main;
+    this.encoder = encoder;
+  }
+
+  public int ordinal() {
+    return ordinal;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The thread's position in the log (replay only). */
+  public ThreadCursor cursor() {
+    return cursor;
+  }
+
+  public void attach(ThreadCursor c) {
+    cursor = c;
+  }
+
+  /** Counts one more replayed event. */
+  public void counted() {
+    index++;
+  }
+
+  /** How many events this thread has recorded or replayed so far. */
+  public long index() {
+    return index;
+  }
+}

@@ -1,0 +1,99 @@
+package ttd.agent.session;
+
+import java.io.File;
+import java.io.FileDescriptor;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import ttd.runtime.Hooks;
+
+/**
+ * Decides whether an input the agent cannot replay yet (files, stdin, sockets, processes) is the
+ * program's own, and describes it for the report.
+ *
+ * <p>The JDK reads files for its own purposes on the program's threads: class loading, its own
+ * data under {@code java.home}, {@code /dev/urandom} behind {@code SecureRandom} (whose output is
+ * captured). Those are not the program's inputs and are left alone, so that a replay stops exactly
+ * where the program itself first reads something ttd cannot reproduce.
+ */
+final class UncapturedInputs {
+
+  private static final String JAVA_HOME = System.getProperty("java.home");
+  private static final List<String> CLASS_PATH = new ArrayList<>();
+
+  static {
+    for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+      if (!entry.isEmpty()) {
+        CLASS_PATH.add(new File(entry).getAbsolutePath());
+      }
+    }
+  }
+
+  private UncapturedInputs() {}
+
+  /** A one-line description, or null if this input is not the program's own. */
+  static String describe(int source, Object detail) {
+    switch (source) {
+      case Hooks.INPUT_STDIN_READ:
+        return detail == FileDescriptor.in ? "reads standard input" : null;
+      case Hooks.INPUT_FILE_OPEN:
+        String file = path(detail);
+        return isPrograms(file) ? "opens the file " + file : null;
+      case Hooks.INPUT_DIRECTORY_LIST:
+        String dir = path(detail);
+        return isPrograms(dir) ? "lists the directory " + dir : null;
+      case Hooks.INPUT_SOCKET:
+        return "uses a socket (" + detail + ")";
+      case Hooks.INPUT_PROCESS_START:
+        return "starts the process " + command(detail);
+      default:
+        return "takes an input of unknown source " + source;
+    }
+  }
+
+  private static String path(Object detail) {
+    if (detail instanceof byte[]) {
+      return new String((byte[]) detail, StandardCharsets.UTF_8);
+    }
+    return String.valueOf(detail);
+  }
+
+  private static String command(Object detail) {
+    if (detail instanceof String[] && ((String[]) detail).length > 0) {
+      return ((String[]) detail)[0];
+    }
+    return String.valueOf(detail);
+  }
+
+  private static boolean isPrograms(String path) {
+    String abs = new File(path).getAbsolutePath();
+    if (abs.startsWith(JAVA_HOME + File.separator)
+        || abs.equals("/dev/urandom")
+        || abs.equals("/dev/random")) {
+      return false;
+    }
+    for (String entry : CLASS_PATH) {
+      if (abs.equals(entry) || abs.startsWith(entry + File.separator)) {
+        return false;
+      }
+    }
+    return !loadingClassesOrResources();
+  }
+
+  private static boolean loadingClassesOrResources() {
+    return StackWalker.getInstance()
+        .walk(
+            frames ->
+                frames.anyMatch(
+                    f -> {
+                      String c = f.getClassName();
+                      return c.equals("java.lang.ClassLoader")
+                          || c.startsWith("jdk.internal.loader.")
+                          || c.equals("java.net.URLClassLoader")
+                          || c.startsWith("java.util.ServiceLoader")
+                          || c.startsWith("java.util.ResourceBundle")
+                          || c.startsWith("sun.util.")
+                          || c.startsWith("sun.security.");
+                    }));
+  }
+}

@@ -1,0 +1,140 @@
+package ttd.launch;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * The libraries nested in ttd.jar, unpacked once into a private cache and loaded in isolation.
+ *
+ * <p>A class loader cannot read a jar inside a jar, so the nested jars are copied out to {@code
+ * <tmp>/ttd-<user>/<jar identity>/} on first use; later runs of the same ttd.jar reuse the copy,
+ * which keeps start-up (paid again by every replay) short. The cache directory is owner-only and
+ * filled under a temporary name, then renamed, so concurrent first runs cannot see half a copy.
+ */
+final class NestedLibraries {
+
+  private static final String PREFIX = "META-INF/ttd/lib/";
+  private static final String RUNTIME_PREFIX = "ttd-runtime-";
+
+  private final Path dir;
+  private final List<Path> jars;
+
+  private NestedLibraries(Path dir, List<Path> jars) {
+    this.dir = dir;
+    this.jars = jars;
+  }
+
+  /** Unpacks (or finds already unpacked) the libraries of the ttd.jar that holds {@code anchor}. */
+  static NestedLibraries of(Class<?> anchor) throws Exception {
+    Path jar = Paths.get(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+    if (!Files.isRegularFile(jar)) {
+      throw new IOException("ttd must run from ttd.jar, not from " + jar);
+    }
+    Path root = privateRoot();
+    String id =
+        Long.toHexString(Files.size(jar))
+            + "-"
+            + Long.toHexString(Files.getLastModifiedTime(jar).toMillis())
+            + "-"
+            + Integer.toHexString(jar.toAbsolutePath().toString().hashCode());
+    Path dir = root.resolve(id);
+    if (!Files.isDirectory(dir)) {
+      unpack(jar, root, dir);
+    }
+    List<Path> jars = new ArrayList<>();
+    try (var list = Files.list(dir)) {
+      list.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(jars::add);
+    }
+    return new NestedLibraries(dir, jars);
+  }
+
+  private static Path privateRoot() throws IOException {
+    Path root =
+        Paths.get(System.getProperty("java.io.tmpdir"), "ttd-" + System.getProperty("user.name"));
+    if (!Files.isDirectory(root)) {
+      try {
+        Files.createDirectories(root);
+      } catch (FileAlreadyExistsException e) {
+        // created by a concurrent first run
+      }
+    }
+    if (!Files.getOwner(root).getName().equals(System.getProperty("user.name"))) {
+      throw new IOException(root + " belongs to another user; remove it or set -Djava.io.tmpdir");
+    }
+    Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx------"));
+    return root;
+  }
+
+  private static void unpack(Path jar, Path root, Path dir) throws IOException {
+    Path tmp = Files.createTempDirectory(root, "unpack-");
+    try (JarFile jf = new JarFile(jar.toFile())) {
+      Enumeration<JarEntry> entries = jf.entries();
+      while (entries.hasMoreElements()) {
+        JarEntry e = entries.nextElement();
+        String name = e.getName();
+        if (name.startsWith(PREFIX) && name.endsWith(".jar")) {
+          try (InputStream in = jf.getInputStream(e)) {
+            Files.copy(in, tmp.resolve(name.substring(PREFIX.length())));
+          }
+        }
+      }
+    }
+    try {
+      Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+    } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+      deleteTree(tmp);
+    } catch (AtomicMoveNotSupportedException e) {
+      deleteTree(tmp);
+      throw e;
+    }
+  }
+
+  private static void deleteTree(Path tmp) throws IOException {
+    try (var list = Files.list(tmp)) {
+      for (Path p : (Iterable<Path>) list::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
+    Files.deleteIfExists(tmp);
+  }
+
+  /** The hook façade's jar, whose classes go into the bootstrap loader. */
+  Path runtimeJar() throws IOException {
+    for (Path p : jars) {
+      if (p.getFileName().toString().startsWith(RUNTIME_PREFIX)) {
+        return p;
+      }
+    }
+    throw new IOException("ttd.jar is incomplete: no " + RUNTIME_PREFIX + "*.jar in " + dir);
+  }
+
+  /**
+   * A loader for everything but the hook façade, whose parent is the platform loader: the
+   * application cannot see it and it cannot see the application.
+   */
+  ClassLoader isolatedLoader(String name) throws IOException {
+    List<URL> urls = new ArrayList<>();
+    Path runtime = runtimeJar();
+    for (Path p : jars) {
+      if (!p.equals(runtime)) {
+        urls.add(p.toUri().toURL());
+      }
+    }
+    return new URLClassLoader(name, urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+  }
+}

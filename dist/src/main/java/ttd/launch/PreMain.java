@@ -1,0 +1,49 @@
+package ttd.launch;
+
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The {@code -javaagent} entry point: unpack, isolate, grant, hand over, and never throw.
+ *
+ * <p>An exception escaping premain kills the JVM, and the agent must never take down the program
+ * it records: any failure here is reported in one line and the program runs unrecorded.
+ */
+public final class PreMain {
+
+  private PreMain() {}
+
+  public static void premain(String options, Instrumentation inst) {
+    try {
+      NestedLibraries libs = NestedLibraries.of(PreMain.class);
+      ClassLoader loader = libs.isolatedLoader("ttd-agent");
+      Module agent = loader.getUnnamedModule();
+      // Exactly what Chronicle and the hooks need, granted to the agent's loader only.
+      inst.redefineModule(
+          Object.class.getModule(),
+          Set.of(),
+          Map.of(
+              "jdk.internal.misc", Set.of(agent),
+              "jdk.internal.access", Set.of(agent),
+              "sun.nio.ch", Set.of(agent),
+              "jdk.internal.ref", Set.of(agent)),
+          Map.of("java.lang.reflect", Set.of(agent)),
+          Set.of(),
+          Map.of());
+      // The hook classes must be in the bootstrap loader before any agent class that names them
+      // is linked, so they are defined by a class that does not.
+      Class.forName("ttd.agent.BootstrapRuntime", true, loader)
+          .getMethod("define", Path.class)
+          .invoke(null, libs.runtimeJar());
+      Class<?> main = Class.forName("ttd.agent.AgentMain", true, loader);
+      main.getMethod("premain", String.class, Instrumentation.class, Path.class)
+          .invoke(null, options, inst, libs.runtimeJar());
+    } catch (Throwable t) {
+      Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
+      System.err.println(
+          "ttd: the agent could not start (" + cause + "); the program runs without recording");
+    }
+  }
+}

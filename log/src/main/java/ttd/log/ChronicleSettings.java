@@ -1,0 +1,74 @@
+package ttd.log;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.rollcycles.LargeRollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+
+/**
+ * Opens Chronicle Queues the way a recorder living inside someone else's JVM must.
+ *
+ * <p>Chronicle reads switches from system properties when its classes initialise: without them it
+ * prints to stdout, starts threads, phones home and loads {@code ./system.properties} into the
+ * application's properties. The switches are set only while the queue is built, then restored, so
+ * the application never sees them.
+ */
+public final class ChronicleSettings {
+
+  private static final String[][] QUIET = {
+    {"chronicle.analytics.disable", "true"},
+    {"chronicle.announcer.disable", "true"},
+    {"chronicle.disk.monitor.disable", "true"},
+    {"background.releaser", "false"},
+    {"system.properties", "ttd-no-such-file.properties"},
+    {"chronicle.table.store.timeoutMS", "1000"},
+    {"disable.single.threaded.check", "true"},
+  };
+
+  private static final int BLOCK_SIZE = 4 << 20;
+
+  private ChronicleSettings() {}
+
+  public static ChronicleQueue openForWrite(java.nio.file.Path dir) {
+    return quietly(
+        () ->
+            SingleChronicleQueueBuilder.binary(dir)
+                .blockSize(BLOCK_SIZE)
+                .rollCycle(LargeRollCycles.LARGE_DAILY)
+                .build());
+  }
+
+  public static ChronicleQueue openForRead(java.nio.file.Path dir) {
+    return quietly(
+        () ->
+            SingleChronicleQueueBuilder.binary(dir)
+                .blockSize(BLOCK_SIZE)
+                .rollCycle(LargeRollCycles.LARGE_DAILY)
+                .readOnly(true)
+                .timeoutMS(1000)
+                .build());
+  }
+
+  /** Runs {@code action} with Chronicle's quiet switches set, then puts the properties back. */
+  public static <T> T quietly(Supplier<T> action) {
+    Map<String, String> saved = new HashMap<>();
+    for (String[] kv : QUIET) {
+      saved.put(kv[0], System.getProperty(kv[0]));
+      System.setProperty(kv[0], kv[1]);
+    }
+    try {
+      return action.get();
+    } finally {
+      for (String[] kv : QUIET) {
+        String old = saved.get(kv[0]);
+        if (old == null) {
+          System.clearProperty(kv[0]);
+        } else {
+          System.setProperty(kv[0], old);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package ttd.log;
+
+/**
+ * The kinds of nondeterministic events a recording holds, with how each one's value is encoded.
+ *
+ * <p>The code is the on-disk byte; never reuse one for a different meaning.
+ */
+public enum EventKind {
+  CLOCK_MILLIS(1, Payload.LONG, "System.currentTimeMillis"),
+  CLOCK_NANOS(2, Payload.LONG, "System.nanoTime"),
+  CLOCK_ADJUSTMENT(3, Payload.LONG, "the clock behind Instant.now"),
+  PROCESSORS(4, Payload.LONG, "Runtime.availableProcessors"),
+  MEMORY(5, Payload.LONG, "a Runtime memory figure"),
+  HOST_NAME(6, Payload.STRING, "the host name"),
+  SLEEP(7, Payload.LONG, "Thread.sleep"),
+  TIMED_WAIT(8, Payload.LONG, "Object.wait with a timeout"),
+  RANDOM_BYTES(9, Payload.BYTES, "SecureRandom output"),
+  ENV_VAR(10, Payload.STRING_PAIR, "System.getenv(name)"),
+  ENV_ALL(11, Payload.STRING_MAP, "System.getenv()"),
+  STDOUT(12, Payload.OUTPUT, "a write to stdout"),
+  STDERR(13, Payload.OUTPUT, "a write to stderr"),
+  THREAD_START(14, Payload.LONG, "Thread.start"),
+  THREAD_BEGIN(15, Payload.BYTES, "a thread's first instruction"),
+  UNCAUGHT_EXCEPTION(16, Payload.STRING, "an uncaught exception"),
+  EXIT(17, Payload.LONG, "Runtime.exit"),
+  UNCAPTURED_INPUT(18, Payload.STRING, "an input ttd does not capture yet");
+
+  /** How an event's value is laid out in a block. */
+  public enum Payload {
+    LONG,
+    STRING,
+    BYTES,
+    STRING_PAIR,
+    STRING_MAP,
+    OUTPUT
+  }
+
+  private static final EventKind[] BY_CODE = new EventKind[32];
+
+  static {
+    for (EventKind kind : values()) {
+      BY_CODE[kind.code] = kind;
+    }
+  }
+
+  private final int code;
+  private final Payload payload;
+  private final String description;
+
+  EventKind(int code, Payload payload, String description) {
+    this.code = code;
+    this.payload = payload;
+    this.description = description;
+  }
+
+  public int code() {
+    return code;
+  }
+
+  public Payload payload() {
+    return payload;
+  }
+
+  /** What a person calls this event, for reports. */
+  public String description() {
+    return description;
+  }
+
+  /** The kind with that code, or null if the byte is not a known kind. */
+  public static EventKind ofCode(int code) {
+    return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+  }
+}

@@ -1,0 +1,136 @@
+package ttd.log;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * The header of a recording: what ran, where, on which JDK, and how it ended.
+ *
+ * <p>Stored as a sorted properties file beside the queue so a person can read it. It is rewritten
+ * atomically (temporary file, then rename) when the recording ends.
+ */
+public final class RecordingMetadata {
+
+  public static final String STATUS_RECORDING = "recording";
+  public static final String STATUS_COMPLETE = "complete";
+  public static final String STATUS_INCOMPLETE = "incomplete";
+
+  private final Map<String, String> values = new TreeMap<>();
+
+  public String get(String key) {
+    return values.get(key);
+  }
+
+  public String get(String key, String fallback) {
+    String v = values.get(key);
+    return v == null ? fallback : v;
+  }
+
+  public RecordingMetadata put(String key, String value) {
+    if (value == null) {
+      values.remove(key);
+    } else {
+      values.put(key, value);
+    }
+    return this;
+  }
+
+  public void putList(String key, List<String> list) {
+    values.keySet().removeIf(k -> k.startsWith(key + "."));
+    values.put(key + ".count", Integer.toString(list.size()));
+    for (int i = 0; i < list.size(); i++) {
+      values.put(key + "." + i, list.get(i));
+    }
+  }
+
+  public List<String> getList(String key) {
+    List<String> list = new ArrayList<>();
+    int n = Integer.parseInt(values.getOrDefault(key + ".count", "0"));
+    for (int i = 0; i < n; i++) {
+      list.add(values.getOrDefault(key + "." + i, ""));
+    }
+    return list;
+  }
+
+  /** Every entry whose key starts with {@code prefix}, with the prefix removed. */
+  public Map<String, String> withPrefix(String prefix) {
+    Map<String, String> m = new TreeMap<>();
+    values.forEach(
+        (k, v) -> {
+          if (k.startsWith(prefix)) {
+            m.put(k.substring(prefix.length()), v);
+          }
+        });
+    return m;
+  }
+
+  public void store(Path recordingDir) throws IOException {
+    Path target = recordingDir.resolve(TraceFormat.METADATA_FILE);
+    Path tmp = recordingDir.resolve(TraceFormat.METADATA_FILE + ".tmp");
+    Properties p = new Properties();
+    p.putAll(values);
+    try (OutputStream out = Files.newOutputStream(tmp)) {
+      p.store(out, "ttd recording");
+    }
+    OwnerOnly.restrictFile(tmp);
+    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Reads the header, or explains in one sentence why {@code dir} is not a usable recording. */
+  public static RecordingMetadata load(Path dir) {
+    if (!Files.exists(dir)) {
+      throw new BadRecordingException("there is no recording at " + dir + "; check the path");
+    }
+    if (!Files.isDirectory(dir)) {
+      throw new BadRecordingException(
+          dir + " is a file, not a recording; give the recording's directory");
+    }
+    Path file = dir.resolve(TraceFormat.METADATA_FILE);
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      p.load(in);
+    } catch (NoSuchFileException e) {
+      throw new BadRecordingException(
+          dir + " is not a ttd recording (it has no " + TraceFormat.METADATA_FILE + ")");
+    } catch (AccessDeniedException e) {
+      throw new BadRecordingException(
+          "the recording at " + dir + " cannot be read by this user; check its permissions");
+    } catch (IOException | IllegalArgumentException e) {
+      throw new BadRecordingException(
+          "the recording's header " + file + " cannot be read (" + e.getMessage() + ")");
+    }
+    RecordingMetadata m = new RecordingMetadata();
+    p.stringPropertyNames().forEach(k -> m.values.put(k, p.getProperty(k)));
+    String version = m.get("format.version");
+    if (version == null) {
+      throw new BadRecordingException(
+          "the recording's header " + file + " is damaged (it has no format version)");
+    }
+    if (!version.equals(Integer.toString(TraceFormat.VERSION))) {
+      throw new BadRecordingException(
+          "the recording at "
+              + dir
+              + " has format version "
+              + version
+              + " but this ttd reads version "
+              + TraceFormat.VERSION
+              + "; replay it with the ttd that recorded it");
+    }
+    if (!Files.isDirectory(dir.resolve(TraceFormat.QUEUE_DIR))) {
+      throw new BadRecordingException(
+          "the recording at " + dir + " has no event log (" + TraceFormat.QUEUE_DIR + "/)");
+    }
+    return m;
+  }
+}

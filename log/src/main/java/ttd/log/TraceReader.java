@@ -1,0 +1,83 @@
+package ttd.log;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Reads a recording's queue in order, checking each document's sequence number and checksum.
+ *
+ * <p>Damage turns into a {@link BadRecordingException} naming the document, never into garbage
+ * handed to replay. Several readers may read one recording at once (one per replaying thread).
+ */
+public final class TraceReader implements AutoCloseable {
+
+  private final ChronicleQueue queue;
+  private final ExcerptTailer tailer;
+  private final CRC32C crc = new CRC32C();
+  private long expected;
+
+  public TraceReader(Path queueDir) {
+    try {
+      this.queue = ChronicleSettings.openForRead(queueDir);
+      this.tailer = queue.createTailer();
+    } catch (RuntimeException | InternalError e) {
+      throw new BadRecordingException(
+          "the recording's queue in " + queueDir + " cannot be opened (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** The next document, or null at the end of what was written. */
+  public TraceDocument next() {
+    byte[] bytes;
+    try (DocumentContext dc = tailer.readingDocument()) {
+      if (!dc.isPresent()) {
+        return null;
+      }
+      Bytes<?> b = dc.wire().bytes();
+      long n = b.readRemaining();
+      if (n < TraceFormat.DOC_HEADER_BYTES || n > Integer.MAX_VALUE - 16) {
+        throw damaged("is too short");
+      }
+      bytes = new byte[(int) n];
+      b.read(bytes);
+    } catch (InternalError e) {
+      throw damaged("cannot be read (" + e.getMessage() + ")");
+    }
+    ByteBuffer head = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    byte type = head.get(0);
+    long sequence = head.getLong(1);
+    int stored = head.getInt(9);
+    crc.reset();
+    crc.update(bytes, 0, 9);
+    crc.update(bytes, TraceFormat.DOC_HEADER_BYTES, bytes.length - TraceFormat.DOC_HEADER_BYTES);
+    if ((int) crc.getValue() != stored) {
+      throw damaged("fails its checksum");
+    }
+    if (sequence != expected) {
+      throw damaged("is out of sequence (found " + sequence + ")");
+    }
+    expected++;
+    return new TraceDocument(type, sequence, bytes);
+  }
+
+  private BadRecordingException damaged(String what) {
+    return new BadRecordingException(
+        "the recording is damaged: document "
+            + expected
+            + " "
+            + what
+            + "; it cannot be replayed past that point");
+  }
+
+  @Override
+  public void close() {
+    tailer.close();
+    queue.close();
+  }
+}

@@ -1,0 +1,107 @@
+package ttd.log;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Appends documents to a recording's queue, each with a sequence number and a checksum.
+ *
+ * <p>One appender is shared by all recording threads behind this object's lock, which also gives
+ * the documents their global order. Documents reach the memory-mapped file as they are written, so
+ * a process killed with SIGKILL keeps everything appended before it died.
+ */
+public final class TraceWriter implements AutoCloseable {
+
+  private final ChronicleQueue queue;
+  private final ExcerptAppender appender;
+  private final CRC32C crc = new CRC32C();
+  private byte[] scratch = new byte[64 << 10];
+  private long sequence;
+  private boolean closed;
+
+  public TraceWriter(Path queueDir) {
+    this.queue = ChronicleSettings.openForWrite(queueDir);
+    this.appender = queue.createAppender();
+  }
+
+  public synchronized void appendSite(int id, String name) {
+    byte[] n = name.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer b = begin(TraceFormat.DOC_SITE, n.length + 8);
+    b.putInt(id).putInt(n.length).put(n);
+    finish(b);
+  }
+
+  public synchronized void appendClass(String name, int checksum) {
+    byte[] n = name.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer b = begin(TraceFormat.DOC_CLASS, n.length + 8);
+    b.putInt(checksum).putInt(n.length).put(n);
+    finish(b);
+  }
+
+  public synchronized void appendThread(int ordinal, String name) {
+    byte[] n = name.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer b = begin(TraceFormat.DOC_THREAD, n.length + 8);
+    b.putInt(ordinal).putInt(n.length).put(n);
+    finish(b);
+  }
+
+  /** Appends one thread's block of {@code count} events starting at {@code firstIndex}. */
+  public synchronized void appendBlock(
+      int ordinal, long firstIndex, int count, byte[] events, int length) {
+    ByteBuffer b = begin(TraceFormat.DOC_BLOCK, length + 16);
+    b.putInt(ordinal).putLong(firstIndex).putInt(count).put(events, 0, length);
+    finish(b);
+  }
+
+  public synchronized void appendEnd(int exitStatus, String cause) {
+    byte[] n = cause.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer b = begin(TraceFormat.DOC_END, n.length + 8);
+    b.putInt(exitStatus).putInt(n.length).put(n);
+    finish(b);
+  }
+
+  private ByteBuffer begin(byte type, int payload) {
+    int size = TraceFormat.DOC_HEADER_BYTES + payload;
+    if (scratch.length < size) {
+      scratch = new byte[Math.max(size, scratch.length * 2)];
+    }
+    ByteBuffer b = ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN);
+    b.put(type).putLong(sequence).putInt(0);
+    return b;
+  }
+
+  private void finish(ByteBuffer b) {
+    if (closed) {
+      throw new IllegalStateException("the recording is closed");
+    }
+    int size = b.position();
+    crc.reset();
+    crc.update(scratch, 0, 9);
+    crc.update(scratch, TraceFormat.DOC_HEADER_BYTES, size - TraceFormat.DOC_HEADER_BYTES);
+    ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN).putInt(9, (int) crc.getValue());
+    try (DocumentContext dc = appender.writingDocument()) {
+      dc.wire().bytes().write(scratch, 0, size);
+    }
+    sequence++;
+  }
+
+  /** How many documents were appended. */
+  public synchronized long documents() {
+    return sequence;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (!closed) {
+      closed = true;
+      appender.close();
+      queue.close();
+    }
+  }
+}

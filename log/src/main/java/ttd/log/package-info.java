@@ -1,0 +1,2 @@
+/** The recording format: metadata, event blocks and the Chronicle Queue they are stored in. */
+package ttd.log;

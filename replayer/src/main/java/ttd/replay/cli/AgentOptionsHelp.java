@@ -1,0 +1,15 @@
+package ttd.replay.cli;
+
+/** The agent's options as {@code help} prints them (kept in step with the agent's parser). */
+final class AgentOptionsHelp {
+
+  static final String TEXT =
+      String.join(
+          "\n",
+          "  out=DIR          record into DIR (default ./ttd-recordings/<main>-<time>/)",
+          "  clock=INSTANT    pin: run on a virtual clock starting at INSTANT (e.g. 2025-01-01T09:00:00Z)",
+          "  seed=N           pin: derive every default seed and SecureRandom output from N",
+          "  quiet            do not print where the recording goes");
+
+  private AgentOptionsHelp() {}
+}

@@ -1,0 +1,39 @@
+package ttd.replay.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import ttd.replay.ToolException;
+
+/** Starts a child JVM with ttd.jar as its agent and waits for its exit status. */
+final class Launch {
+
+  private Launch() {}
+
+  /** ttd.jar's own path, which the launcher publishes before handing over. */
+  static Path ttdJar() {
+    String jar = System.getProperty("ttd.jar");
+    if (jar == null) {
+      throw new ToolException("ttd must be run as `java -jar ttd.jar`");
+    }
+    return Paths.get(jar);
+  }
+
+  static int run(ProcessBuilder pb) {
+    pb.environment().remove("JAVA_TOOL_OPTIONS");
+    pb.environment().remove("JDK_JAVA_OPTIONS");
+    pb.environment().remove("_JAVA_OPTIONS");
+    try {
+      Process p = pb.start();
+      while (true) {
+        try {
+          return p.waitFor();
+        } catch (InterruptedException e) {
+          // keep waiting: the child owns the terminal until it ends
+        }
+      }
+    } catch (IOException e) {
+      throw new ToolException("cannot start " + pb.command().get(0) + " (" + e.getMessage() + ")");
+    }
+  }
+}

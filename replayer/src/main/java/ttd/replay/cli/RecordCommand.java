@@ -1,0 +1,92 @@
+package ttd.replay.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import ttd.replay.DeterminismFlags;
+import ttd.replay.ToolException;
+
+/**
+ * {@code ttd record [--out DIR] [--pin ...] [--quiet] -- java ...}: runs the command with ttd.jar
+ * as its agent and the determinism flags, and exits with the program's own status.
+ */
+final class RecordCommand {
+
+  private RecordCommand() {}
+
+  static int run(String[] args) {
+    List<String> agent = new ArrayList<>();
+    int i = 0;
+    for (; i < args.length && !args[i].equals("--"); i++) {
+      switch (args[i]) {
+        case "--out":
+          Path out = Paths.get(value(args, ++i, "--out"));
+          checkWritable(out);
+          agent.add("out=" + out.toAbsolutePath());
+          break;
+        case "--pin":
+          agent.add(pins(value(args, ++i, "--pin")));
+          break;
+        case "--quiet":
+          agent.add("quiet");
+          break;
+        default:
+          throw new ToolException(
+              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] -- java ...");
+      }
+    }
+    if (i >= args.length - 1) {
+      throw new ToolException("record needs a command after --, e.g. record -- java -cp app.jar Main");
+    }
+    List<String> java = new ArrayList<>(List.of(args).subList(i + 1, args.length));
+    List<String> cmd = new ArrayList<>();
+    String first = java.get(0);
+    if (first.equals("java") || first.endsWith("/java")) {
+      cmd.add(first);
+      java.remove(0);
+    } else {
+      cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    }
+    agent.add("launcher");
+    cmd.add("-javaagent:" + Launch.ttdJar() + "=" + String.join(",", agent));
+    cmd.addAll(DeterminismFlags.FLAGS);
+    cmd.addAll(java);
+    return Launch.run(new ProcessBuilder(cmd).inheritIO());
+  }
+
+  private static String pins(String spec) {
+    List<String> parts = new ArrayList<>();
+    for (String p : spec.split(",")) {
+      if (!p.startsWith("clock=") && !p.startsWith("seed=")) {
+        throw new ToolException("--pin takes clock=INSTANT and/or seed=N, not '" + p + "'");
+      }
+      parts.add(p);
+    }
+    return String.join(",", parts);
+  }
+
+  private static String value(String[] args, int i, String option) {
+    if (i >= args.length || args[i].equals("--")) {
+      throw new ToolException(option + " needs a value");
+    }
+    return args[i];
+  }
+
+  private static void checkWritable(Path out) {
+    if (Files.exists(out)) {
+      throw new ToolException(out + " already exists; record into a new directory");
+    }
+    Path parent = out.toAbsolutePath().getParent();
+    try {
+      Files.createDirectories(parent);
+    } catch (IOException e) {
+      throw new ToolException("cannot create " + parent + " (" + e.getMessage() + "); choose another --out");
+    }
+    if (!Files.isWritable(parent)) {
+      throw new ToolException("cannot write in " + parent + "; choose another --out");
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package ttd.replay.cli;
+
+import java.util.Arrays;
+import ttd.replay.ToolException;
+
+/**
+ * {@code java -jar ttd.jar <command> ...}: dispatches to one class per command and turns every
+ * failure into one {@code ttd:} line on stderr and a documented exit status, never a stack dump.
+ */
+public final class TtdCommand {
+
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: java -jar ttd.jar <command> [options]",
+          "",
+          "commands:",
+          "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--quiet] -- <java command line>",
+          "                      run a Java program under the recorder",
+          "  replay <recording>  re-run a recording: same output, same exit status, no real I/O",
+          "  info <recording>    show what a recording holds",
+          "  help                show this text",
+          "",
+          "recording with the agent directly: java -javaagent:ttd.jar[=OPTIONS] ...",
+          "OPTIONS are comma-separated:",
+          AgentOptionsHelp.TEXT,
+          "",
+          "exit status of replay: the recorded program's own status when the replay matches;",
+          "  86 when the replay diverged from the recording (a report on stderr says where);",
+          "  87 when the recording ends before the program does (the recorded process was killed);",
+          "  2 for bad usage or a recording that cannot be read.");
+
+  private TtdCommand() {}
+
+  /** Runs the command and returns the exit status (the launcher exits with it). */
+  public static int run(String[] args) {
+    try {
+      if (args.length == 0) {
+        throw new ToolException("no command given; `java -jar ttd.jar help` lists the commands");
+      }
+      String[] rest = Arrays.copyOfRange(args, 1, args.length);
+      switch (args[0]) {
+        case "record":
+          return RecordCommand.run(rest);
+        case "replay":
+          return ReplayCommand.run(rest);
+        case "info":
+          return InfoCommand.run(rest);
+        case "help":
+        case "--help":
+        case "-h":
+          System.out.println(USAGE);
+          return 0;
+        default:
+          throw new ToolException(
+              "unknown command '" + args[0] + "'; `java -jar ttd.jar help` lists the commands");
+      }
+    } catch (ToolException e) {
+      System.err.println("ttd: " + e.getMessage());
+      return e.status();
+    } catch (RuntimeException e) {
+      System.err.println("ttd: internal error (" + e + "); please report it");
+      return 70;
+    }
+  }
+}

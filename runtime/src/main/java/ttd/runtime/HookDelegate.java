@@ -1,0 +1,55 @@
+package ttd.runtime;
+
+import java.io.FileDescriptor;
+import java.util.Map;
+
+/**
+ * What a recording or replaying agent does at each interception point.
+ *
+ * <p>It lives on the bootstrap class path beside {@link Hooks} so that the agent's own class
+ * loader, which the application cannot see, can implement it. Every method takes the value the
+ * real call produced and returns the value the program sees: a recorder logs and returns it, a
+ * replayer returns the logged one. Only {@code java.*} types may appear here.
+ */
+public interface HookDelegate {
+
+  long onSystemCurrentTimeMillis(long original, int site);
+
+  long onSystemNanoTime(long original, int site);
+
+  long onVmNanoTimeAdjustment(long original, int site);
+
+  int onRuntimeAvailableProcessors(int original, int site);
+
+  long onRuntimeMemory(long original, int site);
+
+  String onInetAddressHostName(String original, int site);
+
+  void onThreadSleep(long millis, int nanos) throws InterruptedException;
+
+  void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException;
+
+  byte[] onSecureRandomBytes(byte[] produced);
+
+  String onSystemGetenv(String original, String name);
+
+  Map<String, String> onSystemGetenvAll(Map<String, String> original);
+
+  void onFileOutputWrite(FileDescriptor fd, byte[] bytes, int offset, int length);
+
+  void onThreadStart(Thread thread);
+
+  void onThreadRun(Thread thread);
+
+  void onThreadUncaughtException(Thread thread, Throwable error);
+
+  void onThreadExit(Thread thread);
+
+  void onRuntimeExit(int status);
+
+  void onRuntimeHalt(int status);
+
+  void onMainArgs(String[] args);
+
+  void onUncapturedInput(int source, Object detail);
+}

@@ -1,0 +1,200 @@
+package ttd.runtime;
+
+import java.io.FileDescriptor;
+import java.util.Map;
+
+/**
+ * The complete list of interception points, as static methods that instrumented bytecode calls.
+ *
+ * <p>Each forwards to the installed {@link HookDelegate}; until the agent installs one, every hook
+ * passes the original value through. Hooks are named {@code on<Source><Op>}, take the value the
+ * real call produced and return the value the program sees. This class must stay tiny and free of
+ * dependencies: it is defined into the bootstrap loader, where {@code java.base} can call it.
+ */
+public final class Hooks {
+
+  /** {@link #onUncapturedInput} source: a file is opened (java.io or NIO). */
+  public static final int INPUT_FILE_OPEN = 1;
+  /** {@link #onUncapturedInput} source: a directory is listed. */
+  public static final int INPUT_DIRECTORY_LIST = 2;
+  /** {@link #onUncapturedInput} source: standard input is read. */
+  public static final int INPUT_STDIN_READ = 3;
+  /** {@link #onUncapturedInput} source: a socket connects or accepts. */
+  public static final int INPUT_SOCKET = 4;
+  /** {@link #onUncapturedInput} source: a process is started. */
+  public static final int INPUT_PROCESS_START = 5;
+
+  private static volatile HookDelegate delegate;
+
+  private Hooks() {}
+
+  /** Installs the delegate once; later calls replace it (tests only). */
+  public static void install(HookDelegate newDelegate) {
+    delegate = newDelegate;
+  }
+
+  /** The installed delegate, or null while every hook passes through. */
+  public static HookDelegate installed() {
+    return delegate;
+  }
+
+  public static long onSystemCurrentTimeMillis(long original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onSystemCurrentTimeMillis(original, site);
+  }
+
+  public static long onSystemNanoTime(long original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onSystemNanoTime(original, site);
+  }
+
+  public static long onVmNanoTimeAdjustment(long original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onVmNanoTimeAdjustment(original, site);
+  }
+
+  public static int onRuntimeAvailableProcessors(int original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onRuntimeAvailableProcessors(original, site);
+  }
+
+  public static long onRuntimeMemory(long original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onRuntimeMemory(original, site);
+  }
+
+  public static String onInetAddressHostName(String original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onInetAddressHostName(original, site);
+  }
+
+  /** Replaces {@code Thread.sleep(long)} call sites. */
+  public static void onThreadSleep(long millis) throws InterruptedException {
+    HookDelegate d = delegate;
+    if (d == null) {
+      Thread.sleep(millis);
+    } else {
+      d.onThreadSleep(millis, 0);
+    }
+  }
+
+  /** Replaces {@code Thread.sleep(long, int)} call sites. */
+  public static void onThreadSleep(long millis, int nanos) throws InterruptedException {
+    HookDelegate d = delegate;
+    if (d == null) {
+      Thread.sleep(millis, nanos);
+    } else {
+      d.onThreadSleep(millis, nanos);
+    }
+  }
+
+  /** Replaces {@code Object.wait(long)} call sites. */
+  public static void onObjectWait(Object monitor, long millis) throws InterruptedException {
+    HookDelegate d = delegate;
+    if (d == null) {
+      monitor.wait(millis);
+    } else {
+      d.onObjectWait(monitor, millis, 0);
+    }
+  }
+
+  /** Replaces {@code Object.wait(long, int)} call sites. */
+  public static void onObjectWait(Object monitor, long millis, int nanos)
+      throws InterruptedException {
+    HookDelegate d = delegate;
+    if (d == null) {
+      monitor.wait(millis, nanos);
+    } else {
+      d.onObjectWait(monitor, millis, nanos);
+    }
+  }
+
+  public static byte[] onSecureRandomBytes(byte[] produced) {
+    HookDelegate d = delegate;
+    return d == null ? produced : d.onSecureRandomBytes(produced);
+  }
+
+  public static String onSystemGetenv(String original, String name) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onSystemGetenv(original, name);
+  }
+
+  public static Map<String, String> onSystemGetenvAll(Map<String, String> original) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onSystemGetenvAll(original);
+  }
+
+  public static void onFileOutputWrite(FileDescriptor fd, byte[] bytes, int offset, int length) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onFileOutputWrite(fd, bytes, offset, length);
+    }
+  }
+
+  /** Called by {@code FileOutputStream.write(int)}. */
+  public static void onFileOutputWrite(FileDescriptor fd, int oneByte) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onFileOutputWrite(fd, new byte[] {(byte) oneByte}, 0, 1);
+    }
+  }
+
+  public static void onThreadStart(Thread thread) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onThreadStart(thread);
+    }
+  }
+
+  /** Called on entry of {@code run()} of threads; only the thread's own first call counts. */
+  public static void onThreadRun(Object self) {
+    HookDelegate d = delegate;
+    if (d != null && self instanceof Thread && self == Thread.currentThread()) {
+      d.onThreadRun((Thread) self);
+    }
+  }
+
+  public static void onThreadUncaughtException(Thread thread, Throwable error) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onThreadUncaughtException(thread, error);
+    }
+  }
+
+  /** Called on entry of {@code Thread.exit()}, which the JVM runs as a thread terminates. */
+  public static void onThreadExit(Thread thread) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onThreadExit(thread);
+    }
+  }
+
+  public static void onRuntimeHalt(int status) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onRuntimeHalt(status);
+    }
+  }
+
+  public static void onRuntimeExit(int status) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onRuntimeExit(status);
+    }
+  }
+
+  public static void onMainArgs(String[] args) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onMainArgs(args);
+    }
+  }
+
+  /** Called where the program takes an input that ttd does not capture yet (see the sources). */
+  public static void onUncapturedInput(int source, Object detail) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onUncapturedInput(source, detail);
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** Samples whose behaviour depends on the environment, system properties and the machine they run on. */
+package ttd.samples.env;

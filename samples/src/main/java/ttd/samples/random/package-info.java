@@ -1,0 +1,2 @@
+/** Samples whose bugs depend on unseeded random numbers. */
+package ttd.samples.random;
