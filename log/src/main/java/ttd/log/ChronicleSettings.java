@@ -51,8 +51,25 @@ public final class ChronicleSettings {
                 .build());
   }
 
+  /**
+   * JDK 24+ prints four lines on stderr the first time anything uses {@code sun.misc.Unsafe}'s
+   * memory access, which Chronicle does. The JDK keeps one flag for the whole JVM, so setting it
+   * also silences the program's own first warning; the JDK's own switch for it ({@code
+   * --sun-misc-unsafe-memory-access=allow}) would do the same. Older JDKs have no such field.
+   */
+  private static void silenceUnsafeWarning() {
+    try {
+      java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("memoryAccessWarned");
+      f.setAccessible(true);
+      f.setBoolean(null, true);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      // JDK 23 or older: no warning to silence
+    }
+  }
+
   /** Runs {@code action} with Chronicle's quiet switches set, then puts the properties back. */
   public static <T> T quietly(Supplier<T> action) {
+    silenceUnsafeWarning();
     Map<String, String> saved = new HashMap<>();
     for (String[] kv : QUIET) {
       saved.put(kv[0], System.getProperty(kv[0]));

@@ -112,6 +112,15 @@ public final class HashState {
     };
   }
 
+  /** Copies the current thread's state into {@code into} (four ints), allocating nothing. */
+  public static void save(int[] into) {
+    long a = address();
+    into[0] = InternalUnsafe.getInt(a);
+    into[1] = InternalUnsafe.getInt(a + 4);
+    into[2] = InternalUnsafe.getInt(a + 8);
+    into[3] = InternalUnsafe.getInt(a + 12);
+  }
+
   /** Makes the current thread continue from {@code state} (as {@link #read} returned it). */
   public static void write(int[] state) {
     long a = address();

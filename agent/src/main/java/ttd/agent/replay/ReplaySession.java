@@ -63,16 +63,7 @@ public final class ReplaySession extends Session {
 
   private BlockDecoder next(ThreadState t, EventKind kind, int site) {
     ThreadCursor cursor = t.cursor();
-    int[] hash = HashState.available() ? HashState.read() : null;
-    boolean found;
-    try {
-      found = cursor.advance();
-    } finally {
-      if (hash != null) {
-        HashState.write(hash);
-      }
-    }
-    if (!found) {
+    if (!cursor.advance()) {
       endOfLog(t, kind, site, cursor);
     }
     BlockDecoder e = cursor.event();

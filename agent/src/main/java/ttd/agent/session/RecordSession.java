@@ -54,24 +54,25 @@ public final class RecordSession extends Session {
 
   @Override
   protected void beginThread(ThreadState t) {
-    byte[] state = new byte[0];
+    // The state is taken first and put back last: the agent work in between may hash objects.
+    int[] state = null;
     if (HashState.available()) {
-      int[] s =
-          pins.seedPinned() ? HashState.seeded((int) pins.nextSeed()) : HashState.read();
-      if (pins.seedPinned()) {
-        HashState.write(s);
-      }
-      state = HashState.toBytes(s);
+      state = pins.seedPinned() ? HashState.seeded((int) pins.nextSeed()) : HashState.read();
     }
-    t.encoder.reset(0);
-    t.encoder.putBytes(EventKind.THREAD_BEGIN, 0, state, 0, state.length);
-    t.index++;
     try {
+      byte[] bytes = state == null ? new byte[0] : HashState.toBytes(state);
+      t.encoder.reset(0);
+      t.encoder.putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
+      t.index++;
       synchronized (writer) {
         writer.appendThread(t.ordinal, t.name);
       }
     } catch (Throwable e) {
       fail(e);
+    } finally {
+      if (state != null) {
+        HashState.write(state);
+      }
     }
   }
 
@@ -173,7 +174,7 @@ public final class RecordSession extends Session {
     } catch (Throwable e) {
       fail(e);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -181,7 +182,6 @@ public final class RecordSession extends Session {
     if (!active) {
       return;
     }
-    int[] hash = HashState.available() ? HashState.read() : null;
     try {
       synchronized (writer) {
         drainTables();
@@ -197,10 +197,6 @@ public final class RecordSession extends Session {
       t.encoder.reset(t.index);
     } catch (Throwable e) {
       fail(e);
-    } finally {
-      if (hash != null) {
-        HashState.write(hash);
-      }
     }
   }
 

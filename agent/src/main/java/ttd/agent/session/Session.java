@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import ttd.agent.identity.HashState;
 import ttd.log.EventKind;
 import ttd.runtime.HookDelegate;
 
@@ -60,7 +61,7 @@ public abstract class Session implements HookDelegate {
     threads.set(t);
     t.busy = true;
     try {
-      beginThread(t);
+      beginThread(t); // restores the thread's hash state itself, last
     } finally {
       t.busy = false;
     }
@@ -76,7 +77,22 @@ public abstract class Session implements HookDelegate {
       return null;
     }
     t.busy = true;
+    if (HashState.available()) {
+      HashState.save(t.hash);
+    }
     return t;
+  }
+
+  /**
+   * Leaves agent code. The thread's identity-hash state is put back as it was on entry: agent code
+   * (class initialisation, Chronicle, reports) may hash objects, and it runs differently in record
+   * and replay, so it must not move the program's own sequence of hash codes.
+   */
+  protected final void exit(ThreadState t) {
+    if (HashState.available()) {
+      HashState.write(t.hash);
+    }
+    t.busy = false;
   }
 
   @Override
@@ -88,7 +104,7 @@ public abstract class Session implements HookDelegate {
     try {
       return exchangeLong(t, EventKind.CLOCK_MILLIS, site, original);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -101,7 +117,7 @@ public abstract class Session implements HookDelegate {
     try {
       return exchangeLong(t, EventKind.CLOCK_NANOS, site, original);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -114,7 +130,7 @@ public abstract class Session implements HookDelegate {
     try {
       return exchangeLong(t, EventKind.CLOCK_ADJUSTMENT, site, original);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -127,7 +143,7 @@ public abstract class Session implements HookDelegate {
     try {
       return (int) exchangeLong(t, EventKind.PROCESSORS, site, original);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -140,7 +156,7 @@ public abstract class Session implements HookDelegate {
     try {
       return exchangeLong(t, EventKind.MEMORY, site, original);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -153,7 +169,7 @@ public abstract class Session implements HookDelegate {
     try {
       return exchangeString(t, EventKind.HOST_NAME, site, original);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -198,7 +214,7 @@ public abstract class Session implements HookDelegate {
       }
       outcome = exchangeLong(t, kind, 0, outcome);
     } finally {
-      t.busy = false;
+      exit(t);
     }
     if (outcome != 0) {
       Thread.interrupted();
@@ -224,7 +240,7 @@ public abstract class Session implements HookDelegate {
     try {
       return exchangeBytes(t, EventKind.RANDOM_BYTES, produced);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -237,7 +253,7 @@ public abstract class Session implements HookDelegate {
     try {
       return exchangeEnv(t, name, original);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -250,7 +266,7 @@ public abstract class Session implements HookDelegate {
     try {
       return exchangeEnvAll(t, original);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -271,7 +287,7 @@ public abstract class Session implements HookDelegate {
     try {
       exchangeOutput(t, kind, outputs.getAndIncrement(), bytes, offset, length);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -286,7 +302,7 @@ public abstract class Session implements HookDelegate {
       pendingStarts.put(thread.getId(), ordinal);
       exchangeLong(t, EventKind.THREAD_START, 0, ordinal);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -303,7 +319,7 @@ public abstract class Session implements HookDelegate {
     threads.set(t);
     t.busy = true;
     try {
-      beginThread(t);
+      beginThread(t); // restores the thread's hash state itself, last
     } finally {
       t.busy = false;
     }
@@ -318,7 +334,7 @@ public abstract class Session implements HookDelegate {
     try {
       endThread(t);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -334,7 +350,7 @@ public abstract class Session implements HookDelegate {
       }
       exchangeString(t, EventKind.UNCAUGHT_EXCEPTION, 0, error == null ? "null" : error.getClass().getName());
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -351,7 +367,7 @@ public abstract class Session implements HookDelegate {
       exchangeLong(t, EventKind.EXIT, 0, status);
       endThread(t);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 
@@ -387,7 +403,7 @@ public abstract class Session implements HookDelegate {
     try {
       exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
     } finally {
-      t.busy = false;
+      exit(t);
     }
   }
 

@@ -17,6 +17,8 @@ public final class ThreadState {
   final boolean main;
   long index;
   boolean busy;
+  /** The identity-hash state on entry to agent code, put back on exit (see {@link Session}). */
+  final int[] hash = new int[4];
   final BlockEncoder encoder;
   ThreadCursor cursor;
 

@@ -19,6 +19,8 @@ public final class TtdCommand {
           "                      run a Java program under the recorder",
           "  replay <recording>  re-run a recording: same output, same exit status, no real I/O",
           "  info <recording>    show what a recording holds",
+          "  events <recording> [--limit N]",
+          "                      list the recorded events: thread, number, kind, value, call site",
           "  help                show this text",
           "",
           "recording with the agent directly: java -javaagent:ttd.jar[=OPTIONS] ...",
@@ -46,6 +48,8 @@ public final class TtdCommand {
           return ReplayCommand.run(rest);
         case "info":
           return InfoCommand.run(rest);
+        case "events":
+          return EventsCommand.run(rest);
         case "help":
         case "--help":
         case "-h":
