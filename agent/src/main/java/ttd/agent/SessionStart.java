@@ -21,6 +21,7 @@ import ttd.agent.session.Session;
 import ttd.log.BadRecordingException;
 import ttd.log.OwnerOnly;
 import ttd.log.RecordingMetadata;
+import ttd.log.RecordingScan;
 import ttd.log.TraceFormat;
 import ttd.log.TraceWriter;
 
@@ -114,7 +115,7 @@ abstract class SessionStart {
     RecordingMetadata meta;
     ReplaySession session;
     try {
-      meta = RecordingMetadata.load(dir);
+      meta = RecordingScan.of(dir).metadata();
       session = new ReplaySession(dir.resolve(TraceFormat.QUEUE_DIR), messages);
     } catch (BadRecordingException e) {
       System.err.println("ttd: " + e.getMessage());

@@ -24,6 +24,11 @@ public final class TraceDocument {
             .order(ByteOrder.LITTLE_ENDIAN);
   }
 
+  /** The document's size in bytes, header included. */
+  public int size() {
+    return payload.limit() + TraceFormat.DOC_HEADER_BYTES;
+  }
+
   public byte type() {
     return type;
   }

@@ -5,11 +5,9 @@ import java.nio.file.Paths;
 import java.util.HashMap;
 import java.util.Map;
 import ttd.log.BlockDecoder;
-import ttd.log.EventKind;
 import ttd.log.TraceDocument;
 import ttd.log.TraceFormat;
 import ttd.log.TraceReader;
-import ttd.replay.RecordingCheck;
 import ttd.replay.ToolException;
 
 /**
@@ -26,7 +24,7 @@ final class EventsCommand {
     }
     long limit = args.length == 3 ? parse(args[2]) : Long.MAX_VALUE;
     Path dir = Paths.get(args[0]);
-    RecordingCheck.of(dir);
+    Recordings.scan(dir);
     Map<Integer, String> sites = new HashMap<>();
     Map<Integer, String> threads = new HashMap<>();
     long shown = 0;

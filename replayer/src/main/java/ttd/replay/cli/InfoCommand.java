@@ -2,7 +2,7 @@ package ttd.replay.cli;
 
 import java.nio.file.Paths;
 import ttd.log.RecordingMetadata;
-import ttd.replay.RecordingCheck;
+import ttd.log.RecordingScan;
 import ttd.replay.ToolException;
 
 /** {@code ttd info <recording>}: what ran, on what, how it ended, and how much was recorded. */
@@ -14,7 +14,7 @@ final class InfoCommand {
     if (args.length != 1) {
       throw new ToolException("info takes one argument, the recording's directory");
     }
-    RecordingCheck check = RecordingCheck.of(Paths.get(args[0]));
+    RecordingScan check = Recordings.scan(Paths.get(args[0]));
     RecordingMetadata m = check.metadata();
     System.out.println("recording:   " + Paths.get(args[0]).toAbsolutePath());
     System.out.println("main class:  " + m.get("main.class"));
@@ -25,6 +25,7 @@ final class InfoCommand {
     System.out.println("exit status: " + m.get("exit.status", "-"));
     System.out.println("threads:     " + check.threads());
     System.out.println("events:      " + check.events() + " in " + check.blocks() + " blocks");
+    System.out.println("log bytes:   " + check.bytes());
     return 0;
   }
 }

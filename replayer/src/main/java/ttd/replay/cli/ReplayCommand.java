@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import ttd.replay.RecordingCheck;
+import ttd.log.RecordingMetadata;
 import ttd.replay.ReplayLauncher;
 import ttd.replay.ToolException;
 
@@ -22,10 +22,12 @@ final class ReplayCommand {
       throw new ToolException("replay takes one argument, the recording's directory");
     }
     Path recording = Paths.get(args[0]);
-    RecordingCheck check = RecordingCheck.of(recording);
+    // Only the header here: the replaying agent reads and verifies the whole log itself, so the
+    // recording is read once, in the JVM that needs it.
+    RecordingMetadata meta = Recordings.header(recording);
     List<String> warnings = new ArrayList<>();
-    List<String> cmd = ReplayLauncher.command(recording, check.metadata(), Launch.ttdJar(), warnings);
-    if (!check.complete()) {
+    List<String> cmd = ReplayLauncher.command(recording, meta, Launch.ttdJar(), warnings);
+    if (!RecordingMetadata.STATUS_COMPLETE.equals(meta.get("status"))) {
       warnings.add(
           "this recording is incomplete (the recorded process was killed or its recording failed);"
               + " replay stops where it ends");
@@ -33,7 +35,7 @@ final class ReplayCommand {
     warnings.forEach(w -> System.err.println("ttd: " + w));
     ProcessBuilder pb =
         new ProcessBuilder(cmd)
-            .directory(ReplayLauncher.workingDirectory(check.metadata()))
+            .directory(ReplayLauncher.workingDirectory(meta))
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
             .redirectOutput(ProcessBuilder.Redirect.INHERIT)
             .redirectError(ProcessBuilder.Redirect.INHERIT);

@@ -1,0 +1,29 @@
+package ttd.replay.cli;
+
+import java.nio.file.Path;
+import ttd.log.BadRecordingException;
+import ttd.log.RecordingMetadata;
+import ttd.log.RecordingScan;
+import ttd.replay.ToolException;
+
+/** Opens recordings for the commands, turning an unusable one into the tool's one-line error. */
+final class Recordings {
+
+  private Recordings() {}
+
+  static RecordingMetadata header(Path dir) {
+    try {
+      return RecordingMetadata.load(dir);
+    } catch (BadRecordingException e) {
+      throw new ToolException(e.getMessage());
+    }
+  }
+
+  static RecordingScan scan(Path dir) {
+    try {
+      return RecordingScan.of(dir);
+    } catch (BadRecordingException e) {
+      throw new ToolException(e.getMessage());
+    }
+  }
+}
