@@ -1,0 +1,90 @@
+package ttd.log;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BlockEncoderTest {
+
+  @Test
+  void decodesEveryPayloadKindAsItWasEncoded() {
+    BlockEncoder enc = new BlockEncoder(16);
+    enc.reset(5);
+    enc.putLong(EventKind.CLOCK_NANOS, 3, 1_000_000_123L);
+    enc.putLong(EventKind.CLOCK_NANOS, 3, 1_000_000_100L);
+    enc.putString(EventKind.HOST_NAME, 9, "büro-7");
+    enc.putString(EventKind.HOST_NAME, 0, null);
+    enc.putStringPair(EventKind.ENV_VAR, 0, "HOME", null);
+    enc.putBytes(EventKind.RANDOM_BYTES, 0, new byte[] {9, 8, 7, 6}, 1, 2);
+    enc.putOutput(EventKind.STDOUT, 0, 12, "hi\n".getBytes(), 0, 3);
+    enc.putStringMap(EventKind.ENV_ALL, 0, Map.of("B", "2", "A", "1"));
+    enc.putLong(EventKind.CLOCK_MILLIS, 1, Long.MIN_VALUE);
+    assertEquals(9, enc.count());
+    assertEquals(5, enc.firstIndex());
+
+    BlockDecoder dec = new BlockDecoder(enc.buffer(), 0, enc.size());
+    assertTrue(dec.next());
+    assertEquals(EventKind.CLOCK_NANOS, dec.kind());
+    assertEquals(3, dec.site());
+    assertEquals(1_000_000_123L, dec.longValue());
+    assertTrue(dec.next());
+    assertEquals(1_000_000_100L, dec.longValue());
+    assertTrue(dec.next());
+    assertEquals("büro-7", dec.text());
+    assertEquals(9, dec.site());
+    assertTrue(dec.next());
+    assertNull(dec.text());
+    assertTrue(dec.next());
+    assertEquals("HOME", dec.text());
+    assertNull(dec.text2());
+    assertTrue(dec.next());
+    assertArrayEquals(new byte[] {8, 7}, dec.bytes());
+    assertTrue(dec.next());
+    assertEquals(12, dec.longValue());
+    assertArrayEquals("hi\n".getBytes(), dec.bytes());
+    assertTrue(dec.next());
+    assertEquals("[A, B]", dec.map().keySet().toString());
+    assertTrue(dec.next());
+    assertEquals(Long.MIN_VALUE, dec.longValue());
+    assertFalse(dec.next());
+  }
+
+  @Test
+  void storesAClockReadingInAFewBytes() {
+    BlockEncoder enc = new BlockEncoder(1024);
+    enc.reset(0);
+    long t = 123_456_789_000L;
+    for (int i = 0; i < 100; i++) {
+      t += 40 + (i % 7);
+      enc.putLong(EventKind.CLOCK_NANOS, 300, t);
+    }
+    assertTrue(enc.size() <= 100 * 4 + 6, "bytes for 100 clock events: " + enc.size());
+  }
+
+  @Test
+  void startsEachBlockAfreshSoBlocksDecodeAlone() {
+    BlockEncoder enc = new BlockEncoder(64);
+    enc.reset(0);
+    enc.putLong(EventKind.CLOCK_MILLIS, 0, 1_700_000_000_000L);
+    enc.reset(1);
+    enc.putLong(EventKind.CLOCK_MILLIS, 0, 1_700_000_000_005L);
+    BlockDecoder dec = new BlockDecoder(enc.buffer(), 0, enc.size());
+    assertTrue(dec.next());
+    assertEquals(1_700_000_000_005L, dec.longValue());
+  }
+
+  @Test
+  void rejectsAMalformedBlockWithARecordingError() {
+    byte[] junk = {(byte) EventKind.STDOUT.code(), 0, 1, 100, 1, 2};
+    BlockDecoder dec = new BlockDecoder(junk, 0, junk.length);
+    assertThrows(BadRecordingException.class, dec::next);
+    byte[] unknown = {(byte) 31, 0};
+    assertThrows(BadRecordingException.class, new BlockDecoder(unknown, 0, 2)::next);
+  }
+}

@@ -1,0 +1,100 @@
+package ttd.log;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TraceWriterReaderTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void readsBackEveryDocumentInOrder() {
+    BlockEncoder enc = new BlockEncoder(64);
+    enc.reset(0);
+    enc.putLong(EventKind.CLOCK_NANOS, 1, 77);
+    try (TraceWriter w = new TraceWriter(dir)) {
+      w.appendSite(1, "shop.Cart.add(Cart.java:42)");
+      w.appendThread(0, "main");
+      w.appendBlock(0, 0, enc.count(), enc.buffer(), enc.size());
+      w.appendClass("shop.Cart", 0xCAFE);
+      w.appendEnd(3, "exit");
+      assertEquals(5, w.documents());
+    }
+    try (TraceReader r = new TraceReader(dir)) {
+      TraceDocument site = r.next();
+      assertEquals(TraceFormat.DOC_SITE, site.type());
+      assertEquals(1, site.intValue());
+      assertEquals("shop.Cart.add(Cart.java:42)", site.name());
+      assertEquals("main", r.next().name());
+      TraceDocument block = r.next();
+      assertEquals(TraceFormat.DOC_BLOCK, block.type());
+      assertEquals(1, block.blockCount());
+      BlockDecoder events = block.blockEvents();
+      assertTrue(events.next());
+      assertEquals(77, events.longValue());
+      TraceDocument cls = r.next();
+      assertEquals(0xCAFE, cls.intValue());
+      TraceDocument end = r.next();
+      assertEquals(3, end.intValue());
+      assertEquals("exit", end.name());
+      assertNull(r.next());
+    }
+  }
+
+  @Test
+  void reportsAFlippedByteAsDamageNamingTheDocument() throws IOException {
+    try (TraceWriter w = new TraceWriter(dir)) {
+      for (int i = 0; i < 20; i++) {
+        w.appendThread(i, "worker-with-a-recognisable-name-" + i);
+      }
+    }
+    Path cq4 = queueFile();
+    byte[] all = Files.readAllBytes(cq4);
+    int at = indexOf(all, "worker-with-a-recognisable-name-7".getBytes(StandardCharsets.UTF_8));
+    assertTrue(at > 0);
+    try (RandomAccessFile f = new RandomAccessFile(cq4.toFile(), "rw")) {
+      f.seek(at + 3);
+      f.write('X');
+    }
+    try (TraceReader r = new TraceReader(dir)) {
+      BadRecordingException e =
+          assertThrows(
+              BadRecordingException.class,
+              () -> {
+                while (r.next() != null) {
+                  // read until the damage
+                }
+              });
+      assertTrue(e.getMessage().contains("document 7 fails its checksum"), e.getMessage());
+    }
+  }
+
+  private Path queueFile() throws IOException {
+    try (var files = Files.list(dir)) {
+      return files.filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow();
+    }
+  }
+
+  private static int indexOf(byte[] hay, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= hay.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+}
