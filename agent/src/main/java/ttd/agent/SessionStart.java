@@ -115,8 +115,9 @@ abstract class SessionStart {
     RecordingMetadata meta;
     ReplaySession session;
     try {
-      meta = RecordingScan.of(dir).metadata();
-      session = new ReplaySession(dir.resolve(TraceFormat.QUEUE_DIR), messages);
+      RecordingScan scan = RecordingScan.of(dir);
+      meta = scan.metadata();
+      session = new ReplaySession(dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), messages);
     } catch (BadRecordingException e) {
       System.err.println("ttd: " + e.getMessage());
       System.exit(2);

@@ -5,7 +5,11 @@ import java.nio.file.Path;
 /**
  * Reads a whole recording before anything runs against it: its header, then every document's
  * sequence number and checksum, with counts for {@code ttd info}. A replay only starts on a
- * recording that reads back whole (reading is fast: tens of millions of documents a second).
+ * recording that reads back (reading is fast: tens of millions of documents a second).
+ *
+ * <p>Damage is an error in a complete recording. In an incomplete one (the recorded process was
+ * killed, or its disk filled up) the damaged tail is where the recording ends: {@link #usable()}
+ * documents replay, and replay reports the end there.
  */
 public final class RecordingScan {
 
@@ -13,59 +17,56 @@ public final class RecordingScan {
   private static final int CHRONICLE_HEADER_BYTES = 4;
 
   private final RecordingMetadata metadata;
-  private final long documents;
-  private final long blocks;
-  private final long events;
-  private final int threads;
-  private final boolean ended;
-  private final long bytes;
+  private long usable;
+  private long blocks;
+  private long events;
+  private int threads;
+  private boolean ended;
+  private long bytes;
+  private String damage;
 
-  private RecordingScan(
-      RecordingMetadata metadata, long documents, long blocks, long events, int threads, boolean ended,
-      long bytes) {
+  private RecordingScan(RecordingMetadata metadata) {
     this.metadata = metadata;
-    this.documents = documents;
-    this.blocks = blocks;
-    this.events = events;
-    this.threads = threads;
-    this.ended = ended;
-    this.bytes = bytes;
   }
 
   /** Reads the whole recording; throws {@link BadRecordingException} if it is unusable. */
   public static RecordingScan of(Path dir) {
-    RecordingMetadata meta = RecordingMetadata.load(dir);
-    long docs = 0;
-    long blocks = 0;
-    long events = 0;
-    int threads = 0;
-    boolean ended = false;
-    long bytes = 0;
+    RecordingScan scan = new RecordingScan(RecordingMetadata.load(dir));
+    boolean complete = RecordingMetadata.STATUS_COMPLETE.equals(scan.metadata.get("status"));
     try (TraceReader reader = new TraceReader(dir.resolve(TraceFormat.QUEUE_DIR))) {
       TraceDocument d;
       while ((d = reader.next()) != null) {
-        docs++;
-        bytes += d.size() + CHRONICLE_HEADER_BYTES;
-        if (d.type() == TraceFormat.DOC_BLOCK) {
-          blocks++;
-          events += d.blockCount();
-        } else if (d.type() == TraceFormat.DOC_THREAD) {
-          threads++;
-        } else if (d.type() == TraceFormat.DOC_END) {
-          ended = true;
-        }
+        scan.count(d);
       }
+    } catch (BadRecordingException e) {
+      if (complete || scan.usable == 0) {
+        throw e;
+      }
+      scan.damage = e.getMessage();
     }
-    if (docs == 0) {
+    if (scan.usable == 0) {
       throw new BadRecordingException(
           "the recording at " + dir + " holds no events (its event log is empty or unreadable)");
     }
-    if (RecordingMetadata.STATUS_COMPLETE.equals(meta.get("status")) && !ended) {
+    if (complete && !scan.ended) {
       throw new BadRecordingException(
           "the recording at " + dir + " is damaged: its header says complete but its event log"
               + " ends early (it was truncated)");
     }
-    return new RecordingScan(meta, docs, blocks, events, threads, ended, bytes);
+    return scan;
+  }
+
+  private void count(TraceDocument d) {
+    usable++;
+    bytes += d.size() + CHRONICLE_HEADER_BYTES;
+    if (d.type() == TraceFormat.DOC_BLOCK) {
+      blocks++;
+      events += d.blockCount();
+    } else if (d.type() == TraceFormat.DOC_THREAD) {
+      threads++;
+    } else if (d.type() == TraceFormat.DOC_END) {
+      ended = true;
+    }
   }
 
   public RecordingMetadata metadata() {
@@ -77,13 +78,19 @@ public final class RecordingScan {
     return ended;
   }
 
-  /** Bytes of log written: every document with ttd's and Chronicle's headers (sparse files aside). */
-  public long bytes() {
-    return bytes;
+  /** How many documents read back whole; replay reads no further. */
+  public long usable() {
+    return usable;
   }
 
-  public long documents() {
-    return documents;
+  /** What was wrong with the document after the usable ones, or null if none was damaged. */
+  public String damage() {
+    return damage;
+  }
+
+  /** Bytes of log written: every document with ttd's and Chronicle's headers. */
+  public long bytes() {
+    return bytes;
   }
 
   public long blocks() {

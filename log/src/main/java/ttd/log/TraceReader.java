@@ -21,8 +21,15 @@ public final class TraceReader implements AutoCloseable {
   private final ExcerptTailer tailer;
   private final CRC32C crc = new CRC32C();
   private long expected;
+  private final long limit;
 
   public TraceReader(Path queueDir) {
+    this(queueDir, Long.MAX_VALUE);
+  }
+
+  /** A reader that ends after {@code limit} documents (the usable part of a damaged recording). */
+  public TraceReader(Path queueDir, long limit) {
+    this.limit = limit;
     try {
       this.queue = ChronicleSettings.openForRead(queueDir);
       this.tailer = queue.createTailer();
@@ -34,6 +41,9 @@ public final class TraceReader implements AutoCloseable {
 
   /** The next document, or null at the end of what was written. */
   public TraceDocument next() {
+    if (expected >= limit) {
+      return null;
+    }
     byte[] bytes;
     try (DocumentContext dc = tailer.readingDocument()) {
       if (!dc.isPresent()) {

@@ -24,6 +24,7 @@ import ttd.log.EventKind;
 public final class ReplaySession extends Session {
 
   private final Path queueDir;
+  private final long usableDocuments;
   private final Messages messages;
   private final RecordedTables tables = new RecordedTables();
   private final Map<String, Integer> loadedClasses = new ConcurrentHashMap<>();
@@ -31,8 +32,9 @@ public final class ReplaySession extends Session {
   private volatile boolean threadsStarted;
   private volatile boolean finished;
 
-  public ReplaySession(Path queueDir, Messages messages) {
+  public ReplaySession(Path queueDir, long usableDocuments, Messages messages) {
     this.queueDir = queueDir;
+    this.usableDocuments = usableDocuments;
     this.messages = messages;
   }
 
@@ -53,7 +55,7 @@ public final class ReplaySession extends Session {
     } else {
       threadsStarted = true;
     }
-    t.attach(new ThreadCursor(queueDir, t.ordinal(), tables));
+    t.attach(new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables));
     BlockDecoder e = next(t, EventKind.THREAD_BEGIN, 0);
     int[] state = HashState.fromBytes(e.bytes());
     if (state != null && HashState.available()) {

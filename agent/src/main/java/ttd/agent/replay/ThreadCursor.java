@@ -21,9 +21,9 @@ public final class ThreadCursor implements AutoCloseable {
   private boolean pending;
   private boolean endOfLog;
 
-  public ThreadCursor(Path queueDir, int ordinal, RecordedTables tables) {
+  public ThreadCursor(Path queueDir, long usableDocuments, int ordinal, RecordedTables tables) {
     this.ordinal = ordinal;
-    this.reader = new TraceReader(queueDir);
+    this.reader = new TraceReader(queueDir, usableDocuments);
     this.tables = tables;
   }
 

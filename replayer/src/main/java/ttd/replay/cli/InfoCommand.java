@@ -26,6 +26,9 @@ final class InfoCommand {
     System.out.println("threads:     " + check.threads());
     System.out.println("events:      " + check.events() + " in " + check.blocks() + " blocks");
     System.out.println("log bytes:   " + check.bytes());
+    if (check.damage() != null) {
+      System.out.println("damage:      " + check.damage());
+    }
     return 0;
   }
 }
