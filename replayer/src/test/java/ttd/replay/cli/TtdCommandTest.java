@@ -1,0 +1,60 @@
+package ttd.replay.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TtdCommandTest {
+
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private PrintStream oldErr;
+  private PrintStream oldOut;
+
+  @BeforeEach
+  void capture() {
+    oldErr = System.err;
+    oldOut = System.out;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+  }
+
+  @AfterEach
+  void restore() {
+    System.setErr(oldErr);
+    System.setOut(oldOut);
+  }
+
+  @Test
+  void helpListsTheCommandsAndTheAgentOptions() {
+    assertEquals(0, TtdCommand.run(new String[] {"help"}));
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("replay <recording>"));
+    assertTrue(text.contains("seed=N"));
+    assertTrue(text.contains("86"));
+  }
+
+  @Test
+  void badUsageGetsOneLineAndStatusTwo() {
+    assertOneLine(new String[] {}, "no command given");
+    assertOneLine(new String[] {"rewind"}, "unknown command 'rewind'");
+    assertOneLine(new String[] {"replay"}, "replay takes one argument");
+    assertOneLine(new String[] {"record", "--pin", "speed=3", "--", "java", "X"}, "--pin takes clock=");
+    assertOneLine(new String[] {"record", "--out"}, "--out needs a value");
+    assertOneLine(new String[] {"info", "/no/such/recording"}, "there is no recording at /no/such/recording");
+  }
+
+  private void assertOneLine(String[] args, String expected) {
+    err.reset();
+    assertEquals(2, TtdCommand.run(args));
+    String text = err.toString(StandardCharsets.UTF_8);
+    assertTrue(text.startsWith("ttd: ") && text.contains(expected), text);
+    assertEquals(1, text.split("\n").length, text);
+  }
+}
