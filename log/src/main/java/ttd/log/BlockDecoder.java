@@ -75,6 +75,11 @@ public final class BlockDecoder {
     return true;
   }
 
+  /** Whether another event follows in this block. */
+  public boolean hasNext() {
+    return pos < end;
+  }
+
   public EventKind kind() {
     return kind;
   }

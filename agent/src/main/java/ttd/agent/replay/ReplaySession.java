@@ -65,7 +65,15 @@ public final class ReplaySession extends Session {
 
   private BlockDecoder next(ThreadState t, EventKind kind, int site) {
     ThreadCursor cursor = t.cursor();
-    if (!cursor.advance()) {
+    boolean bracket = HashState.available() && cursor.needsRead();
+    if (bracket) {
+      HashState.save(t.loadHash());
+    }
+    boolean found = cursor.advance();
+    if (bracket) {
+      HashState.write(t.loadHash());
+    }
+    if (!found) {
       endOfLog(t, kind, site, cursor);
     }
     BlockDecoder e = cursor.event();

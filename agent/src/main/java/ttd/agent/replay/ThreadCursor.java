@@ -45,6 +45,11 @@ public final class ThreadCursor implements AutoCloseable {
     }
   }
 
+  /** Whether the next {@link #advance()} must read the queue (and so may run Chronicle code). */
+  public boolean needsRead() {
+    return !pending && (block == null || !block.hasNext());
+  }
+
   /** Whether another event of this thread follows, without consuming it. */
   public boolean hasMore() {
     if (!pending) {

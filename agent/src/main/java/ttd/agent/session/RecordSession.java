@@ -182,6 +182,10 @@ public final class RecordSession extends Session {
     if (!active) {
       return;
     }
+    boolean bracket = HashState.available();
+    if (bracket) {
+      HashState.save(t.flushHash);
+    }
     try {
       synchronized (writer) {
         drainTables();
@@ -197,6 +201,10 @@ public final class RecordSession extends Session {
       t.encoder.reset(t.index);
     } catch (Throwable e) {
       fail(e);
+    } finally {
+      if (bracket) {
+        HashState.write(t.flushHash);
+      }
     }
   }
 

@@ -84,6 +84,23 @@ public abstract class Session implements HookDelegate {
   }
 
   /**
+   * Enters agent code for a value exchange that cannot hash objects (clock and VM figures): no
+   * hash-state bracket, since these run millions of times; what may hash in them (a block flush,
+   * a block load) brackets itself.
+   */
+  protected final ThreadState enterFast() {
+    if (!active) {
+      return null;
+    }
+    ThreadState t = threads.get();
+    if (t == null || t.busy) {
+      return null;
+    }
+    t.busy = true;
+    return t;
+  }
+
+  /**
    * Leaves agent code. The thread's identity-hash state is put back as it was on entry: agent code
    * (class initialisation, Chronicle, reports) may hash objects, and it runs differently in record
    * and replay, so it must not move the program's own sequence of hash codes.
@@ -97,66 +114,66 @@ public abstract class Session implements HookDelegate {
 
   @Override
   public long onSystemCurrentTimeMillis(long original, int site) {
-    ThreadState t = enter();
+    ThreadState t = enterFast();
     if (t == null) {
       return original;
     }
     try {
       return exchangeLong(t, EventKind.CLOCK_MILLIS, site, original);
     } finally {
-      exit(t);
+      t.busy = false;
     }
   }
 
   @Override
   public long onSystemNanoTime(long original, int site) {
-    ThreadState t = enter();
+    ThreadState t = enterFast();
     if (t == null) {
       return original;
     }
     try {
       return exchangeLong(t, EventKind.CLOCK_NANOS, site, original);
     } finally {
-      exit(t);
+      t.busy = false;
     }
   }
 
   @Override
   public long onVmNanoTimeAdjustment(long original, int site) {
-    ThreadState t = enter();
+    ThreadState t = enterFast();
     if (t == null) {
       return original;
     }
     try {
       return exchangeLong(t, EventKind.CLOCK_ADJUSTMENT, site, original);
     } finally {
-      exit(t);
+      t.busy = false;
     }
   }
 
   @Override
   public int onRuntimeAvailableProcessors(int original, int site) {
-    ThreadState t = enter();
+    ThreadState t = enterFast();
     if (t == null) {
       return original;
     }
     try {
       return (int) exchangeLong(t, EventKind.PROCESSORS, site, original);
     } finally {
-      exit(t);
+      t.busy = false;
     }
   }
 
   @Override
   public long onRuntimeMemory(long original, int site) {
-    ThreadState t = enter();
+    ThreadState t = enterFast();
     if (t == null) {
       return original;
     }
     try {
       return exchangeLong(t, EventKind.MEMORY, site, original);
     } finally {
-      exit(t);
+      t.busy = false;
     }
   }
 

@@ -19,6 +19,8 @@ public final class ThreadState {
   boolean busy;
   /** The identity-hash state on entry to agent code, put back on exit (see {@link Session}). */
   final int[] hash = new int[4];
+  /** The same around a flush, which may run inside a bracketed hook. */
+  final int[] flushHash = new int[4];
   final BlockEncoder encoder;
   ThreadCursor cursor;
 
@@ -44,6 +46,11 @@ public final class ThreadState {
 
   public void attach(ThreadCursor c) {
     cursor = c;
+  }
+
+  /** Scratch space for a hash-state bracket around loading the next block (replay). */
+  public int[] loadHash() {
+    return flushHash;
   }
 
   /** Counts one more replayed event. */
