@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.FileDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import ttd.fixture.ClockUser;
@@ -31,7 +29,7 @@ class ClassFileInstrumenterTest {
   void rewrittenCallSitesHandTheRealValueToTheHookAndReturnItsAnswer() throws Exception {
     Class<?> c = instrumented(ClockUser.class);
     Object user = c.getConstructor().newInstance();
-    Hooks.install(new Answering(calls));
+    Hooks.install(answering(calls));
     assertEquals(1234L, c.getMethod("now").invoke(user));
     assertEquals(5678L, c.getMethod("wallClock").invoke(user));
     assertEquals(64, c.getMethod("processors").invoke(user));
@@ -46,7 +44,7 @@ class ClassFileInstrumenterTest {
   @Test
   void threadSubclassesAnnounceTheirFirstInstruction() throws Exception {
     Class<?> worker = instrumented(ClockUser.Worker.class);
-    Hooks.install(new Answering(calls));
+    Hooks.install(answering(calls));
     Thread t = (Thread) worker.getConstructor().newInstance();
     t.start();
     t.join();
@@ -98,99 +96,38 @@ class ClassFileInstrumenterTest {
     }
   }
 
-  /** Answers fixed values, notes each call, and never really sleeps. */
-  private static final class Answering implements HookDelegate {
-    private final List<String> calls;
-
-    Answering(List<String> calls) {
-      this.calls = calls;
-    }
-
-    @Override
-    public long onSystemNanoTime(long original, int site) {
-      calls.add("nanoTime at " + CallSites.name(site));
-      return 1234L;
-    }
-
-    @Override
-    public long onSystemCurrentTimeMillis(long original, int site) {
-      calls.add("millis");
-      return 5678L;
-    }
-
-    @Override
-    public int onRuntimeAvailableProcessors(int original, int site) {
-      calls.add("processors");
-      return 64;
-    }
-
-    @Override
-    public void onThreadSleep(long millis, int nanos) {
-      calls.add("sleep " + millis);
-    }
-
-    @Override
-    public void onObjectWait(Object monitor, long millis, int nanos) {
-      calls.add("wait " + millis);
-    }
-
-    @Override
-    public void onThreadRun(Thread thread) {
-      calls.add("run");
-    }
-
-    @Override
-    public long onVmNanoTimeAdjustment(long original, int site) {
-      return original;
-    }
-
-    @Override
-    public long onRuntimeMemory(long original, int site) {
-      return original;
-    }
-
-    @Override
-    public String onInetAddressHostName(String original, int site) {
-      return original;
-    }
-
-    @Override
-    public byte[] onSecureRandomBytes(byte[] produced) {
-      return produced;
-    }
-
-    @Override
-    public String onSystemGetenv(String original, String name) {
-      return original;
-    }
-
-    @Override
-    public Map<String, String> onSystemGetenvAll(Map<String, String> original) {
-      return original;
-    }
-
-    @Override
-    public void onFileOutputWrite(FileDescriptor fd, byte[] bytes, int offset, int length) {}
-
-    @Override
-    public void onThreadStart(Thread thread) {}
-
-    @Override
-    public void onThreadExit(Thread thread) {}
-
-    @Override
-    public void onThreadUncaughtException(Thread thread, Throwable error) {}
-
-    @Override
-    public void onRuntimeExit(int status) {}
-
-    @Override
-    public void onRuntimeHalt(int status) {}
-
-    @Override
-    public void onMainArgs(String[] args) {}
-
-    @Override
-    public void onUncapturedInput(int source, Object detail) {}
+  /**
+   * A delegate that answers fixed values for the rewritten sources, notes each call, never really
+   * sleeps, and passes every other hook's original value through.
+   */
+  private static HookDelegate answering(List<String> calls) {
+    return (HookDelegate)
+        Proxy.newProxyInstance(
+            HookDelegate.class.getClassLoader(),
+            new Class<?>[] {HookDelegate.class},
+            (proxy, method, args) -> {
+              switch (method.getName()) {
+                case "onSystemNanoTime":
+                  calls.add("nanoTime at " + CallSites.name((Integer) args[1]));
+                  return 1234L;
+                case "onSystemCurrentTimeMillis":
+                  calls.add("millis");
+                  return 5678L;
+                case "onRuntimeAvailableProcessors":
+                  calls.add("processors");
+                  return 64;
+                case "onThreadSleep":
+                  calls.add("sleep " + args[0]);
+                  return null;
+                case "onObjectWait":
+                  calls.add("wait " + args[1]);
+                  return null;
+                case "onThreadRun":
+                  calls.add("run");
+                  return null;
+                default:
+                  return method.getReturnType() == void.class ? null : args[0];
+              }
+            });
   }
 }

@@ -1,0 +1,194 @@
+package ttd.agent.session;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import ttd.agent.identity.HashState;
+import ttd.log.EventKind;
+import ttd.runtime.HookDelegate;
+
+/**
+ * Which threads are the program's, and the guard around agent code on them.
+ *
+ * <p>Main is thread 0; every thread a recorded thread starts gets the next ordinal at {@code
+ * Thread.start} (the parent logs it) and becomes a recorded thread at its first instruction. On a
+ * recorded thread, {@link #enter()} marks agent code as running (so hooks it triggers pass
+ * through) and saves the thread's identity-hash state, which {@link #exit} puts back.
+ */
+public abstract class SessionThreads implements HookDelegate {
+
+  protected final ThreadLocal<ThreadState> threads = new ThreadLocal<>();
+  private final Map<Long, Integer> pendingStarts = new ConcurrentHashMap<>();
+  private final AtomicInteger nextOrdinal = new AtomicInteger(1);
+  protected volatile boolean active = true;
+  protected volatile Integer exitStatus;
+  protected volatile boolean mainDiedUncaught;
+
+  protected abstract long exchangeLong(ThreadState t, EventKind kind, int site, long original);
+
+  protected abstract String exchangeString(ThreadState t, EventKind kind, int site, String original);
+
+  /** Starts a thread's log (record) or cursor (replay) and restores its identity-hash state. */
+  protected abstract void beginThread(ThreadState t);
+
+  /** Flushes what a finished thread buffered. */
+  protected abstract void endThread(ThreadState t);
+
+  protected abstract ThreadState newThreadState(int ordinal, String name, boolean main);
+
+  /** Registers the thread that runs premain (and then main) as ordinal 0. */
+  public void adoptMainThread() {
+    Thread current = Thread.currentThread();
+    ThreadState t = newThreadState(0, current.getName(), true);
+    threads.set(t);
+    t.busy = true;
+    try {
+      beginThread(t); // restores the thread's hash state itself, last
+    } finally {
+      t.busy = false;
+    }
+  }
+
+  /** The calling thread's state if the program started it and the agent is not already busy. */
+  protected final ThreadState enter() {
+    ThreadState t = enterFast();
+    if (t != null && HashState.available()) {
+      HashState.save(t.hash);
+    }
+    return t;
+  }
+
+  /**
+   * Enters agent code for a value exchange that cannot hash objects (clock and VM figures): no
+   * hash-state bracket, since these run millions of times; what may hash in them (a block flush,
+   * a block load) brackets itself.
+   */
+  protected final ThreadState enterFast() {
+    if (!active) {
+      return null;
+    }
+    ThreadState t = threads.get();
+    if (t == null || t.busy) {
+      return null;
+    }
+    t.busy = true;
+    return t;
+  }
+
+  /**
+   * Leaves agent code. The thread's identity-hash state is put back as it was on entry: agent code
+   * (class initialisation, Chronicle, reports) may hash objects, and it runs differently in record
+   * and replay, so it must not move the program's own sequence of hash codes.
+   */
+  protected final void exit(ThreadState t) {
+    if (HashState.available()) {
+      HashState.write(t.hash);
+    }
+    t.busy = false;
+  }
+
+
+  @Override
+  public void onThreadStart(Thread thread) {
+    ThreadState t = enter();
+    if (t == null) {
+      return;
+    }
+    try {
+      int ordinal = nextOrdinal.getAndIncrement();
+      pendingStarts.put(thread.getId(), ordinal);
+      exchangeLong(t, EventKind.THREAD_START, 0, ordinal);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public void onThreadRun(Thread thread) {
+    if (!active || pendingStarts.isEmpty()) {
+      return;
+    }
+    Integer ordinal = pendingStarts.remove(thread.getId());
+    if (ordinal == null) {
+      return;
+    }
+    ThreadState t = newThreadState(ordinal, thread.getName(), false);
+    threads.set(t);
+    t.busy = true;
+    try {
+      beginThread(t); // restores the thread's hash state itself, last
+    } finally {
+      t.busy = false;
+    }
+  }
+
+  @Override
+  public void onThreadExit(Thread thread) {
+    ThreadState t = enter();
+    if (t == null) {
+      return;
+    }
+    try {
+      endThread(t);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public void onThreadUncaughtException(Thread thread, Throwable error) {
+    ThreadState t = enter();
+    if (t == null) {
+      return;
+    }
+    try {
+      if (t.main) {
+        mainDiedUncaught = true;
+      }
+      exchangeString(t, EventKind.UNCAUGHT_EXCEPTION, 0, error == null ? "null" : error.getClass().getName());
+    } finally {
+      exit(t);
+    }
+  }
+
+
+  /** The status the JVM ends with when nothing called exit: 1 if main died of an exception. */
+  protected int endStatus() {
+    Integer s = exitStatus;
+    return s != null ? s : mainDiedUncaught ? 1 : 0;
+  }
+
+  /** Marks the calling thread as running agent code (hooks pass through); returns the old mark. */
+  public final boolean enterAgent() {
+    ThreadState t = threads.get();
+    if (t == null) {
+      return false;
+    }
+    boolean was = t.busy;
+    t.busy = true;
+    return was;
+  }
+
+  public final void leaveAgent(boolean previous) {
+    ThreadState t = threads.get();
+    if (t != null) {
+      t.busy = previous;
+    }
+  }
+
+
+  /** Runs {@code action} as agent work on the calling thread, whatever hooks it triggers. */
+  protected final void asAgent(Runnable action) {
+    ThreadState t = threads.get();
+    boolean was = t != null && t.busy;
+    if (t != null) {
+      t.busy = true;
+    }
+    try {
+      action.run();
+    } finally {
+      if (t != null) {
+        t.busy = was;
+      }
+    }
+  }}
