@@ -18,15 +18,25 @@ final class ReplayCommand {
   private ReplayCommand() {}
 
   static int run(String[] args) {
-    if (args.length != 1) {
-      throw new ToolException("replay takes one argument, the recording's directory");
+    String jdwp = null;
+    if (args.length == 3 && args[1].equals("--jdwp")) {
+      jdwp = args[2];
+      if (!jdwp.matches("([A-Za-z0-9.\\-]+:)?[0-9]{1,5}")) {
+        throw new ToolException("--jdwp takes a port or host:port, not '" + jdwp + "'");
+      }
+    } else if (args.length != 1) {
+      throw new ToolException(
+          "replay takes the recording's directory, optionally followed by --jdwp [HOST:]PORT");
     }
     Path recording = Paths.get(args[0]);
     // Only the header here: the replaying agent reads and verifies the whole log itself, so the
     // recording is read once, in the JVM that needs it.
     RecordingMetadata meta = Recordings.header(recording);
     List<String> warnings = new ArrayList<>();
-    List<String> cmd = ReplayLauncher.command(recording, meta, Launch.ttdJar(), warnings);
+    List<String> cmd = ReplayLauncher.command(recording, meta, Launch.ttdJar(), jdwp, warnings);
+    if (jdwp != null) {
+      warnings.add("the replay waits for a debugger on " + (jdwp.contains(":") ? jdwp : "127.0.0.1:" + jdwp));
+    }
     if (!RecordingMetadata.STATUS_COMPLETE.equals(meta.get("status"))) {
       warnings.add(
           "this recording is incomplete (the recorded process was killed or its recording failed);"

@@ -44,7 +44,7 @@ class TtdCommandTest {
   void badUsageGetsOneLineAndStatusTwo() {
     assertOneLine(new String[] {}, "no command given");
     assertOneLine(new String[] {"rewind"}, "unknown command 'rewind'");
-    assertOneLine(new String[] {"replay"}, "replay takes one argument");
+    assertOneLine(new String[] {"replay"}, "replay takes the recording's directory");
     assertOneLine(new String[] {"record", "--pin", "speed=3", "--", "java", "X"}, "--pin takes clock=");
     assertOneLine(new String[] {"record", "--out"}, "--out needs a value");
     assertOneLine(new String[] {"info", "/no/such/recording"}, "there is no recording at /no/such/recording");
