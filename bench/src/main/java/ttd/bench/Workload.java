@@ -1,0 +1,71 @@
+package ttd.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One child program the harness runs plain, recorded and replayed: its main class in this
+ * module, its arguments, and what the report should say about it.
+ *
+ * <p>The three workloads isolate three costs of ttd: instrumentation on code that captures
+ * nothing ({@code cpu}), the cost of each captured event ({@code clock}), and what the agent and
+ * the replay launcher add to JVM start-up ({@code startup}).
+ *
+ * @param key the name used by {@code --only}
+ * @param label the name in the report's first column
+ * @param mainClass the child's main class, on the bench module's class path
+ * @param args the child's arguments
+ * @param loopCalls captured calls in the child's self-timed loop, or 0 when it times nothing
+ */
+record Workload(String key, String label, String mainClass, List<String> args, long loopCalls) {
+
+  static final String CPU = "cpu";
+  static final String CLOCK = "clock";
+  static final String STARTUP = "startup";
+
+  /** The workloads {@code --only} selects, in report order. */
+  static List<Workload> selected(BenchOptions o) {
+    List<Workload> all = new ArrayList<>();
+    if (o.wants(CPU)) {
+      all.add(
+          new Workload(
+              CPU,
+              "cpu-bound",
+              CpuBoundWorkload.class.getName(),
+              List.of(Double.toString(o.cpuScale)),
+              0));
+    }
+    if (o.wants(CLOCK)) {
+      all.add(
+          new Workload(
+              CLOCK,
+              "nanoTime x " + millions(o.clockCalls),
+              ClockLoopWorkload.class.getName(),
+              List.of(Integer.toString(o.clockCalls)),
+              o.clockCalls));
+    }
+    if (o.wants(STARTUP)) {
+      all.add(startup());
+    }
+    return all;
+  }
+
+  /** The hello-world workload, also the warm-up round's. */
+  static Workload startup() {
+    return new Workload(STARTUP, "startup (hello)", HelloWorkload.class.getName(), List.of(), 0);
+  }
+
+  /** 10000000 as "10M", 2500000 as "2.5M", small counts as they are. */
+  static String millions(long n) {
+    if (n < 1_000_000) {
+      return Long.toString(n);
+    }
+    double m = n / 1_000_000.0;
+    return (m == Math.rint(m) ? Long.toString((long) m) : String.format("%.1f", m)) + "M";
+  }
+
+  /** True when the child prints its own loop time, from which ns per event is computed. */
+  boolean timesItsLoop() {
+    return loopCalls > 0;
+  }
+}
