@@ -4,23 +4,28 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-/** Derives the JVM's static seeds from a pinned seed (and clock), so pinned runs start alike. */
+/**
+ * Pins the JVM's static seeds (from a pinned seed) and the {@code Clock} offset (from a pinned
+ * clock), so that pinned runs start alike.
+ */
 final class Pinning {
 
   private Pinning() {}
 
-  static void seedGlobals(Map<String, String> globals, long seed, Instant clock) {
-    SplittableRandom r = new SplittableRandom(seed ^ 0x7474645F70696EL);
+  static void pinGlobals(Map<String, String> globals, Long seed, Instant clock) {
+    SplittableRandom r = seed == null ? null : new SplittableRandom(seed ^ 0x7474645F70696EL);
     for (Map.Entry<String, String> e : globals.entrySet()) {
       String k = e.getKey();
-      if (k.endsWith(".REVERSE")) {
-        e.setValue(Boolean.toString(r.nextBoolean()));
-      } else if (k.endsWith(".probeGenerator")) {
-        e.setValue(Integer.toString(r.nextInt() | 1));
-      } else if (k.endsWith("Clock.offset")) {
+      if (k.endsWith("Clock.offset")) {
         if (clock != null) {
           e.setValue(Long.toString(clock.getEpochSecond() - 1024));
         }
+      } else if (r == null) {
+        continue;
+      } else if (k.endsWith(".REVERSE")) {
+        e.setValue(Boolean.toString(r.nextBoolean()));
+      } else if (k.endsWith(".probeGenerator")) {
+        e.setValue(Integer.toString(r.nextInt() | 1));
       } else {
         e.setValue(Long.toString(r.nextLong()));
       }

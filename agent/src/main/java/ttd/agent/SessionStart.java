@@ -67,7 +67,9 @@ abstract class SessionStart {
     }
     RecordingMetadata meta = header(opts, mainClass);
     meta.store(dir);
-    TraceWriter writer = new TraceWriter(dir.resolve(TraceFormat.QUEUE_DIR));
+    Path queue = Files.createDirectory(dir.resolve(TraceFormat.QUEUE_DIR));
+    OwnerOnly.restrictDirectory(queue);
+    TraceWriter writer = new TraceWriter(queue);
     meta.put("timezone", TimeZone.getDefault().getID());
     RecordSession session =
         new RecordSession(dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages);
@@ -84,9 +86,7 @@ abstract class SessionStart {
 
       @Override
       Map<String, String> globals(Map<String, String> captured) throws IOException {
-        if (opts.pinnedSeed() != null) {
-          Pinning.seedGlobals(captured, opts.pinnedSeed(), opts.pinnedClock());
-        }
+        Pinning.pinGlobals(captured, opts.pinnedSeed(), opts.pinnedClock());
         captured.forEach((k, v) -> meta.put("global." + k, v));
         return captured;
       }

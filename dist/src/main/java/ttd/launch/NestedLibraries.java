@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -96,11 +94,13 @@ final class NestedLibraries {
     }
     try {
       Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-    } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+    } catch (IOException e) {
+      // A concurrent first run got there first (Linux reports "Directory not empty" as a plain
+      // FileSystemException): its copy is as good as ours.
       deleteTree(tmp);
-    } catch (AtomicMoveNotSupportedException e) {
-      deleteTree(tmp);
-      throw e;
+      if (!Files.isDirectory(dir)) {
+        throw e;
+      }
     }
   }
 

@@ -57,7 +57,8 @@ public final class TraceReader implements AutoCloseable {
       bytes = new byte[(int) n];
       b.read(bytes);
     } catch (InternalError e) {
-      throw damaged("cannot be read (" + e.getMessage() + ")");
+      // Chronicle read a garbage length and faulted on the memory-mapped file
+      throw damaged("cannot be read (its file is truncated or overwritten)");
     }
     ByteBuffer head = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     byte type = head.get(0);

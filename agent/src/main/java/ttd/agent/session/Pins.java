@@ -72,7 +72,8 @@ final class Pins {
     long realNow = System.currentTimeMillis() * 1_000_000L;
     long offsetSeconds = Math.round((realNow - original) / 1e9);
     long pinned = startEpochNanos + tick(STEP_NANOS) - offsetSeconds * 1_000_000_000L;
-    return Math.abs(pinned) > 0xFFFFFFFFL ? -1 : pinned;
+    // The JVM answers -1 when now is more than 2^32 seconds away from the offset; so does this.
+    return Math.abs(pinned / 1_000_000_000L) > 0xFFFFFFFFL ? -1 : pinned;
   }
 
   /** Advances the virtual clock by a sleep instead of sleeping; false if the clock is real. */

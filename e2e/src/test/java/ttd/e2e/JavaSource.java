@@ -1,0 +1,53 @@
+package ttd.e2e;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+/**
+ * Compiles a small test program at test time with the system Java compiler, for release 17 so
+ * that every JDK under test can run it. Compiling a variant into the same directory replaces the
+ * class, which is how the tests change a program between recording and replay.
+ */
+public final class JavaSource {
+
+  private JavaSource() {}
+
+  /** Compiles {@code source} (a top-level class named {@code className}) into {@code classes}. */
+  public static Path compile(Path classes, String className, String source) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    if (javac == null) {
+      throw new IllegalStateException("no system Java compiler: run the tests on a JDK, not a JRE");
+    }
+    try {
+      Files.createDirectories(classes);
+      Path src = Files.createTempDirectory(classes.toAbsolutePath().getParent(), "src-");
+      Path file = src.resolve(className + ".java");
+      Files.writeString(file, source, StandardCharsets.UTF_8);
+      StringWriter diagnostics = new StringWriter();
+      Boolean ok =
+          javac
+              .getTask(
+                  diagnostics,
+                  null,
+                  null,
+                  List.of("--release", "17", "-encoding", "UTF-8", "-d", classes.toString()),
+                  null,
+                  javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)
+                      .getJavaFileObjects(file.toFile()))
+              .call();
+      if (!Boolean.TRUE.equals(ok)) {
+        throw new AssertionError("test program " + className + " does not compile:\n" + diagnostics);
+      }
+      return classes;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
