@@ -38,11 +38,19 @@ public final class RecordingScan {
       while ((d = reader.next()) != null) {
         scan.count(d);
       }
-    } catch (BadRecordingException e) {
+    } catch (BadRecordingException | InternalError e) {
+      // InternalError: a fault reading the memory-mapped file (SIGBUS on a file cut short, or on
+      // pages a full disk never got), which the JVM may raise a little after the read itself.
+      BadRecordingException damage =
+          e instanceof BadRecordingException
+              ? (BadRecordingException) e
+              : new BadRecordingException(
+                  "the recording is damaged after document " + scan.usable
+                      + " (its file is truncated or overwritten)");
       if (complete || scan.usable == 0) {
-        throw e;
+        throw damage;
       }
-      scan.damage = e.getMessage();
+      scan.damage = damage.getMessage();
     }
     if (scan.usable == 0) {
       throw new BadRecordingException(

@@ -24,6 +24,10 @@ import ttd.log.TraceWriter;
 public final class RecordSession extends Session {
 
   private static final int FLUSH_BYTES = 32 << 10;
+  /** Recording stops cleanly below this much free disk, before the mapped file faults. */
+  private static final long MIN_FREE_BYTES = 16L << 20;
+  /** Free space is checked on the first flush and then every this many flushes (2 MiB of log). */
+  private static final int SPACE_CHECK_EVERY = 64;
 
   private final Path dir;
   private final TraceWriter writer;
@@ -32,6 +36,7 @@ public final class RecordSession extends Session {
   private final Messages messages;
   private final ConcurrentLinkedQueue<Object[]> pendingClasses = new ConcurrentLinkedQueue<>();
   private int sitesWritten = 1;
+  private int flushes;
   private boolean finished;
 
   public RecordSession(
@@ -188,6 +193,9 @@ public final class RecordSession extends Session {
     }
     try {
       synchronized (writer) {
+        if (flushes++ % SPACE_CHECK_EVERY == 0) {
+          checkFreeSpace();
+        }
         drainTables();
         if (t.encoder.count() > 0) {
           writer.appendBlock(
@@ -205,6 +213,14 @@ public final class RecordSession extends Session {
       if (bracket) {
         HashState.write(t.flushHash);
       }
+    }
+  }
+
+  private void checkFreeSpace() throws java.io.IOException {
+    long free = java.nio.file.Files.getFileStore(dir).getUsableSpace();
+    if (free < MIN_FREE_BYTES) {
+      throw new java.io.IOException(
+          "the disk holding " + dir + " is nearly full: " + (free >> 10) + " KiB left");
     }
   }
 
