@@ -147,18 +147,7 @@ class BadInputTest {
   }
 
   private static Outcome record(Jvm jvm, Path out) {
-    return TtdRun.cli(
-        jvm,
-        Scratch.dir("cli-record"),
-        "record",
-        "--out",
-        out.toString(),
-        "--quiet",
-        "--",
-        jvm.java(),
-        "-cp",
-        Sample.LOTTERY.classPath(),
-        Sample.LOTTERY.mainClass());
+    return TtdRun.cliRecord(jvm, Scratch.dir("cli-record"), out, Sample.LOTTERY);
   }
 
   private static Outcome unknownAgentOption(Jvm jvm) {

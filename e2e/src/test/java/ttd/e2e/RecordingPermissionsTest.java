@@ -31,19 +31,7 @@ class RecordingPermissionsTest {
   void recordingMadeWithTheCliLauncherIsOwnerOnlyReplaysIdenticallyAndIsComplete(Jvm jvm) throws IOException {
     Path work = Scratch.dir("cli-record-" + jvm.label());
     Path recording = work.resolve("recording");
-    Outcome recorded =
-        TtdRun.cli(
-            jvm,
-            work,
-            "record",
-            "--out",
-            recording.toString(),
-            "--quiet",
-            "--",
-            jvm.java(),
-            "-cp",
-            Sample.LOTTERY.classPath(),
-            Sample.LOTTERY.mainClass());
+    Outcome recorded = TtdRun.cliRecord(jvm, work, recording, Sample.LOTTERY);
     assertTrue(
         Files.isRegularFile(recording.resolve("recording.properties")),
         "ttd record left no recording:" + recorded.describe());

@@ -139,6 +139,13 @@ public final class TtdRun {
     return cli(jvm, recording.toAbsolutePath().getParent(), "replay", recording.toAbsolutePath().toString());
   }
 
+  /** {@code ttd record --out OUT --quiet -- java -cp ... <sample>}, the CLI launcher, in {@code dir}. */
+  public static Outcome cliRecord(Jvm jvm, Path dir, Path out, Sample sample) {
+    return cli(
+        jvm, dir, "record", "--out", out.toString(), "--quiet", "--",
+        jvm.java(), "-cp", sample.classPath(), sample.mainClass());
+  }
+
   /** {@code <jvm>/bin/java -jar ttd.jar ARGS...} in {@code dir}. */
   public static Outcome cli(Jvm jvm, Path dir, String... args) {
     List<String> cmd = new ArrayList<>(List.of(jvm.java(), "-jar", jar().toString()));
