@@ -44,11 +44,14 @@ public final class ClassFileInstrumenter {
       return null;
     }
     ClassReader reader = new ClassReader(bytes);
+    List<TypeInstrumentation> types = byType.get(internalName);
+    boolean isMain = internalName.equals(mainClass);
+    if (types == null && !isMain && !QuickScan.mayNeedRewrite(bytes, isThreadLike(reader))) {
+      return null;
+    }
     ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
     boolean[] changed = {false};
-    List<TypeInstrumentation> types = byType.get(internalName);
     boolean clock = IgnoredTypes.clockSites(internalName);
-    boolean isMain = internalName.equals(mainClass);
     reader.accept(
         new ClassVisitor(Opcodes.ASM9, writer) {
           private String source;
@@ -56,8 +59,7 @@ public final class ClassFileInstrumenter {
 
           @Override
           public void visit(int v, int access, String name, String sig, String sup, String[] itf) {
-            threadLike = sup != null && !sup.equals("java/lang/Object")
-                && (access & Opcodes.ACC_INTERFACE) == 0;
+            threadLike = isThreadLike(reader);
             super.visit(v, access, name, sig, sup, itf);
           }
 
@@ -100,6 +102,15 @@ public final class ClassFileInstrumenter {
         },
         0);
     return changed[0] ? writer.toByteArray() : null;
+  }
+
+  /**
+   * Whether the class might be a {@code Thread} subclass: one that extends anything but Object
+   * (its superclass may not be loaded yet, so the hook itself checks at run time).
+   */
+  private static boolean isThreadLike(ClassReader reader) {
+    String sup = reader.getSuperName();
+    return sup != null && !sup.equals("java/lang/Object") && (reader.getAccess() & Opcodes.ACC_INTERFACE) == 0;
   }
 
   /** Whether an already-loaded class has anything to rewrite (used to pick what to retransform). */
