@@ -22,6 +22,8 @@ final class Pinning {
         }
       } else if (r == null) {
         continue;
+      } else if (k.endsWith(".SALT32L")) {
+        e.setValue(Long.toString(r.nextLong() & 0xFFFF_FFFFL)); // the JDK's salt is 32 bits
       } else if (k.endsWith(".REVERSE")) {
         e.setValue(Boolean.toString(r.nextBoolean()));
       } else if (k.endsWith(".probeGenerator")) {

@@ -41,19 +41,12 @@ class DivergenceTest {
   private static final String INPUT_READER =
       String.join(
           "\n",
-          "import java.io.BufferedReader;",
-          "import java.io.InputStreamReader;",
           "import java.nio.file.Files;",
           "import java.nio.file.Path;",
           "public class InputReader {",
           "  public static void main(String[] args) throws Exception {",
           "    System.out.println(\"started at \" + System.currentTimeMillis());",
-          "    if (args[0].equals(\"file\")) {",
-          "      System.out.println(\"file says: \" + Files.readString(Path.of(args[1])).trim());",
-          "    } else {",
-          "      BufferedReader in = new BufferedReader(new InputStreamReader(System.in));",
-          "      System.out.println(\"stdin says: \" + in.readLine());",
-          "    }",
+          "    System.out.println(\"file says: \" + Files.readString(Path.of(args[1])).trim());",
           "    System.out.println(\"EXIT-SUCCESS\");",
           "  }",
           "}",
@@ -92,7 +85,7 @@ class DivergenceTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
-  void programThatReadsAFileRecordsFineAndItsReplayStopsAtTheUncapturedInput(Jvm jvm) throws Exception {
+  void programThatReadsAFileThroughNioRecordsFineAndItsReplayStopsAtTheUncapturedInput(Jvm jvm) throws Exception {
     Path work = Scratch.dir("file-input-" + jvm.label());
     Path classes = JavaSource.compile(work.resolve("classes"), "InputReader", INPUT_READER);
     Path input = Files.writeString(work.resolve("input.txt"), "hello from a file\n", StandardCharsets.UTF_8);
@@ -103,21 +96,6 @@ class DivergenceTest {
 
     assertEquals(0, recorded.exitStatus(), "InputReader failed while recording:" + recorded.describe());
     assertTrue(recorded.stdout().contains("file says: hello from a file\n"), "the file was not read:" + recorded.describe());
-    assertStopsAtUncapturedInput(recorded, TtdRun.replay(jvm, recording));
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("ttd.e2e.Jvm#all")
-  void programThatReadsStdinRecordsFineAndItsReplayStopsAtTheUncapturedInput(Jvm jvm) {
-    Path work = Scratch.dir("stdin-input-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "InputReader", INPUT_READER);
-    Path recording = work.resolve("recording");
-    Outcome recorded =
-        TtdRun.record(jvm, recording, List.of(), classes.toString(), "InputReader",
-            List.of("stdin"), "typed by the user\n".getBytes(StandardCharsets.UTF_8));
-
-    assertEquals(0, recorded.exitStatus(), "InputReader failed while recording:" + recorded.describe());
-    assertTrue(recorded.stdout().contains("stdin says: typed by the user\n"), "stdin was not read:" + recorded.describe());
     assertStopsAtUncapturedInput(recorded, TtdRun.replay(jvm, recording));
   }
 

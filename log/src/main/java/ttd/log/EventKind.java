@@ -23,7 +23,15 @@ public enum EventKind {
   THREAD_BEGIN(15, Payload.BYTES, "a thread's first instruction"),
   UNCAUGHT_EXCEPTION(16, Payload.STRING, "an uncaught exception"),
   EXIT(17, Payload.LONG, "Runtime.exit"),
-  UNCAPTURED_INPUT(18, Payload.STRING, "an input ttd does not capture yet");
+  UNCAPTURED_INPUT(18, Payload.STRING, "an input ttd does not capture yet"),
+  FILE_OPEN(19, Payload.STRING_PAIR, "opening a file for reading"),
+  FILE_READ(20, Payload.OUTPUT, "a read from a file or stdin"),
+  FILE_READ_BYTE(21, Payload.LONG, "a one-byte read from a file or stdin"),
+  FILE_LENGTH(22, Payload.LONG, "the length of a file being read"),
+  FILE_POSITION(23, Payload.LONG, "the position in a file being read"),
+  FILE_SKIP(24, Payload.LONG, "a skip in a file or stdin"),
+  FILE_AVAILABLE(25, Payload.LONG, "FileInputStream.available"),
+  FILE_IS_REGULAR(26, Payload.LONG, "whether a stream reads a regular file");
 
   /** How an event's value is laid out in a block. */
   public enum Payload {

@@ -1,6 +1,8 @@
 package ttd.runtime;
 
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.IOException;
 import java.util.Map;
 
 /**
@@ -52,4 +54,8 @@ public interface HookDelegate {
   void onMainArgs(String[] args);
 
   void onUncapturedInput(int source, Object detail);
+
+  /** A {@code FileInputStream} native call: {@code op} names it, as {@link FileInputOp} does. */
+  long onFileInput(RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
+      throws IOException;
 }

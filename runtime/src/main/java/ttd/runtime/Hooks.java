@@ -17,20 +17,24 @@ public final class Hooks {
   public static final int INPUT_FILE_OPEN = 1;
   /** {@link #onUncapturedInput} source: a directory is listed. */
   public static final int INPUT_DIRECTORY_LIST = 2;
-  /** {@link #onUncapturedInput} source: standard input is read. */
-  public static final int INPUT_STDIN_READ = 3;
   /** {@link #onUncapturedInput} source: a socket connects or accepts. */
   public static final int INPUT_SOCKET = 4;
   /** {@link #onUncapturedInput} source: a process is started. */
   public static final int INPUT_PROCESS_START = 5;
 
   private static volatile HookDelegate delegate;
+  private static volatile RealFileInput realFileInput;
 
   private Hooks() {}
 
   /** Installs the delegate once; later calls replace it (tests only). */
   public static void install(HookDelegate newDelegate) {
     delegate = newDelegate;
+  }
+
+  /** Installs the real {@code FileInputStream} natives, before any of their call sites is rewritten. */
+  public static void installRealFileInput(RealFileInput real) {
+    realFileInput = real;
   }
 
   /** The installed delegate, or null while every hook passes through. */
@@ -196,5 +200,55 @@ public final class Hooks {
     if (d != null) {
       d.onUncapturedInput(source, detail);
     }
+  }
+
+  // FileInputStream's natives, rewritten at their call sites inside FileInputStream.
+
+  public static void onFileInputOpen(java.io.FileInputStream in, String path)
+      throws java.io.IOException {
+    fileInput(FileInputOp.OPEN, in, path, null, 0, 0);
+  }
+
+  public static int onFileInputRead(java.io.FileInputStream in) throws java.io.IOException {
+    return (int) fileInput(FileInputOp.READ_BYTE, in, null, null, 0, 0);
+  }
+
+  public static int onFileInputRead(java.io.FileInputStream in, byte[] b, int off, int len)
+      throws java.io.IOException {
+    return (int) fileInput(FileInputOp.READ_BYTES, in, null, b, off, len);
+  }
+
+  public static long onFileInputLength(java.io.FileInputStream in) throws java.io.IOException {
+    return fileInput(FileInputOp.LENGTH, in, null, null, 0, 0);
+  }
+
+  public static long onFileInputPosition(java.io.FileInputStream in) throws java.io.IOException {
+    return fileInput(FileInputOp.POSITION, in, null, null, 0, 0);
+  }
+
+  public static long onFileInputSkip(java.io.FileInputStream in, long n) throws java.io.IOException {
+    return fileInput(FileInputOp.SKIP, in, n, null, 0, 0);
+  }
+
+  public static int onFileInputAvailable(java.io.FileInputStream in) throws java.io.IOException {
+    return (int) fileInput(FileInputOp.AVAILABLE, in, null, null, 0, 0);
+  }
+
+  public static boolean onFileInputIsRegularFile(java.io.FileInputStream in, FileDescriptor fd) {
+    try {
+      return fileInput(FileInputOp.IS_REGULAR_FILE, in, fd, null, 0, 0) != 0;
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
+
+  private static long fileInput(
+      int op, java.io.FileInputStream in, Object arg, byte[] b, int off, int len)
+      throws java.io.IOException {
+    HookDelegate d = delegate;
+    RealFileInput real = realFileInput;
+    return d == null
+        ? FileInputOp.real(real, op, in, arg, b, off, len)
+        : d.onFileInput(real, op, in, arg, b, off, len);
   }
 }

@@ -32,13 +32,15 @@ class BootstrapSurfaceTest {
   }
 
   @Test
-  void everyDelegateMethodHasAHookOfTheSameName() {
+  void everyDelegateMethodIsReachedByAHookOfItsName() {
     Set<String> hooks = new TreeSet<>();
     for (var m : Hooks.class.getMethods()) {
       hooks.add(m.getName());
     }
     for (var m : HookDelegate.class.getMethods()) {
-      assertTrue(hooks.contains(m.getName()), "no hook for " + m.getName());
+      // onFileInput serves the family onFileInputOpen, onFileInputRead, ...
+      assertTrue(
+          hooks.stream().anyMatch(h -> h.startsWith(m.getName())), "no hook for " + m.getName());
     }
   }
 

@@ -1,40 +1,54 @@
 package ttd.agent.instrument;
 
+import java.util.Map;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import ttd.runtime.Hooks;
 
 /**
- * {@code java.io.FileInputStream}: opening a file and reading standard input, which ttd does not
- * replay yet; the hooks let a replay stop there with a clear report instead of reading for real.
+ * {@code java.io.FileInputStream}: every call of its natives (open, read, skip, available, length,
+ * position), from whichever of its methods, goes through a hook instead.
+ *
+ * <p>Rewriting the natives' call sites inside the class covers every caller at once, including
+ * {@code read(byte[])} and, on newer JDKs, {@code readAllBytes}/{@code readNBytes}/{@code
+ * transferTo}, which call {@code readBytes} directly. Standard input is a {@code FileInputStream}
+ * too (through {@code System$In} on JDK 25).
  */
 final class FileInputStreamInstrumentation implements TypeInstrumentation {
 
+  private static final String OWNER = "java/io/FileInputStream";
+  private static final String SELF = "Ljava/io/FileInputStream;";
+
+  /** native name + descriptor -> hook name. */
+  private static final Map<String, String> HOOKS =
+      Map.of(
+          "open0(Ljava/lang/String;)V", "onFileInputOpen",
+          "read0()I", "onFileInputRead",
+          "readBytes([BII)I", "onFileInputRead",
+          "length0()J", "onFileInputLength",
+          "position0()J", "onFileInputPosition",
+          "skip0(J)J", "onFileInputSkip",
+          "available0()I", "onFileInputAvailable",
+          "isRegularFile0(Ljava/io/FileDescriptor;)Z", "onFileInputIsRegularFile");
+
   @Override
   public String typeName() {
-    return "java/io/FileInputStream";
+    return OWNER;
   }
 
   @Override
   public MethodVisitor instrument(
       MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
-    if (name.equals("open") && desc.equals("(Ljava/lang/String;)V")) {
-      changed[0] = true;
-      return HookCalls.onEntry(mv, access, name, desc, m -> {
-        HookCalls.pushInt(m, Hooks.INPUT_FILE_OPEN);
-        m.visitVarInsn(Opcodes.ALOAD, 1);
-        HookCalls.call(m, "onUncapturedInput", "(ILjava/lang/Object;)V");
-      });
-    }
-    if (name.equals("read") && (access & Opcodes.ACC_NATIVE) == 0) {
-      changed[0] = true;
-      return HookCalls.onEntry(mv, access, name, desc, m -> {
-        HookCalls.pushInt(m, Hooks.INPUT_STDIN_READ);
-        m.visitVarInsn(Opcodes.ALOAD, 0);
-        m.visitFieldInsn(Opcodes.GETFIELD, "java/io/FileInputStream", "fd", "Ljava/io/FileDescriptor;");
-        HookCalls.call(m, "onUncapturedInput", "(ILjava/lang/Object;)V");
-      });
-    }
-    return mv;
+    return new MethodVisitor(Opcodes.ASM9, mv) {
+      @Override
+      public void visitMethodInsn(int op, String owner, String callee, String d, boolean itf) {
+        String hook = owner.equals(OWNER) && op != Opcodes.INVOKESTATIC ? HOOKS.get(callee + d) : null;
+        if (hook == null) {
+          super.visitMethodInsn(op, owner, callee, d, itf);
+          return;
+        }
+        changed[0] = true;
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, HookCalls.HOOKS, hook, "(" + SELF + d.substring(1), false);
+      }
+    };
   }
 }

@@ -171,12 +171,29 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  protected String exchangeEnv(ThreadState t, String name, String original) {
-    BlockDecoder e = next(t, EventKind.ENV_VAR, 0);
-    if (!Objects.equals(e.text(), name)) {
-      diverge(t, "System.getenv(\"" + e.text() + "\")", "System.getenv(\"" + name + "\")");
+  protected String exchangePair(ThreadState t, EventKind kind, String key, String original) {
+    BlockDecoder e = next(t, kind, 0);
+    if (!Objects.equals(e.text(), key)) {
+      diverge(t, kind.description() + " for \"" + e.text() + "\"",
+          kind.description() + " for \"" + key + "\"");
     }
     return e.text2();
+  }
+
+  @Override
+  protected int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
+    BlockDecoder e = next(t, EventKind.FILE_READ, 0);
+    byte[] data = e.bytes();
+    if (data.length > len) {
+      diverge(t, "a read of " + data.length + " bytes", "a read into room for " + len + " bytes");
+    }
+    System.arraycopy(data, 0, b, off, data.length);
+    return e.longValue() == 0 ? Integer.MIN_VALUE : (int) (e.longValue() - 2);
+  }
+
+  @Override
+  protected boolean performsRealIo() {
+    return false;
   }
 
   @Override

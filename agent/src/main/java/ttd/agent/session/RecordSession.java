@@ -104,10 +104,24 @@ public final class RecordSession extends Session {
   }
 
   @Override
-  protected String exchangeEnv(ThreadState t, String name, String original) {
-    t.encoder.putStringPair(EventKind.ENV_VAR, 0, name, original);
-    appended(t, EventKind.ENV_VAR);
+  protected String exchangePair(ThreadState t, EventKind kind, String key, String original) {
+    t.encoder.putStringPair(kind, 0, key, original);
+    appended(t, kind);
     return original;
+  }
+
+  @Override
+  protected int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
+    // the result is stored as result + 2 (so EOF, -1, is 1) and a failed read as 0
+    long code = result == Integer.MIN_VALUE ? 0 : result + 2L;
+    t.encoder.putOutput(EventKind.FILE_READ, 0, code, b, off, Math.max(result, 0));
+    appended(t, EventKind.FILE_READ);
+    return result;
+  }
+
+  @Override
+  protected boolean performsRealIo() {
+    return true;
   }
 
   @Override

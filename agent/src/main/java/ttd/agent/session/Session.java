@@ -1,9 +1,13 @@
 package ttd.agent.session;
 
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import ttd.log.EventKind;
+import ttd.runtime.FileInputOp;
+import ttd.runtime.RealFileInput;
 
 /**
  * What every value hook does, written once for record and replay alike (rr's {@code Session}).
@@ -17,8 +21,19 @@ import ttd.log.EventKind;
 public abstract class Session extends SessionThreads {
 
   protected final AtomicLong outputs = new AtomicLong();
+  private final FileInputs fileInputs = new FileInputs();
 
-  protected abstract String exchangeEnv(ThreadState t, String name, String original);
+  /** Logs (record) or checks (replay) {@code key}, and exchanges the value that goes with it. */
+  protected abstract String exchangePair(ThreadState t, EventKind kind, String key, String original);
+
+  /**
+   * Exchanges a read of {@code result} bytes into {@code b[off..]}: record logs them, replay fills
+   * them in from the log and returns the recorded result.
+   */
+  protected abstract int exchangeRead(ThreadState t, int result, byte[] b, int off, int len);
+
+  /** Whether the real I/O operation runs (record) or the log stands in for it (replay). */
+  protected abstract boolean performsRealIo();
 
   protected abstract Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original);
 
@@ -189,7 +204,7 @@ public abstract class Session extends SessionThreads {
       return original;
     }
     try {
-      return exchangeEnv(t, name, original);
+      return exchangePair(t, EventKind.ENV_VAR, name, original);
     } finally {
       exit(t);
     }
@@ -264,23 +279,36 @@ public abstract class Session extends SessionThreads {
 
   @Override
   public void onUncapturedInput(int source, Object detail) {
-    if (!active || threads.get() == null) {
-      return;
-    }
-    String what = UncapturedInputs.describe(source, detail);
-    if (what == null) {
-      return;
-    }
     ThreadState t = enter();
     if (t == null) {
       return;
     }
     try {
-      exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
+      String what = UncapturedInputs.describe(source, detail);
+      if (what != null) {
+        exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
+      }
     } finally {
       exit(t);
     }
   }
 
-
+  @Override
+  public long onFileInput(
+      RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
+      throws IOException {
+    ThreadState t = enter();
+    if (t == null) {
+      return FileInputOp.real(real, op, in, arg, b, off, len);
+    }
+    try {
+      // the real call stays inside the bracket too: method handles hash objects as they warm up
+      if (!fileInputs.captures(op, in, arg)) {
+        return FileInputOp.real(real, op, in, arg, b, off, len);
+      }
+      return fileInputs.exchange(this, t, real, op, in, arg, b, off, len);
+    } finally {
+      exit(t);
+    }
+  }
 }

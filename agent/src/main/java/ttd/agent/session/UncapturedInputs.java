@@ -1,15 +1,14 @@
 package ttd.agent.session;
 
 import java.io.File;
-import java.io.FileDescriptor;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import ttd.runtime.Hooks;
 
 /**
- * Decides whether an input the agent cannot replay yet (files, stdin, sockets, processes) is the
- * program's own, and describes it for the report.
+ * Decides whether a file the program touches is its own input, and describes the inputs the agent
+ * cannot replay yet (NIO file opens, directory listings, sockets, processes) for the report.
  *
  * <p>The JDK reads files for its own purposes on the program's threads: class loading, its own
  * data under {@code java.home}, {@code /dev/urandom} behind {@code SecureRandom} (whose output is
@@ -34,14 +33,12 @@ final class UncapturedInputs {
   /** A one-line description, or null if this input is not the program's own. */
   static String describe(int source, Object detail) {
     switch (source) {
-      case Hooks.INPUT_STDIN_READ:
-        return detail == FileDescriptor.in ? "reads standard input" : null;
       case Hooks.INPUT_FILE_OPEN:
         String file = path(detail);
-        return isPrograms(file) ? "opens the file " + file : null;
+        return isProgramsFile(file) ? "opens the file " + file : null;
       case Hooks.INPUT_DIRECTORY_LIST:
         String dir = path(detail);
-        return isPrograms(dir) ? "lists the directory " + dir : null;
+        return isProgramsFile(dir) ? "lists the directory " + dir : null;
       case Hooks.INPUT_SOCKET:
         return "uses a socket (" + detail + ")";
       case Hooks.INPUT_PROCESS_START:
@@ -65,7 +62,8 @@ final class UncapturedInputs {
     return String.valueOf(detail);
   }
 
-  private static boolean isPrograms(String path) {
+  /** Whether reading this path is the program's own input (not the JDK's or class loading's). */
+  static boolean isProgramsFile(String path) {
     String abs = new File(path).getAbsolutePath();
     if (abs.startsWith(JAVA_HOME + File.separator)
         || abs.equals("/dev/urandom")

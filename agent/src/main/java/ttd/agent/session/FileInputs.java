@@ -1,0 +1,112 @@
+package ttd.agent.session;
+
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import ttd.log.EventKind;
+import ttd.runtime.FileInputOp;
+import ttd.runtime.RealFileInput;
+
+/**
+ * Files read through {@code FileInputStream}, and standard input: which streams are the
+ * program's, and how each native call on them is recorded and replayed.
+ *
+ * <p>A stream is the program's if it reads standard input, or if the file it opened is not the
+ * JDK's own or class loading's (see {@link UncapturedInputs#isProgramsFile}). For those, a
+ * recording logs each open (and its failure), each read's bytes and result, and each skip,
+ * length, position and availability; a replay performs none of them and hands back the logged
+ * results, so it runs where the files no longer exist. Errors are logged as a marker value and
+ * thrown again in replay.
+ */
+final class FileInputs {
+
+  /** The logged value of a call that threw. */
+  static final long FAILED = Long.MIN_VALUE;
+
+  private final Map<FileInputStream, Boolean> programs =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
+  /** Decides (at open) or looks up whether the stream is the program's. */
+  boolean captures(int op, FileInputStream in, Object arg) {
+    if (op == FileInputOp.OPEN) {
+      boolean mine = UncapturedInputs.isProgramsFile((String) arg);
+      if (mine) {
+        programs.put(in, Boolean.TRUE);
+      }
+      return mine;
+    }
+    if (programs.containsKey(in)) {
+      return true;
+    }
+    try {
+      return in.getFD() == FileDescriptor.in;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  long exchange(
+      Session s, ThreadState t, RealFileInput real, int op, FileInputStream in, Object arg,
+      byte[] b, int off, int len)
+      throws IOException {
+    if (op == FileInputOp.OPEN) {
+      String path = (String) arg;
+      String failure = null;
+      if (s.performsRealIo()) {
+        try {
+          real.open0(in, path);
+        } catch (FileNotFoundException e) {
+          failure = String.valueOf(e.getMessage());
+        }
+      }
+      failure = s.exchangePair(t, EventKind.FILE_OPEN, path, failure);
+      if (failure != null) {
+        throw new FileNotFoundException(failure);
+      }
+      return 0;
+    }
+    IOException error = null;
+    long result = 0;
+    if (s.performsRealIo()) {
+      try {
+        result = FileInputOp.real(real, op, in, arg, b, off, len);
+      } catch (IOException e) {
+        error = e;
+        result = FAILED;
+      }
+    }
+    if (op == FileInputOp.READ_BYTES) {
+      result = s.exchangeRead(t, result == FAILED ? Integer.MIN_VALUE : (int) result, b, off, len);
+      result = result == Integer.MIN_VALUE ? FAILED : result;
+    } else {
+      result = s.exchangeLong(t, kind(op), 0, result);
+    }
+    if (result == FAILED) {
+      throw error != null ? error : new IOException("the recorded read failed here");
+    }
+    return result;
+  }
+
+  private static EventKind kind(int op) {
+    switch (op) {
+      case FileInputOp.READ_BYTE:
+        return EventKind.FILE_READ_BYTE;
+      case FileInputOp.LENGTH:
+        return EventKind.FILE_LENGTH;
+      case FileInputOp.POSITION:
+        return EventKind.FILE_POSITION;
+      case FileInputOp.SKIP:
+        return EventKind.FILE_SKIP;
+      case FileInputOp.AVAILABLE:
+        return EventKind.FILE_AVAILABLE;
+      case FileInputOp.IS_REGULAR_FILE:
+        return EventKind.FILE_IS_REGULAR;
+      default:
+        throw new IllegalArgumentException("no event for FileInputStream operation " + op);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package ttd.agent.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/** The running JDK's own FileInputStream, rewritten: no caller of its natives is left out. */
+class FileInputStreamInstrumentationTest {
+
+  private static final Set<String> NATIVES =
+      Set.of("open0", "read0", "readBytes", "length0", "position0", "skip0", "available0", "isRegularFile0");
+
+  @Test
+  void everyCallOfAFileInputStreamNativeGoesThroughAHook() throws IOException {
+    byte[] original;
+    try (InputStream in = ClassLoader.getSystemResourceAsStream("java/io/FileInputStream.class")) {
+      original = in.readAllBytes();
+    }
+    byte[] rewritten = new ClassFileInstrumenter(null).instrument("java/io/FileInputStream", original);
+    assertNotNull(rewritten);
+
+    List<String> before = calls(original);
+    List<String> after = calls(rewritten);
+    assertTrue(before.stream().anyMatch(c -> c.startsWith("java/io/FileInputStream.readBytes")), before.toString());
+    assertEquals(List.of(), nativesCalled(after), "native calls left in place");
+    Set<String> hooks = new TreeSet<>();
+    for (String c : after) {
+      if (c.startsWith("ttd/runtime/Hooks.onFileInput")) {
+        hooks.add(c.substring("ttd/runtime/Hooks.".length(), c.indexOf('(')));
+      }
+    }
+    assertTrue(hooks.containsAll(Set.of("onFileInputOpen", "onFileInputRead", "onFileInputSkip", "onFileInputAvailable")), hooks.toString());
+    assertEquals(nativesCalled(before).size(), after.stream().filter(c -> c.startsWith("ttd/runtime/Hooks.onFileInput")).count());
+  }
+
+  private static List<String> nativesCalled(List<String> calls) {
+    List<String> found = new ArrayList<>();
+    for (String c : calls) {
+      for (String n : NATIVES) {
+        if (c.startsWith("java/io/FileInputStream." + n + "(")) {
+          found.add(c);
+        }
+      }
+    }
+    return found;
+  }
+
+  private static List<String> calls(byte[] classFile) {
+    List<String> calls = new ArrayList<>();
+    new ClassReader(classFile)
+        .accept(
+            new ClassVisitor(Opcodes.ASM9) {
+              @Override
+              public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                  @Override
+                  public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
+                    calls.add(owner + "." + name + desc);
+                  }
+                };
+              }
+            },
+            0);
+    return calls;
+  }
+}

@@ -1,0 +1,78 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Files read through java.io and standard input are recorded and replayed: the replay prints what
+ * the recording printed after the files are deleted and with nothing on its standard input, and a
+ * file that was missing while recording is missing again in replay.
+ */
+class FileInputReplayTest {
+
+  private static final String PROGRAM =
+      String.join(
+          "\n",
+          "import java.io.*;",
+          "import java.util.*;",
+          "public class Inputs {",
+          "  public static void main(String[] args) throws Exception {",
+          "    try (BufferedReader r = new BufferedReader(new FileReader(args[0]))) {",
+          "      System.out.println(\"first line: \" + r.readLine());",
+          "    }",
+          "    try (FileInputStream in = new FileInputStream(args[0])) {",
+          "      byte[] all = in.readAllBytes();",
+          "      System.out.println(\"bytes: \" + all.length + \", then available \" + in.available());",
+          "    }",
+          "    Properties p = new Properties();",
+          "    try (InputStream in = new FileInputStream(args[1])) {",
+          "      p.load(in);",
+          "    }",
+          "    System.out.println(\"config: \" + new TreeMap<>(p));",
+          "    try {",
+          "      new FileInputStream(args[2]);",
+          "    } catch (FileNotFoundException e) {",
+          "      System.out.println(\"missing: \" + e.getMessage());",
+          "    }",
+          "    Scanner stdin = new Scanner(System.in);",
+          "    while (stdin.hasNextLine()) {",
+          "      System.out.println(\"typed: \" + stdin.nextLine());",
+          "    }",
+          "    System.out.println(\"EXIT-SUCCESS\");",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void replayReadsTheRecordedFilesAndStdinAfterTheFilesAreGone(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("file-input-replay-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Inputs", PROGRAM);
+    Path data = Files.writeString(work.resolve("data.txt"), "alpha\nbeta\ngamma\n", StandardCharsets.UTF_8);
+    Path config = Files.writeString(work.resolve("app.properties"), "port=8080\nhost=shop\n", StandardCharsets.UTF_8);
+    Path missing = work.resolve("not-there.txt");
+    Path recording = work.resolve("recording");
+    Outcome recorded =
+        TtdRun.record(jvm, recording, List.of(), classes.toString(), "Inputs",
+            List.of(data.toString(), config.toString(), missing.toString()),
+            "first typed line\nsecond\n".getBytes(StandardCharsets.UTF_8));
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("first line: alpha\n"), recorded.describe());
+    assertTrue(recorded.stdout().contains("config: {host=shop, port=8080}\n"), recorded.describe());
+    assertTrue(recorded.stdout().contains("typed: second\n"), recorded.describe());
+
+    Files.delete(data);
+    Files.delete(config);
+    for (int i = 1; i <= 3; i++) {
+      Outcome replayed = TtdRun.replay(jvm, recording);
+      ReplayAssertions.assertSameOutput(recorded, replayed, "replay " + i + " of Inputs without its files");
+    }
+  }
+}
