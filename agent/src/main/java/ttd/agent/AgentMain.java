@@ -11,6 +11,7 @@ import ttd.agent.instrument.ClassFileInstrumenter;
 import ttd.agent.instrument.LoadedClasses;
 import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.io.RealFileInputStream;
+import ttd.agent.io.RealFileOutputStream;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.Hooks;
@@ -56,7 +57,7 @@ public final class AgentMain {
       ClassFileInstrumenter instrumenter =
           new ClassFileInstrumenter(mainClass == null ? null : mainClass.replace('.', '/'));
       ClassLoader agentLoader = AgentMain.class.getClassLoader();
-      Hooks.installRealFileInput(new RealFileInputStream());
+      Hooks.installRealFiles(new RealFileInputStream(), new RealFileOutputStream());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

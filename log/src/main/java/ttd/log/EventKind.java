@@ -31,7 +31,9 @@ public enum EventKind {
   FILE_POSITION(23, Payload.LONG, "the position in a file being read"),
   FILE_SKIP(24, Payload.LONG, "a skip in a file or stdin"),
   FILE_AVAILABLE(25, Payload.LONG, "FileInputStream.available"),
-  FILE_IS_REGULAR(26, Payload.LONG, "whether a stream reads a regular file");
+  FILE_IS_REGULAR(26, Payload.LONG, "whether a stream reads a regular file"),
+  FILE_WRITE_OPEN(27, Payload.STRING_PAIR, "opening a file for writing"),
+  FILE_WRITE(28, Payload.OUTPUT, "a write to a file");
 
   /** How an event's value is laid out in a block. */
   public enum Payload {

@@ -1,6 +1,5 @@
 package ttd.runtime;
 
-import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.util.Map;
@@ -37,7 +36,13 @@ public interface HookDelegate {
 
   Map<String, String> onSystemGetenvAll(Map<String, String> original);
 
-  void onFileOutputWrite(FileDescriptor fd, byte[] bytes, int offset, int length);
+  /**
+   * A {@code FileOutputStream} native call: an open when {@code path} is not null, else a write of
+   * {@code b[off..off+len)} (stdout and stderr are file output streams too).
+   */
+  void onFileOutput(
+      RealFileOutput real, java.io.FileOutputStream out, String path, boolean append, byte[] b, int off, int len)
+      throws IOException;
 
   void onThreadStart(Thread thread);
 

@@ -13,7 +13,7 @@ import java.util.Map;
  */
 public final class Hooks {
 
-  /** {@link #onUncapturedInput} source: a file is opened (java.io or NIO). */
+  /** {@link #onUncapturedInput} source: a file is opened (random access or NIO). */
   public static final int INPUT_FILE_OPEN = 1;
   /** {@link #onUncapturedInput} source: a directory is listed. */
   public static final int INPUT_DIRECTORY_LIST = 2;
@@ -24,6 +24,7 @@ public final class Hooks {
 
   private static volatile HookDelegate delegate;
   private static volatile RealFileInput realFileInput;
+  private static volatile RealFileOutput realFileOutput;
 
   private Hooks() {}
 
@@ -32,9 +33,10 @@ public final class Hooks {
     delegate = newDelegate;
   }
 
-  /** Installs the real {@code FileInputStream} natives, before any of their call sites is rewritten. */
-  public static void installRealFileInput(RealFileInput real) {
-    realFileInput = real;
+  /** Installs the real file stream natives, before any of their call sites is rewritten. */
+  public static void installRealFiles(RealFileInput input, RealFileOutput output) {
+    realFileInput = input;
+    realFileOutput = output;
   }
 
   /** The installed delegate, or null while every hook passes through. */
@@ -128,18 +130,35 @@ public final class Hooks {
     return d == null ? original : d.onSystemGetenvAll(original);
   }
 
-  public static void onFileOutputWrite(FileDescriptor fd, byte[] bytes, int offset, int length) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onFileOutputWrite(fd, bytes, offset, length);
-    }
+  // FileOutputStream's natives, rewritten at their call sites inside FileOutputStream.
+
+  public static void onFileOutputOpen(java.io.FileOutputStream out, String path, boolean append)
+      throws java.io.IOException {
+    fileOutput(out, path, append, null, 0, 0);
   }
 
-  /** Called by {@code FileOutputStream.write(int)}. */
-  public static void onFileOutputWrite(FileDescriptor fd, int oneByte) {
+  public static void onFileOutputWrite(java.io.FileOutputStream out, int oneByte, boolean append)
+      throws java.io.IOException {
+    fileOutput(out, null, append, new byte[] {(byte) oneByte}, 0, 1);
+  }
+
+  public static void onFileOutputWrite(
+      java.io.FileOutputStream out, byte[] b, int off, int len, boolean append)
+      throws java.io.IOException {
+    fileOutput(out, null, append, b, off, len);
+  }
+
+  private static void fileOutput(
+      java.io.FileOutputStream out, String path, boolean append, byte[] b, int off, int len)
+      throws java.io.IOException {
     HookDelegate d = delegate;
+    RealFileOutput real = realFileOutput;
     if (d != null) {
-      d.onFileOutputWrite(fd, new byte[] {(byte) oneByte}, 0, 1);
+      d.onFileOutput(real, out, path, append, b, off, len);
+    } else if (path != null) {
+      real.open0(out, path, append);
+    } else {
+      real.writeBytes(out, b, off, len, append);
     }
   }
 

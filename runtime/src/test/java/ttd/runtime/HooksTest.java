@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,11 +30,11 @@ class HooksTest {
   }
 
   @Test
-  void forwardsEveryCallToTheInstalledDelegate() {
+  void forwardsEveryCallToTheInstalledDelegate() throws Exception {
     StringBuilder calls = new StringBuilder();
     Hooks.install(recording(calls));
     assertEquals(43L, Hooks.onSystemNanoTime(42L, 7));
-    Hooks.onFileOutputWrite(FileDescriptor.out, 'A');
+    Hooks.onFileOutputWrite(new FileOutputStream(FileDescriptor.out), 'A', false);
     Hooks.onThreadRun(Thread.currentThread());
     Hooks.onThreadRun(new Thread());
     assertEquals("nanoTime@7 write(1) run ", calls.toString());
@@ -50,8 +51,8 @@ class HooksTest {
                 case "onSystemNanoTime":
                   calls.append("nanoTime@").append(args[1]).append(' ');
                   return (Long) args[0] + 1;
-                case "onFileOutputWrite":
-                  calls.append("write(").append(args[3]).append(") ");
+                case "onFileOutput":
+                  calls.append("write(").append(args[6]).append(") ");
                   return null;
                 case "onThreadRun":
                   calls.append("run ");

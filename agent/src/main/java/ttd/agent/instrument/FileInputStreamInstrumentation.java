@@ -2,7 +2,6 @@ package ttd.agent.instrument;
 
 import java.util.Map;
 import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 
 /**
  * {@code java.io.FileInputStream}: every call of its natives (open, read, skip, available, length,
@@ -38,17 +37,6 @@ final class FileInputStreamInstrumentation implements TypeInstrumentation {
   @Override
   public MethodVisitor instrument(
       MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
-    return new MethodVisitor(Opcodes.ASM9, mv) {
-      @Override
-      public void visitMethodInsn(int op, String owner, String callee, String d, boolean itf) {
-        String hook = owner.equals(OWNER) && op != Opcodes.INVOKESTATIC ? HOOKS.get(callee + d) : null;
-        if (hook == null) {
-          super.visitMethodInsn(op, owner, callee, d, itf);
-          return;
-        }
-        changed[0] = true;
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, HookCalls.HOOKS, hook, "(" + SELF + d.substring(1), false);
-      }
-    };
+    return new NativeCallRewriter(mv, OWNER, SELF, HOOKS, changed);
   }
 }

@@ -4,9 +4,6 @@ import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
 import ttd.log.EventKind;
 import ttd.runtime.FileInputOp;
 import ttd.runtime.RealFileInput;
@@ -27,19 +24,14 @@ final class FileInputs {
   /** The logged value of a call that threw. */
   static final long FAILED = Long.MIN_VALUE;
 
-  private final Map<FileInputStream, Boolean> programs =
-      Collections.synchronizedMap(new WeakHashMap<>());
+  private final ProgramFiles programs = new ProgramFiles();
 
   /** Decides (at open) or looks up whether the stream is the program's. */
   boolean captures(int op, FileInputStream in, Object arg) {
     if (op == FileInputOp.OPEN) {
-      boolean mine = UncapturedInputs.isProgramsFile((String) arg);
-      if (mine) {
-        programs.put(in, Boolean.TRUE);
-      }
-      return mine;
+      return programs.opened(in, (String) arg);
     }
-    if (programs.containsKey(in)) {
+    if (programs.contains(in)) {
       return true;
     }
     try {

@@ -1,13 +1,14 @@
 package ttd.agent.session;
 
-import java.io.FileDescriptor;
 import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import ttd.log.EventKind;
 import ttd.runtime.FileInputOp;
 import ttd.runtime.RealFileInput;
+import ttd.runtime.RealFileOutput;
 
 /**
  * What every value hook does, written once for record and replay alike (rr's {@code Session}).
@@ -22,6 +23,7 @@ public abstract class Session extends SessionThreads {
 
   protected final AtomicLong outputs = new AtomicLong();
   private final FileInputs fileInputs = new FileInputs();
+  private final FileOutputs fileOutputs = new FileOutputs();
 
   /** Logs (record) or checks (replay) {@code key}, and exchanges the value that goes with it. */
   protected abstract String exchangePair(ThreadState t, EventKind kind, String key, String original);
@@ -224,21 +226,24 @@ public abstract class Session extends SessionThreads {
   }
 
   @Override
-  public void onFileOutputWrite(FileDescriptor fd, byte[] bytes, int offset, int length) {
-    EventKind kind =
-        fd == FileDescriptor.out ? EventKind.STDOUT : fd == FileDescriptor.err ? EventKind.STDERR : null;
-    if (bytes != null && length == -1) {
-      length = bytes.length; // write(byte[]) writes the whole array
-    }
-    if (kind == null || bytes == null || offset < 0 || length <= 0 || offset + length > bytes.length) {
-      return; // files are not captured yet; malformed calls fail in the real write as they should
-    }
+  public void onFileOutput(
+      RealFileOutput real, FileOutputStream out, String path, boolean append, byte[] b, int off, int len)
+      throws IOException {
     ThreadState t = enter();
     if (t == null) {
+      if (path != null) {
+        real.open0(out, path, append);
+      } else {
+        real.writeBytes(out, b, off, len, append);
+      }
       return;
     }
     try {
-      exchangeOutput(t, kind, outputs.getAndIncrement(), bytes, offset, length);
+      if (path != null) {
+        fileOutputs.open(this, t, real, out, path, append);
+      } else {
+        fileOutputs.write(this, t, real, out, b, off, len, append);
+      }
     } finally {
       exit(t);
     }

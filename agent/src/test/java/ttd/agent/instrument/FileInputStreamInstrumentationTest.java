@@ -45,6 +45,26 @@ class FileInputStreamInstrumentationTest {
     assertEquals(nativesCalled(before).size(), after.stream().filter(c -> c.startsWith("ttd/runtime/Hooks.onFileInput")).count());
   }
 
+  @Test
+  void everyCallOfAFileOutputStreamNativeGoesThroughAHook() throws IOException {
+    byte[] original;
+    try (InputStream in = ClassLoader.getSystemResourceAsStream("java/io/FileOutputStream.class")) {
+      original = in.readAllBytes();
+    }
+    List<String> after =
+        calls(new ClassFileInstrumenter(null).instrument("java/io/FileOutputStream", original));
+    List<String> left = new ArrayList<>();
+    for (String c : after) {
+      if (c.startsWith("java/io/FileOutputStream.writeBytes(") || c.startsWith("java/io/FileOutputStream.write(IZ)")
+          || c.startsWith("java/io/FileOutputStream.open0(")) {
+        left.add(c);
+      }
+    }
+    assertEquals(List.of(), left, "native calls left in place");
+    assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/Hooks.onFileOutputWrite(Ljava/io/FileOutputStream;[BIIZ)V")), after.toString());
+    assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/Hooks.onFileOutputOpen(")), after.toString());
+  }
+
   private static List<String> nativesCalled(List<String> calls) {
     List<String> found = new ArrayList<>();
     for (String c : calls) {

@@ -1,0 +1,63 @@
+package ttd.agent.session;
+
+import java.io.FileDescriptor;
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import ttd.log.EventKind;
+import ttd.runtime.RealFileOutput;
+
+/**
+ * Output through {@code FileOutputStream}: standard output and error, and the program's files.
+ *
+ * <p>Everything the program prints is logged with its global order and, in replay, compared with
+ * the log before it is printed again. Writes to the program's files are logged while recording and
+ * compared, not performed, in replay: a replay creates and changes no file. Opens are logged with
+ * their failure and replayed without touching the file system.
+ */
+final class FileOutputs {
+
+  private final ProgramFiles programs = new ProgramFiles();
+
+  void open(Session s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
+      throws IOException {
+    if (!programs.opened(out, path)) {
+      real.open0(out, path, append);
+      return;
+    }
+    String failure = null;
+    if (s.performsRealIo()) {
+      try {
+        real.open0(out, path, append);
+      } catch (FileNotFoundException e) {
+        failure = String.valueOf(e.getMessage());
+      }
+    }
+    failure = s.exchangePair(t, EventKind.FILE_WRITE_OPEN, path, failure);
+    if (failure != null) {
+      throw new FileNotFoundException(failure);
+    }
+  }
+
+  void write(Session s, ThreadState t, RealFileOutput real, FileOutputStream out, byte[] b, int off, int len,
+      boolean append)
+      throws IOException {
+    FileDescriptor fd = out.getFD();
+    EventKind kind =
+        fd == FileDescriptor.out
+            ? EventKind.STDOUT
+            : fd == FileDescriptor.err ? EventKind.STDERR : programs.contains(out) ? EventKind.FILE_WRITE : null;
+    if (kind == null || len <= 0) {
+      real.writeBytes(out, b, off, len, append);
+      return;
+    }
+    if (b == null || off < 0 || off + len > b.length) {
+      real.writeBytes(out, b, off, len, append); // let the real call throw as it would
+      return;
+    }
+    s.exchangeOutput(t, kind, s.outputs.getAndIncrement(), b, off, len);
+    if (kind != EventKind.FILE_WRITE || s.performsRealIo()) {
+      real.writeBytes(out, b, off, len, append);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package ttd.agent.session;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * The file streams the program opened on its own files (not the JDK's, not class loading's),
+ * decided when each is opened and forgotten when the stream is collected.
+ */
+final class ProgramFiles {
+
+  private final Map<Object, Boolean> streams = Collections.synchronizedMap(new WeakHashMap<>());
+
+  /** Notes a stream opening {@code path}; returns whether it is the program's. */
+  boolean opened(Object stream, String path) {
+    boolean mine = UncapturedInputs.isProgramsFile(path);
+    if (mine) {
+      streams.put(stream, Boolean.TRUE);
+    }
+    return mine;
+  }
+
+  boolean contains(Object stream) {
+    return streams.containsKey(stream);
+  }
+}
