@@ -145,8 +145,12 @@ public final class RecordSession extends Session {
   protected void exchangeOutput(
       ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len) {
     t.encoder.putOutput(kind, 0, ordinal, b, off, len);
-    t.index++;
-    flush(t);
+    if (kind == EventKind.FILE_WRITE) {
+      appended(t, kind);
+    } else {
+      t.index++;
+      flush(t); // what a person saw on stdout/stderr is in the log even if the process is killed
+    }
   }
 
   private void appended(ThreadState t, EventKind kind) {
