@@ -41,7 +41,7 @@ public final class BenchMain {
     try {
       ChildLauncher launcher = new ChildLauncher(tmp, o.timeoutSeconds);
       JdkVersion jdk = JdkVersion.of(launcher, o.java);
-      List<Workload> workloads = Workload.selected(o);
+      List<Workload> workloads = Workload.selected(o, tmp);
       System.err.printf(
           "ttd-bench: java %s, 1 warm-up round, then %d timed rounds of %d workloads (plain, record,"
               + " replay interleaved); recordings under %s%n",

@@ -22,9 +22,13 @@ record Workload(String key, String label, String mainClass, List<String> args, l
   static final String CPU = "cpu";
   static final String CLOCK = "clock";
   static final String STARTUP = "startup";
+  static final String FILE = "file";
 
-  /** The workloads {@code --only} selects, in report order. */
-  static List<Workload> selected(BenchOptions o) {
+  /** The size of the file the file workload reads. */
+  static final long FILE_BYTES = 200L << 20;
+
+  /** The workloads {@code --only} selects, in report order; {@code tmp} holds their inputs. */
+  static List<Workload> selected(BenchOptions o, java.nio.file.Path tmp) throws java.io.IOException {
     List<Workload> all = new ArrayList<>();
     if (o.wants(CPU)) {
       all.add(
@@ -43,6 +47,17 @@ record Workload(String key, String label, String mainClass, List<String> args, l
               ClockLoopWorkload.class.getName(),
               List.of(Integer.toString(o.clockCalls)),
               o.clockCalls));
+    }
+    if (o.wants(FILE)) {
+      java.nio.file.Path input = tmp.resolve("input.bin");
+      FileReadWorkload.writeInput(input, FILE_BYTES);
+      all.add(
+          new Workload(
+              FILE,
+              "read 200 MB / 8 KB",
+              FileReadWorkload.class.getName(),
+              List.of(input.toString()),
+              FILE_BYTES / FileReadWorkload.CHUNK));
     }
     if (o.wants(STARTUP)) {
       all.add(startup());
