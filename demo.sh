@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-echo "== building ttd (mvn package) =="
+echo "== building ttd (mvn install, tests skipped) =="
 mvn -B -q -DskipTests install
 
 TTD=dist/target/ttd.jar
