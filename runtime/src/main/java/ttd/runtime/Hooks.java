@@ -39,11 +39,6 @@ public final class Hooks {
     realFileOutput = output;
   }
 
-  /** The installed delegate, or null while every hook passes through. */
-  public static HookDelegate installed() {
-    return delegate;
-  }
-
   public static long onSystemCurrentTimeMillis(long original, int site) {
     HookDelegate d = delegate;
     return d == null ? original : d.onSystemCurrentTimeMillis(original, site);

@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What the recording says about sites, classes and threads, filled in as cursors read the log.
+ * What the recording says about call sites and how it ended, filled in as cursors read the log.
  *
  * <p>Every cursor reads the whole queue, so whichever reaches a table document first records it;
  * entries never change once written.
@@ -12,11 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RecordedTables {
 
   final Map<Integer, String> sites = new ConcurrentHashMap<>();
-  final Map<String, Integer> classes = new ConcurrentHashMap<>();
-  final Map<Integer, String> threads = new ConcurrentHashMap<>();
   volatile Integer endStatus;
-  volatile String endCause;
 
+  /** The recorded name of a call site, or null for "no call site". */
   public String site(int id) {
     if (id == 0) {
       return null;
@@ -25,19 +23,8 @@ public final class RecordedTables {
     return s == null ? "(call site " + id + ", not named in the recording)" : s;
   }
 
-  public Integer classChecksum(String name) {
-    return classes.get(name);
-  }
-
-  public Map<String, Integer> classes() {
-    return classes;
-  }
-
+  /** The recorded program's exit status, once the end document has been read. */
   public Integer endStatus() {
     return endStatus;
-  }
-
-  public String endCause() {
-    return endCause;
   }
 }

@@ -76,13 +76,9 @@ public final class ThreadCursor implements AutoCloseable {
           tables.sites.putIfAbsent(d.intValue(), d.name());
           break;
         case TraceFormat.DOC_CLASS:
-          tables.classes.putIfAbsent(d.name(), d.intValue());
-          break;
         case TraceFormat.DOC_THREAD:
-          tables.threads.putIfAbsent(d.intValue(), d.name());
-          break;
+          break; // classes matter only to a divergence report, which reads them itself
         case TraceFormat.DOC_END:
-          tables.endCause = d.name();
           tables.endStatus = d.intValue();
           break;
         case TraceFormat.DOC_BLOCK:
