@@ -21,7 +21,8 @@ public final class TraceWriter implements AutoCloseable {
   private final ChronicleQueue queue;
   private final ExcerptAppender appender;
   private final CRC32C crc = new CRC32C();
-  private byte[] scratch = new byte[64 << 10];
+  private byte[] scratch = new byte[4 << 10];
+  private final byte[] blockHeader = new byte[TraceFormat.DOC_HEADER_BYTES + 16];
   private long sequence;
   private boolean closed;
 
@@ -51,12 +52,27 @@ public final class TraceWriter implements AutoCloseable {
     finish(b);
   }
 
-  /** Appends one thread's block of {@code count} events starting at {@code firstIndex}. */
+  /**
+   * Appends one thread's block of {@code count} events starting at {@code firstIndex}. The events
+   * go from the thread's buffer straight into the queue (blocks carry file contents, so an extra
+   * copy would cost), with only the small header assembled here.
+   */
   public synchronized void appendBlock(
       int ordinal, long firstIndex, int count, byte[] events, int length) {
-    ByteBuffer b = begin(TraceFormat.DOC_BLOCK, length + 16);
-    b.putInt(ordinal).putLong(firstIndex).putInt(count).put(events, 0, length);
-    finish(b);
+    if (closed) {
+      throw new IllegalStateException("the recording is closed");
+    }
+    ByteBuffer h = ByteBuffer.wrap(blockHeader).order(ByteOrder.LITTLE_ENDIAN);
+    h.put(TraceFormat.DOC_BLOCK).putLong(sequence).putInt(0).putInt(ordinal).putLong(firstIndex).putInt(count);
+    crc.reset();
+    crc.update(blockHeader, 0, 9);
+    crc.update(blockHeader, TraceFormat.DOC_HEADER_BYTES, blockHeader.length - TraceFormat.DOC_HEADER_BYTES);
+    crc.update(events, 0, length);
+    h.putInt(9, (int) crc.getValue());
+    try (DocumentContext dc = appender.writingDocument()) {
+      dc.wire().bytes().write(blockHeader, 0, blockHeader.length).write(events, 0, length);
+    }
+    sequence++;
   }
 
   public synchronized void appendEnd(int exitStatus, String cause) {
