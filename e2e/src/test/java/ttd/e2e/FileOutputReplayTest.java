@@ -58,4 +58,43 @@ class FileOutputReplayTest {
     assertTrue(changed.stderr().contains("total 43"), changed.describe());
     assertFalse(Files.exists(report), "the diverging replay created " + report);
   }
+
+  private static final String COPIER =
+      String.join(
+          "\n",
+          "import java.io.*;",
+          "public class Copier {",
+          "  public static void main(String[] args) throws Exception {",
+          "    byte[] all;",
+          "    try (FileInputStream in = new FileInputStream(args[0])) { all = in.readAllBytes(); }",
+          "    try (FileOutputStream out = new FileOutputStream(args[1])) { out.write(all); }",
+          "    long sum = 0;",
+          "    for (byte b : all) sum += b;",
+          "    System.out.println(\"copied \" + all.length + \" bytes, sum \" + sum);",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aMultiMegabyteReadAndWriteInOneCallRecordAndReplay(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("large-io-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Copier", COPIER);
+    byte[] data = new byte[3 << 20];
+    new java.util.SplittableRandom(7).nextBytes(data);
+    Path source = Files.write(work.resolve("source.bin"), data);
+    Path copy = work.resolve("copy.bin");
+    Path recording = work.resolve("recording");
+    Outcome recorded =
+        TtdRun.record(jvm, recording, List.of(), classes.toString(), "Copier",
+            List.of(source.toString(), copy.toString()), new byte[0]);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(java.util.Arrays.equals(data, Files.readAllBytes(copy)), "the recording copied the file");
+
+    Files.delete(source);
+    Files.delete(copy);
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Copier without its input");
+    assertFalse(Files.exists(copy), "the replay wrote " + copy);
+  }
 }

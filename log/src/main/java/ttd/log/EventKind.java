@@ -33,7 +33,15 @@ public enum EventKind {
   FILE_AVAILABLE(25, Payload.LONG, "FileInputStream.available"),
   FILE_IS_REGULAR(26, Payload.LONG, "whether a stream reads a regular file"),
   FILE_WRITE_OPEN(27, Payload.STRING_PAIR, "opening a file for writing"),
-  FILE_WRITE(28, Payload.OUTPUT, "a write to a file");
+  FILE_WRITE(28, Payload.OUTPUT, "a write to a file"),
+  /** The next chunk of a read or write too large for one event (see {@link #MAX_PAYLOAD}). */
+  PAYLOAD_MORE(29, Payload.OUTPUT, "the rest of a large read or write");
+
+  /**
+   * The most payload bytes one event carries: a larger read or write continues in {@link
+   * #PAYLOAD_MORE} events, so that no queue document outgrows what Chronicle can write at once.
+   */
+  public static final int MAX_PAYLOAD = 256 << 10;
 
   /** How an event's value is laid out in a block. */
   public enum Payload {

@@ -70,7 +70,12 @@ public final class TraceWriter implements AutoCloseable {
     crc.update(events, 0, length);
     h.putInt(9, (int) crc.getValue());
     try (DocumentContext dc = appender.writingDocument()) {
-      dc.wire().bytes().write(blockHeader, 0, blockHeader.length).write(events, 0, length);
+      try {
+        dc.wire().bytes().write(blockHeader, 0, blockHeader.length).write(events, 0, length);
+      } catch (RuntimeException e) {
+        dc.rollbackOnClose(); // never leave half a document in the queue
+        throw e;
+      }
     }
     sequence++;
   }
@@ -102,7 +107,12 @@ public final class TraceWriter implements AutoCloseable {
     crc.update(scratch, TraceFormat.DOC_HEADER_BYTES, size - TraceFormat.DOC_HEADER_BYTES);
     ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN).putInt(9, (int) crc.getValue());
     try (DocumentContext dc = appender.writingDocument()) {
-      dc.wire().bytes().write(scratch, 0, size);
+      try {
+        dc.wire().bytes().write(scratch, 0, size);
+      } catch (RuntimeException e) {
+        dc.rollbackOnClose();
+        throw e;
+      }
     }
     sequence++;
   }

@@ -183,12 +183,23 @@ public final class ReplaySession extends Session {
   @Override
   protected int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
     BlockDecoder e = next(t, EventKind.FILE_READ, 0);
-    byte[] data = e.bytes();
-    if (data.length > len) {
-      diverge(t, "a read of " + data.length + " bytes", "a read into room for " + len + " bytes");
+    int recorded = e.longValue() == 0 ? Integer.MIN_VALUE : (int) (e.longValue() - 2);
+    if (recorded > len) {
+      diverge(t, "a read of " + recorded + " bytes", "a read into room for " + len + " bytes");
     }
-    System.arraycopy(data, 0, b, off, data.length);
-    return e.longValue() == 0 ? Integer.MIN_VALUE : (int) (e.longValue() - 2);
+    byte[] data = e.bytes();
+    int done = 0;
+    while (true) {
+      System.arraycopy(data, 0, b, off + done, data.length);
+      done += data.length;
+      if (done >= recorded) {
+        return recorded;
+      }
+      data = next(t, EventKind.PAYLOAD_MORE, 0).bytes();
+      if (done + data.length > recorded) {
+        diverge(t, "more bytes than the read returned", "a read of " + recorded + " bytes");
+      }
+    }
   }
 
   @Override
@@ -218,14 +229,24 @@ public final class ReplaySession extends Session {
   protected void exchangeOutput(
       ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len) {
     BlockDecoder e = next(t, kind, 0);
-    byte[] mine = Arrays.copyOfRange(b, off, off + len);
-    if (!Arrays.equals(e.bytes(), mine)) {
-      diverge(t, kind.description() + " of " + Divergence.show(e.bytes()),
-          kind.description() + " of " + Divergence.show(mine));
-    }
     if (e.longValue() != ordinal) {
       diverge(t, kind.description() + " as output #" + e.longValue(),
           "the same write as output #" + ordinal + " (outputs of threads came in another order)");
+    }
+    // a large write was recorded in chunks: compare chunk by chunk
+    for (int done = 0; ; ) {
+      byte[] recorded = e.bytes();
+      int end = Math.min(len, done + EventKind.MAX_PAYLOAD);
+      byte[] mine = Arrays.copyOfRange(b, off + done, off + end);
+      if (!Arrays.equals(recorded, mine)) {
+        diverge(t, kind.description() + " of " + Divergence.show(recorded),
+            kind.description() + " of " + Divergence.show(mine));
+      }
+      done = end;
+      if (done >= len) {
+        return;
+      }
+      e = next(t, EventKind.PAYLOAD_MORE, 0);
     }
   }
 

@@ -114,8 +114,7 @@ public final class RecordSession extends Session {
   protected int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
     // the result is stored as result + 2 (so EOF, -1, is 1) and a failed read as 0
     long code = result == Integer.MIN_VALUE ? 0 : result + 2L;
-    t.encoder.putOutput(EventKind.FILE_READ, 0, code, b, off, Math.max(result, 0));
-    appended(t, EventKind.FILE_READ);
+    putPayload(t, EventKind.FILE_READ, code, b, off, Math.max(result, 0));
     return result;
   }
 
@@ -144,12 +143,20 @@ public final class RecordSession extends Session {
   @Override
   protected void exchangeOutput(
       ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len) {
-    t.encoder.putOutput(kind, 0, ordinal, b, off, len);
-    if (kind == EventKind.FILE_WRITE) {
-      appended(t, kind);
-    } else {
-      t.index++;
+    putPayload(t, kind, ordinal, b, off, len);
+    if (kind != EventKind.FILE_WRITE) {
       flush(t); // what a person saw on stdout/stderr is in the log even if the process is killed
+    }
+  }
+
+  /** An event with a payload, split into {@link EventKind#PAYLOAD_MORE} events if it is large. */
+  private void putPayload(ThreadState t, EventKind kind, long value, byte[] b, int off, int len) {
+    int first = Math.min(len, EventKind.MAX_PAYLOAD);
+    t.encoder.putOutput(kind, 0, value, b, off, first);
+    appended(t, kind);
+    for (int done = first; done < len; done += EventKind.MAX_PAYLOAD) {
+      t.encoder.putOutput(EventKind.PAYLOAD_MORE, 0, 0, b, off + done, Math.min(len - done, EventKind.MAX_PAYLOAD));
+      appended(t, EventKind.PAYLOAD_MORE);
     }
   }
 

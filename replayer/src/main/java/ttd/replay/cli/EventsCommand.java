@@ -24,11 +24,11 @@ final class EventsCommand {
     }
     long limit = args.length == 3 ? parse(args[2]) : Long.MAX_VALUE;
     Path dir = Paths.get(args[0]);
-    Recordings.scan(dir);
+    long usable = Recordings.scan(dir).usable();
     Map<Integer, String> sites = new HashMap<>();
     Map<Integer, String> threads = new HashMap<>();
     long shown = 0;
-    try (TraceReader reader = new TraceReader(dir.resolve(TraceFormat.QUEUE_DIR))) {
+    try (TraceReader reader = new TraceReader(dir.resolve(TraceFormat.QUEUE_DIR), usable)) {
       TraceDocument d;
       while ((d = reader.next()) != null && shown < limit) {
         switch (d.type()) {
