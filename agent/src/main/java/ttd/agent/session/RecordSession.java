@@ -2,15 +2,11 @@ package ttd.agent.session;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import ttd.agent.identity.HashState;
-import ttd.agent.instrument.CallSites;
 import ttd.log.BlockEncoder;
 import ttd.log.EventKind;
 import ttd.log.RecordingMetadata;
-import ttd.log.TraceFormat;
 import ttd.log.TraceWriter;
 
 /**
@@ -24,26 +20,14 @@ import ttd.log.TraceWriter;
 public final class RecordSession extends Session {
 
   private static final int FLUSH_BYTES = 32 << 10;
-  /** Recording stops cleanly below this much free disk, before the mapped file faults. */
-  private static final long MIN_FREE_BYTES = 16L << 20;
-  /** Free space is checked on the first flush and then every this many flushes (2 MiB of log). */
-  private static final int SPACE_CHECK_EVERY = 64;
-
-  private final Path dir;
-  private final TraceWriter writer;
-  private final RecordingMetadata metadata;
+  private final RecordLog log;
   private final Pins pins;
   private final Messages messages;
-  private final ConcurrentLinkedQueue<Object[]> pendingClasses = new ConcurrentLinkedQueue<>();
-  private int sitesWritten = 1;
-  private int flushes;
   private boolean finished;
 
   public RecordSession(
       Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages) {
-    this.dir = dir;
-    this.writer = writer;
-    this.metadata = metadata;
+    this.log = new RecordLog(dir, writer, metadata);
     this.pins = pins;
     this.messages = messages;
   }
@@ -69,9 +53,7 @@ public final class RecordSession extends Session {
       t.encoder.reset(0);
       t.encoder.putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
       t.index++;
-      synchronized (writer) {
-        writer.appendThread(t.ordinal, t.name);
-      }
+      log.thread(t.ordinal, t.name);
     } catch (Throwable e) {
       fail(e);
     } finally {
@@ -188,7 +170,7 @@ public final class RecordSession extends Session {
   /** Notes a class the program loaded, so replay can name a changed class as a likely cause. */
   public void classLoaded(String name, int checksum) {
     if (active) {
-      pendingClasses.add(new Object[] {name, checksum});
+      log.classLoaded(name, checksum);
     }
   }
 
@@ -199,8 +181,7 @@ public final class RecordSession extends Session {
       return;
     }
     try {
-      metadata.putList("main.args", Arrays.asList(args));
-      metadata.store(dir);
+      log.mainArgs(Arrays.asList(args));
     } catch (Throwable e) {
       fail(e);
     } finally {
@@ -217,20 +198,7 @@ public final class RecordSession extends Session {
       HashState.save(t.flushHash);
     }
     try {
-      synchronized (writer) {
-        if (flushes++ % SPACE_CHECK_EVERY == 0) {
-          checkFreeSpace();
-        }
-        drainTables();
-        if (t.encoder.count() > 0) {
-          writer.appendBlock(
-              t.ordinal,
-              t.encoder.firstIndex(),
-              t.encoder.count(),
-              t.encoder.buffer(),
-              t.encoder.size());
-        }
-      }
+      log.block(t.ordinal, t.encoder);
       t.encoder.reset(t.index);
     } catch (Throwable e) {
       fail(e);
@@ -238,25 +206,6 @@ public final class RecordSession extends Session {
       if (bracket) {
         HashState.write(t.flushHash);
       }
-    }
-  }
-
-  private void checkFreeSpace() throws java.io.IOException {
-    long free = java.nio.file.Files.getFileStore(dir).getUsableSpace();
-    if (free < MIN_FREE_BYTES) {
-      throw new java.io.IOException(
-          "the disk holding " + dir + " is nearly full: " + (free >> 10) + " KiB left");
-    }
-  }
-
-  private void drainTables() {
-    int sites = CallSites.count();
-    for (; sitesWritten < sites; sitesWritten++) {
-      writer.appendSite(sitesWritten, CallSites.name(sitesWritten));
-    }
-    Object[] c;
-    while ((c = pendingClasses.poll()) != null) {
-      writer.appendClass((String) c[0], (Integer) c[1]);
     }
   }
 
@@ -278,32 +227,12 @@ public final class RecordSession extends Session {
             return;
           }
           active = false;
-          int status = endStatus();
           try {
-            synchronized (writer) {
-              drainTables();
-              writer.appendEnd(status, cause);
-              writer.close();
-            }
-            metadata.put("status", RecordingMetadata.STATUS_COMPLETE);
-            metadata.put("exit.status", Integer.toString(status));
-            metadata.put("end.cause", cause);
-            metadata.store(dir);
-            tightenPermissions();
+            log.end(endStatus(), cause);
           } catch (Throwable e) {
             messages.say("the recording could not be completed (" + e + ")");
           }
         });
-  }
-
-  private void tightenPermissions() throws java.io.IOException {
-    Path queue = dir.resolve(TraceFormat.QUEUE_DIR);
-    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(queue)) {
-      List<Path> list = files.collect(java.util.stream.Collectors.toList());
-      for (Path p : list) {
-        ttd.log.OwnerOnly.restrictFile(p);
-      }
-    }
   }
 
   private void fail(Throwable e) {
@@ -315,12 +244,6 @@ public final class RecordSession extends Session {
         "recording stopped ("
             + e
             + "); the program goes on unrecorded and the recording is marked incomplete");
-    try {
-      metadata.put("status", RecordingMetadata.STATUS_INCOMPLETE);
-      metadata.put("failure", String.valueOf(e));
-      metadata.store(dir);
-    } catch (Throwable ignored) {
-      // the header stays "recording", which replay also treats as incomplete
-    }
+    log.failed(e);
   }
 }

@@ -1,0 +1,119 @@
+package ttd.agent.session;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import ttd.agent.instrument.CallSites;
+import ttd.log.BlockEncoder;
+import ttd.log.OwnerOnly;
+import ttd.log.RecordingMetadata;
+import ttd.log.TraceFormat;
+import ttd.log.TraceWriter;
+
+/**
+ * The writing side of a recording: threads' blocks, the site and class tables they refer to, the
+ * free-space check, the end document and the header.
+ *
+ * <p>Every append holds the writer's lock, which gives the queue its order. A failure is thrown
+ * to the caller, which stops recording (see {@link RecordSession}); nothing here decides that.
+ */
+final class RecordLog {
+
+  /** Recording stops cleanly below this much free disk, before the mapped file faults. */
+  private static final long MIN_FREE_BYTES = 16L << 20;
+  /** Free space is checked on the first flush and then every this many flushes (2 MiB of log). */
+  private static final int SPACE_CHECK_EVERY = 64;
+
+  private final Path dir;
+  private final TraceWriter writer;
+  private final RecordingMetadata metadata;
+  private final ConcurrentLinkedQueue<Object[]> pendingClasses = new ConcurrentLinkedQueue<>();
+  private int sitesWritten = 1;
+  private int flushes;
+
+  RecordLog(Path dir, TraceWriter writer, RecordingMetadata metadata) {
+    this.dir = dir;
+    this.writer = writer;
+    this.metadata = metadata;
+  }
+
+  void thread(int ordinal, String name) {
+    synchronized (writer) {
+      writer.appendThread(ordinal, name);
+    }
+  }
+
+  /** Writes the encoder's events (if any) with the tables they need, after a free-space check. */
+  void block(int ordinal, BlockEncoder events) throws IOException {
+    synchronized (writer) {
+      if (flushes++ % SPACE_CHECK_EVERY == 0) {
+        checkFreeSpace();
+      }
+      drainTables();
+      if (events.count() > 0) {
+        writer.appendBlock(ordinal, events.firstIndex(), events.count(), events.buffer(), events.size());
+      }
+    }
+  }
+
+  void classLoaded(String name, int checksum) {
+    pendingClasses.add(new Object[] {name, checksum});
+  }
+
+  void mainArgs(List<String> args) throws IOException {
+    metadata.putList("main.args", args);
+    metadata.store(dir);
+  }
+
+  /** The end document and the final header; the recording is complete. */
+  void end(int status, String cause) throws IOException {
+    synchronized (writer) {
+      drainTables();
+      writer.appendEnd(status, cause);
+      writer.close();
+    }
+    metadata.put("status", RecordingMetadata.STATUS_COMPLETE);
+    metadata.put("exit.status", Integer.toString(status));
+    metadata.put("end.cause", cause);
+    metadata.store(dir);
+    Path queue = dir.resolve(TraceFormat.QUEUE_DIR);
+    try (Stream<Path> files = Files.list(queue)) {
+      for (Path p : files.collect(Collectors.toList())) {
+        OwnerOnly.restrictFile(p);
+      }
+    }
+  }
+
+  /** Marks the header incomplete, if the disk still lets it. */
+  void failed(Throwable e) {
+    try {
+      metadata.put("status", RecordingMetadata.STATUS_INCOMPLETE);
+      metadata.put("failure", String.valueOf(e));
+      metadata.store(dir);
+    } catch (Throwable ignored) {
+      // the header stays "recording", which replay also treats as incomplete
+    }
+  }
+
+  private void checkFreeSpace() throws IOException {
+    long free = Files.getFileStore(dir).getUsableSpace();
+    if (free < MIN_FREE_BYTES) {
+      throw new IOException("the disk holding " + dir + " is nearly full: " + (free >> 10) + " KiB left");
+    }
+  }
+
+  private void drainTables() {
+    int sites = CallSites.count();
+    for (; sitesWritten < sites; sitesWritten++) {
+      writer.appendSite(sitesWritten, CallSites.name(sitesWritten));
+    }
+    Object[] c;
+    while ((c = pendingClasses.poll()) != null) {
+      writer.appendClass((String) c[0], (Integer) c[1]);
+    }
+  }
+}
