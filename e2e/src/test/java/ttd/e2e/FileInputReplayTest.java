@@ -75,4 +75,39 @@ class FileInputReplayTest {
       ReplayAssertions.assertSameOutput(recorded, replayed, "replay " + i + " of Inputs without its files");
     }
   }
+
+  private static final String CHANNEL_READER =
+      String.join(
+          "\n",
+          "import java.io.*;",
+          "import java.nio.ByteBuffer;",
+          "public class ChannelReader {",
+          "  public static void main(String[] args) throws Exception {",
+          "    System.out.println(\"opening\");",
+          "    try (FileInputStream in = new FileInputStream(args[0])) {",
+          "      System.out.println(\"read \" + in.getChannel().read(ByteBuffer.allocate(8)));",
+          "    }",
+          "    System.out.println(\"EXIT-SUCCESS\");",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void replayStopsWhereTheProgramTakesTheChannelOfAFileItReads(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("channel-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "ChannelReader", CHANNEL_READER);
+    Path data = Files.writeString(work.resolve("data.txt"), "0123456789\n", StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded =
+        TtdRun.record(jvm, recording, List.of(), classes.toString(), "ChannelReader",
+            List.of(data.toString()), new byte[0]);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("read 8\n"), recorded.describe());
+
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    assertEquals(86, replayed.exitStatus(), replayed.describe());
+    assertTrue(replayed.stderr().contains("takes the FileChannel of a file stream"), replayed.describe());
+    assertEquals("opening\n", replayed.stdout(), replayed.describe());
+  }
 }

@@ -21,6 +21,8 @@ public final class Hooks {
   public static final int INPUT_SOCKET = 4;
   /** {@link #onUncapturedInput} source: a process is started. */
   public static final int INPUT_PROCESS_START = 5;
+  /** {@link #onUncapturedInput} source: a file stream's {@code FileChannel} is taken. */
+  public static final int INPUT_FILE_CHANNEL = 6;
 
   private static volatile HookDelegate delegate;
   private static volatile RealFileInput realFileInput;

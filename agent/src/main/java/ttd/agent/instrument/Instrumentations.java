@@ -26,6 +26,12 @@ final class Instrumentations {
             "opendir(Lsun/nio/fs/UnixPath;)J"),
         new UncapturedInputInstrumentation("sun/nio/ch/Net", Hooks.INPUT_SOCKET, -1, "connect", "accept"),
         new UncapturedInputInstrumentation(
-            "java/lang/ProcessImpl", Hooks.INPUT_PROCESS_START, 0, "start"));
+            "java/lang/ProcessImpl", Hooks.INPUT_PROCESS_START, 0, "start"),
+        new UncapturedInputInstrumentation(
+            "java/io/FileInputStream", Hooks.INPUT_FILE_CHANNEL, UncapturedInputInstrumentation.THIS,
+            "getChannel"),
+        new UncapturedInputInstrumentation(
+            "java/io/FileOutputStream", Hooks.INPUT_FILE_CHANNEL, UncapturedInputInstrumentation.THIS,
+            "getChannel"));
   }
 }

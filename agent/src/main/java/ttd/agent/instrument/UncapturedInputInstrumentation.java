@@ -16,9 +16,13 @@ final class UncapturedInputInstrumentation implements TypeInstrumentation {
   private final int source;
   private final int argument;
 
+  /** The instance itself names the input (for {@code argument}). */
+  static final int THIS = -2;
+
   /**
    * @param methods {@code name} or {@code name+descriptor} of each hooked method
-   * @param argument the index of the argument that names the input, or -1 for the method name
+   * @param argument the index of the argument that names the input, {@link #THIS} for the
+   *     receiver, or -1 for the method name
    */
   UncapturedInputInstrumentation(String type, int source, int argument, String... methods) {
     this.type = type;
@@ -43,7 +47,9 @@ final class UncapturedInputInstrumentation implements TypeInstrumentation {
     Type[] args = Type.getArgumentTypes(desc);
     return HookCalls.onEntry(mv, access, name, desc, m -> {
       HookCalls.pushInt(m, source);
-      if (argument < 0 || argument >= args.length || args[argument].getSort() < Type.ARRAY) {
+      if (argument == THIS && !isStatic) {
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+      } else if (argument < 0 || argument >= args.length || args[argument].getSort() < Type.ARRAY) {
         m.visitLdcInsn(type.replace('/', '.') + "." + name);
       } else {
         int slot = isStatic ? 0 : 1;

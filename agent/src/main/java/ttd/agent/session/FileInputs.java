@@ -24,7 +24,11 @@ final class FileInputs {
   /** The logged value of a call that threw. */
   static final long FAILED = Long.MIN_VALUE;
 
-  private final ProgramFiles programs = new ProgramFiles();
+  private final ProgramFiles programs;
+
+  FileInputs(ProgramFiles programs) {
+    this.programs = programs;
+  }
 
   /** Decides (at open) or looks up whether the stream is the program's. */
   boolean captures(int op, FileInputStream in, Object arg) {

@@ -17,7 +17,11 @@ import ttd.runtime.RealFileOutput;
  */
 final class FileOutputs {
 
-  private final ProgramFiles programs = new ProgramFiles();
+  private final ProgramFiles programs;
+
+  FileOutputs(ProgramFiles programs) {
+    this.programs = programs;
+  }
 
   void open(Session s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
       throws IOException {

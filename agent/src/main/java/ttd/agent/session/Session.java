@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import ttd.log.EventKind;
 import ttd.runtime.FileInputOp;
+import ttd.runtime.Hooks;
 import ttd.runtime.RealFileInput;
 import ttd.runtime.RealFileOutput;
 
@@ -22,8 +23,9 @@ import ttd.runtime.RealFileOutput;
 public abstract class Session extends SessionThreads {
 
   protected final AtomicLong outputs = new AtomicLong();
-  private final FileInputs fileInputs = new FileInputs();
-  private final FileOutputs fileOutputs = new FileOutputs();
+  private final ProgramFiles programFiles = new ProgramFiles();
+  private final FileInputs fileInputs = new FileInputs(programFiles);
+  private final FileOutputs fileOutputs = new FileOutputs(programFiles);
 
   /** Logs (record) or checks (replay) {@code key}, and exchanges the value that goes with it. */
   protected abstract String exchangePair(ThreadState t, EventKind kind, String key, String original);
@@ -289,7 +291,11 @@ public abstract class Session extends SessionThreads {
       return;
     }
     try {
-      String what = UncapturedInputs.describe(source, detail);
+      String what =
+          source == Hooks.INPUT_FILE_CHANNEL
+              ? (programFiles.isProgramStream(detail)
+                  ? "takes the FileChannel of a file stream it reads or writes" : null)
+              : UncapturedInputs.describe(source, detail);
       if (what != null) {
         exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
       }
