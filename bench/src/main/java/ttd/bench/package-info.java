@@ -1,0 +1,2 @@
+/** The benchmark harness: whole JVMs run plain, recorded and replayed, side by side. */
+package ttd.bench;
