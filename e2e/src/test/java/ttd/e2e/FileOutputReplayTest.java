@@ -97,4 +97,35 @@ class FileOutputReplayTest {
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Copier without its input");
     assertFalse(Files.exists(copy), "the replay wrote " + copy);
   }
+
+  private static final String CLEANER =
+      String.join(
+          "\n",
+          "import java.io.File;",
+          "public class Cleaner {",
+          "  public static void main(String[] args) {",
+          "    System.out.println(\"cleaning at \" + System.currentTimeMillis());",
+          "    System.out.println(\"deleted: \" + new File(args[0]).delete());",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void replayStopsBeforeAFileSystemChangeAndLeavesTheFileAlone(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("file-change-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Cleaner", CLEANER);
+    Path victim = Files.writeString(work.resolve("victim.txt"), "keep me\n", StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded =
+        TtdRun.record(jvm, recording, List.of(), classes.toString(), "Cleaner", List.of(victim.toString()), new byte[0]);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertFalse(Files.exists(victim), "the recorded program deleted the file");
+
+    Files.writeString(victim, "keep me\n", StandardCharsets.UTF_8);
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    assertEquals(86, replayed.exitStatus(), replayed.describe());
+    assertTrue(replayed.stderr().contains("changes the file system at " + victim), replayed.describe());
+    assertTrue(Files.exists(victim), "the replay deleted " + victim);
+  }
 }

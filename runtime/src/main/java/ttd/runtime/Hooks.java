@@ -23,6 +23,8 @@ public final class Hooks {
   public static final int INPUT_PROCESS_START = 5;
   /** {@link #onUncapturedInput} source: a file stream's {@code FileChannel} is taken. */
   public static final int INPUT_FILE_CHANNEL = 6;
+  /** {@link #onUncapturedInput} source: the program changes the file system through java.io.File. */
+  public static final int INPUT_FILE_CHANGE = 7;
 
   private static volatile HookDelegate delegate;
   private static volatile RealFileInput realFileInput;

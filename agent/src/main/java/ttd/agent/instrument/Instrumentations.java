@@ -32,6 +32,15 @@ final class Instrumentations {
             "getChannel"),
         new UncapturedInputInstrumentation(
             "java/io/FileOutputStream", Hooks.INPUT_FILE_CHANNEL, UncapturedInputInstrumentation.THIS,
-            "getChannel"));
+            "getChannel"),
+        // java.io.File calls that change the file system: a replay must not perform them.
+        new UncapturedInputInstrumentation(
+            "java/io/File", Hooks.INPUT_FILE_CHANGE, UncapturedInputInstrumentation.THIS,
+            "delete()Z", "createNewFile()Z", "mkdir()Z", "renameTo(Ljava/io/File;)Z",
+            "setLastModified(J)Z", "setReadOnly()Z", "setWritable(ZZ)Z", "setReadable(ZZ)Z",
+            "setExecutable(ZZ)Z"),
+        new UncapturedInputInstrumentation(
+            "java/io/File", Hooks.INPUT_FILE_CHANGE, 2,
+            "createTempFile(Ljava/lang/String;Ljava/lang/String;Ljava/io/File;)Ljava/io/File;"));
   }
 }

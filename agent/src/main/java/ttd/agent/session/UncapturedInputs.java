@@ -39,6 +39,12 @@ final class UncapturedInputs {
       case Hooks.INPUT_DIRECTORY_LIST:
         String dir = path(detail);
         return isProgramsFile(dir) ? "lists the directory " + dir : null;
+      case Hooks.INPUT_FILE_CHANGE:
+        String changed =
+            detail instanceof File
+                ? ((File) detail).getPath()
+                : detail == null ? System.getProperty("java.io.tmpdir") : path(detail);
+        return isProgramsFile(changed) ? "changes the file system at " + changed : null;
       case Hooks.INPUT_SOCKET:
         return "uses a socket (" + detail + ")";
       case Hooks.INPUT_PROCESS_START:
