@@ -12,6 +12,7 @@ import ttd.agent.instrument.LoadedClasses;
 import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.io.RealFileInputStream;
 import ttd.agent.io.RealFileOutputStream;
+import ttd.agent.io.RealJavaIoFileSystem;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.Hooks;
@@ -57,7 +58,8 @@ public final class AgentMain {
       ClassFileInstrumenter instrumenter =
           new ClassFileInstrumenter(mainClass == null ? null : mainClass.replace('.', '/'));
       ClassLoader agentLoader = AgentMain.class.getClassLoader();
-      Hooks.installRealFiles(new RealFileInputStream(), new RealFileOutputStream());
+      Hooks.installRealFiles(
+          new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

@@ -110,4 +110,46 @@ class FileInputReplayTest {
     assertTrue(replayed.stderr().contains("takes the FileChannel of a file stream"), replayed.describe());
     assertEquals("opening\n", replayed.stdout(), replayed.describe());
   }
+
+  private static final String SURVEYOR =
+      String.join(
+          "\n",
+          "import java.io.File;",
+          "import java.util.Arrays;",
+          "public class Surveyor {",
+          "  public static void main(String[] args) throws Exception {",
+          "    File dir = new File(args[0]);",
+          "    String[] names = dir.list();",
+          "    Arrays.sort(names);",
+          "    System.out.println(\"directory \" + dir.isDirectory() + \" \" + Arrays.toString(names));",
+          "    for (String n : names) {",
+          "      File f = new File(dir, n);",
+          "      System.out.println(n + \": exists \" + f.exists() + \", \" + f.length() + \" bytes, readable \" + f.canRead());",
+          "    }",
+          "    System.out.println(\"canonical \" + new File(dir, \"../\" + dir.getName()).getCanonicalPath());",
+          "    System.out.println(\"missing exists: \" + new File(dir, \"nope\").exists());",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void replayAnswersFileQueriesAndListingsAfterTheDirectoryIsGone(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("file-queries-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Surveyor", SURVEYOR);
+    Path dir = Files.createDirectory(work.resolve("surveyed"));
+    Files.writeString(dir.resolve("a.txt"), "aa\n", StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("b.txt"), "bbbb\n", StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded =
+        TtdRun.record(jvm, recording, List.of(), classes.toString(), "Surveyor", List.of(dir.toString()), new byte[0]);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("b.txt: exists true, 5 bytes"), recorded.describe());
+
+    Files.delete(dir.resolve("a.txt"));
+    Files.delete(dir.resolve("b.txt"));
+    Files.delete(dir);
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Surveyor without its directory");
+  }
 }

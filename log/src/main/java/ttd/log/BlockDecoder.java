@@ -16,7 +16,7 @@ public final class BlockDecoder {
   private final byte[] buf;
   private final int end;
   private int pos;
-  private final long[] last = new long[32];
+  private final long[] last = new long[EventKind.CODES];
 
   private EventKind kind;
   private int site;

@@ -17,7 +17,7 @@ public final class BlockEncoder {
   private int pos;
   private int count;
   private long firstIndex;
-  private final long[] last = new long[32];
+  private final long[] last = new long[EventKind.CODES];
 
   public BlockEncoder(int capacity) {
     buf = new byte[capacity];

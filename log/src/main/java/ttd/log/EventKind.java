@@ -35,13 +35,19 @@ public enum EventKind {
   FILE_WRITE_OPEN(27, Payload.STRING_PAIR, "opening a file for writing"),
   FILE_WRITE(28, Payload.OUTPUT, "a write to a file"),
   /** The next chunk of a read or write too large for one event (see {@link #MAX_PAYLOAD}). */
-  PAYLOAD_MORE(29, Payload.OUTPUT, "the rest of a large read or write");
+  PAYLOAD_MORE(29, Payload.OUTPUT, "the rest of a large read or write"),
+  FILE_QUERY(30, Payload.STRING_PAIR, "a query of the file system (exists, length, ...)"),
+  FILE_LIST(31, Payload.STRING_PAIR, "a directory listing"),
+  FILE_CANONICAL(32, Payload.STRING_PAIR, "a canonical path");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link
    * #PAYLOAD_MORE} events, so that no queue document outgrows what Chronicle can write at once.
    */
   public static final int MAX_PAYLOAD = 256 << 10;
+
+  /** Event codes are below this; codes are bytes, and tables indexed by code have this size. */
+  public static final int CODES = 64;
 
   /** How an event's value is laid out in a block. */
   public enum Payload {
@@ -53,7 +59,7 @@ public enum EventKind {
     OUTPUT
   }
 
-  private static final EventKind[] BY_CODE = new EventKind[32];
+  private static final EventKind[] BY_CODE = new EventKind[CODES];
 
   static {
     for (EventKind kind : values()) {

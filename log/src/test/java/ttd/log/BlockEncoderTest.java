@@ -87,4 +87,14 @@ class BlockEncoderTest {
     byte[] unknown = {(byte) 31, 0};
     assertThrows(BadRecordingException.class, new BlockDecoder(unknown, 0, 2)::next);
   }
+
+  @Test
+  void everyEventKindHasItsOwnCodeBelowTheTableSize() {
+    java.util.Set<Integer> codes = new java.util.HashSet<>();
+    for (EventKind k : EventKind.values()) {
+      assertTrue(k.code() > 0 && k.code() < EventKind.CODES, k + " has code " + k.code());
+      assertTrue(codes.add(k.code()), k + " reuses code " + k.code());
+      assertEquals(k, EventKind.ofCode(k.code()));
+    }
+  }
 }

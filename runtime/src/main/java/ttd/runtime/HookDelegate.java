@@ -36,6 +36,12 @@ public interface HookDelegate {
 
   Map<String, String> onSystemGetenvAll(Map<String, String> original);
 
+  long onFileSystemQuery(RealFileSystem real, Object fs, java.io.File f, int arg, int op);
+
+  String[] onFileSystemList(RealFileSystem real, Object fs, java.io.File f);
+
+  String onFileSystemCanonicalize(RealFileSystem real, Object fs, String path) throws IOException;
+
   /**
    * A {@code FileOutputStream} native call: an open when {@code path} is not null, else a write of
    * {@code b[off..off+len)} (stdout and stderr are file output streams too).

@@ -26,7 +26,15 @@ public final class Hooks {
   /** {@link #onUncapturedInput} source: the program changes the file system through java.io.File. */
   public static final int INPUT_FILE_CHANGE = 7;
 
+  /** {@link #onFileSystemQuery} operations, in the order of {@code java.io.FileSystem}'s methods. */
+  public static final int FS_HAS_ATTRIBUTES = 1;
+  public static final int FS_CHECK_ACCESS = 2;
+  public static final int FS_LAST_MODIFIED = 3;
+  public static final int FS_LENGTH = 4;
+  public static final int FS_SPACE = 5;
+
   private static volatile HookDelegate delegate;
+  private static volatile RealFileSystem realFileSystem;
   private static volatile RealFileInput realFileInput;
   private static volatile RealFileOutput realFileOutput;
 
@@ -38,9 +46,11 @@ public final class Hooks {
   }
 
   /** Installs the real file stream natives, before any of their call sites is rewritten. */
-  public static void installRealFiles(RealFileInput input, RealFileOutput output) {
+  public static void installRealFiles(
+      RealFileInput input, RealFileOutput output, RealFileSystem fileSystem) {
     realFileInput = input;
     realFileOutput = output;
+    realFileSystem = fileSystem;
   }
 
   public static long onSystemCurrentTimeMillis(long original, int site) {
@@ -268,5 +278,26 @@ public final class Hooks {
     return d == null
         ? FileInputOp.real(real, op, in, arg, b, off, len)
         : d.onFileInput(real, op, in, arg, b, off, len);
+  }
+
+  // java.io.File's queries of java.io.FileSystem, rewritten at their call sites inside File.
+
+  /** A yes/no or numeric query; yes/no answers are 0 or 1. */
+  public static long onFileSystemQuery(Object fs, java.io.File f, int arg, int op) {
+    HookDelegate d = delegate;
+    RealFileSystem real = realFileSystem;
+    return d == null ? real.query(fs, f, arg, op) : d.onFileSystemQuery(real, fs, f, arg, op);
+  }
+
+  public static String[] onFileSystemList(Object fs, java.io.File f) {
+    HookDelegate d = delegate;
+    RealFileSystem real = realFileSystem;
+    return d == null ? real.list(fs, f) : d.onFileSystemList(real, fs, f);
+  }
+
+  public static String onFileSystemCanonicalize(Object fs, String path) throws java.io.IOException {
+    HookDelegate d = delegate;
+    RealFileSystem real = realFileSystem;
+    return d == null ? real.canonicalize(fs, path) : d.onFileSystemCanonicalize(real, fs, path);
   }
 }

@@ -11,6 +11,7 @@ final class Instrumentations {
   static List<TypeInstrumentation> all() {
     return List.of(
         new FileOutputStreamInstrumentation(),
+        new FileInstrumentation(),
         new FileInputStreamInstrumentation(),
         new SystemInstrumentation(),
         new RuntimeInstrumentation(),

@@ -10,6 +10,7 @@ import ttd.runtime.FileInputOp;
 import ttd.runtime.Hooks;
 import ttd.runtime.RealFileInput;
 import ttd.runtime.RealFileOutput;
+import ttd.runtime.RealFileSystem;
 
 /**
  * What every value hook does, written once for record and replay alike (rr's {@code Session}).
@@ -26,6 +27,7 @@ public abstract class Session extends SessionThreads {
   private final ProgramFiles programFiles = new ProgramFiles();
   private final FileInputs fileInputs = new FileInputs(programFiles);
   private final FileOutputs fileOutputs = new FileOutputs(programFiles);
+  private final FileSystemQueries fileSystem = new FileSystemQueries();
 
   /** Logs (record) or checks (replay) {@code key}, and exchanges the value that goes with it. */
   protected abstract String exchangePair(ThreadState t, EventKind kind, String key, String original);
@@ -318,6 +320,46 @@ public abstract class Session extends SessionThreads {
         return FileInputOp.real(real, op, in, arg, b, off, len);
       }
       return fileInputs.exchange(this, t, real, op, in, arg, b, off, len);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public long onFileSystemQuery(RealFileSystem real, Object fs, java.io.File f, int arg, int op) {
+    ThreadState t = enter();
+    if (t == null) {
+      return real.query(fs, f, arg, op);
+    }
+    try {
+      return fileSystem.query(this, t, real, fs, f, arg, op);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public String[] onFileSystemList(RealFileSystem real, Object fs, java.io.File f) {
+    ThreadState t = enter();
+    if (t == null) {
+      return real.list(fs, f);
+    }
+    try {
+      return fileSystem.list(this, t, real, fs, f);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public String onFileSystemCanonicalize(RealFileSystem real, Object fs, String path)
+      throws IOException {
+    ThreadState t = enter();
+    if (t == null) {
+      return real.canonicalize(fs, path);
+    }
+    try {
+      return fileSystem.canonicalize(this, t, real, fs, path);
     } finally {
       exit(t);
     }
