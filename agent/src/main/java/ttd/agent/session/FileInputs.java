@@ -46,7 +46,7 @@ final class FileInputs {
   }
 
   long exchange(
-      Session s, ThreadState t, RealFileInput real, int op, FileInputStream in, Object arg,
+      SessionFiles s, ThreadState t, RealFileInput real, int op, FileInputStream in, Object arg,
       byte[] b, int off, int len)
       throws IOException {
     if (op == FileInputOp.OPEN) {

@@ -23,7 +23,7 @@ final class FileOutputs {
     this.programs = programs;
   }
 
-  void open(Session s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
+  void open(SessionFiles s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
       throws IOException {
     if (!programs.opened(out, path)) {
       real.open0(out, path, append);
@@ -43,7 +43,7 @@ final class FileOutputs {
     }
   }
 
-  void write(Session s, ThreadState t, RealFileOutput real, FileOutputStream out, byte[] b, int off, int len,
+  void write(SessionFiles s, ThreadState t, RealFileOutput real, FileOutputStream out, byte[] b, int off, int len,
       boolean append)
       throws IOException {
     FileDescriptor fd = out.getFD();

@@ -1,52 +1,23 @@
 package ttd.agent.session;
 
-import java.io.FileInputStream;
-import java.io.FileOutputStream;
-import java.io.IOException;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import ttd.log.EventKind;
-import ttd.runtime.FileInputOp;
 import ttd.runtime.Hooks;
-import ttd.runtime.RealFileInput;
-import ttd.runtime.RealFileOutput;
-import ttd.runtime.RealFileSystem;
 
 /**
  * What every value hook does, written once for record and replay alike (rr's {@code Session}).
  *
  * <p>A hook on a thread the program did not start (JDK-internal threads, ttd's own), or on a thread
  * already inside agent code, passes the original value through (see {@link SessionThreads}).
- * Otherwise it exchanges the
- * original value for the one the program sees: {@link RecordSession} logs it and returns it, {@link
- * ReplaySession} checks the log's next event and returns the logged value.
+ * Otherwise it exchanges the original value for the one the program sees: {@link RecordSession}
+ * logs it and returns it, {@link ReplaySession} checks the log's next event and returns the logged
+ * value. File I/O hooks are in {@link SessionFiles}.
  */
-public abstract class Session extends SessionThreads {
-
-  protected final AtomicLong outputs = new AtomicLong();
-  private final ProgramFiles programFiles = new ProgramFiles();
-  private final FileInputs fileInputs = new FileInputs(programFiles);
-  private final FileOutputs fileOutputs = new FileOutputs(programFiles);
-  private final FileSystemQueries fileSystem = new FileSystemQueries();
-
-  /** Logs (record) or checks (replay) {@code key}, and exchanges the value that goes with it. */
-  protected abstract String exchangePair(ThreadState t, EventKind kind, String key, String original);
-
-  /**
-   * Exchanges a read of {@code result} bytes into {@code b[off..]}: record logs them, replay fills
-   * them in from the log and returns the recorded result.
-   */
-  protected abstract int exchangeRead(ThreadState t, int result, byte[] b, int off, int len);
-
-  /** Whether the real I/O operation runs (record) or the log stands in for it (replay). */
-  protected abstract boolean performsRealIo();
+public abstract class Session extends SessionFiles {
 
   protected abstract Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original);
 
   protected abstract byte[] exchangeBytes(ThreadState t, EventKind kind, byte[] produced);
-
-  protected abstract void exchangeOutput(
-      ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len);
 
   /** Runs a real sleep or wait in record; nothing in replay. Returns false to skip it. */
   protected abstract boolean performsWaits(long millis, int nanos);
@@ -230,30 +201,6 @@ public abstract class Session extends SessionThreads {
   }
 
   @Override
-  public void onFileOutput(
-      RealFileOutput real, FileOutputStream out, String path, boolean append, byte[] b, int off, int len)
-      throws IOException {
-    ThreadState t = enter();
-    if (t == null) {
-      if (path != null) {
-        real.open0(out, path, append);
-      } else {
-        real.writeBytes(out, b, off, len, append);
-      }
-      return;
-    }
-    try {
-      if (path != null) {
-        fileOutputs.open(this, t, real, out, path, append);
-      } else {
-        fileOutputs.write(this, t, real, out, b, off, len, append);
-      }
-    } finally {
-      exit(t);
-    }
-  }
-
-  @Override
   public void onRuntimeExit(int status) {
     ThreadState t = enter();
     if (exitStatus == null) {
@@ -301,65 +248,6 @@ public abstract class Session extends SessionThreads {
       if (what != null) {
         exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
       }
-    } finally {
-      exit(t);
-    }
-  }
-
-  @Override
-  public long onFileInput(
-      RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
-      throws IOException {
-    ThreadState t = enter();
-    if (t == null) {
-      return FileInputOp.real(real, op, in, arg, b, off, len);
-    }
-    try {
-      // the real call stays inside the bracket too: method handles hash objects as they warm up
-      if (!fileInputs.captures(op, in, arg)) {
-        return FileInputOp.real(real, op, in, arg, b, off, len);
-      }
-      return fileInputs.exchange(this, t, real, op, in, arg, b, off, len);
-    } finally {
-      exit(t);
-    }
-  }
-
-  @Override
-  public long onFileSystemQuery(RealFileSystem real, Object fs, java.io.File f, int arg, int op) {
-    ThreadState t = enter();
-    if (t == null) {
-      return real.query(fs, f, arg, op);
-    }
-    try {
-      return fileSystem.query(this, t, real, fs, f, arg, op);
-    } finally {
-      exit(t);
-    }
-  }
-
-  @Override
-  public String[] onFileSystemList(RealFileSystem real, Object fs, java.io.File f) {
-    ThreadState t = enter();
-    if (t == null) {
-      return real.list(fs, f);
-    }
-    try {
-      return fileSystem.list(this, t, real, fs, f);
-    } finally {
-      exit(t);
-    }
-  }
-
-  @Override
-  public String onFileSystemCanonicalize(RealFileSystem real, Object fs, String path)
-      throws IOException {
-    ThreadState t = enter();
-    if (t == null) {
-      return real.canonicalize(fs, path);
-    }
-    try {
-      return fileSystem.canonicalize(this, t, real, fs, path);
     } finally {
       exit(t);
     }
