@@ -53,10 +53,8 @@ public final class RealFileInputStream implements RealFileInput {
   public void open0(FileInputStream in, String path) throws IOException {
     try {
       OPEN0.invokeExact(in, path);
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.io(t);
     }
   }
 
@@ -64,10 +62,8 @@ public final class RealFileInputStream implements RealFileInput {
   public int read0(FileInputStream in) throws IOException {
     try {
       return (int) READ0.invokeExact(in);
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.io(t);
     }
   }
 
@@ -75,10 +71,8 @@ public final class RealFileInputStream implements RealFileInput {
   public int readBytes(FileInputStream in, byte[] b, int off, int len) throws IOException {
     try {
       return (int) READ_BYTES.invokeExact(in, b, off, len);
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.io(t);
     }
   }
 
@@ -96,10 +90,8 @@ public final class RealFileInputStream implements RealFileInput {
   public long skip0(FileInputStream in, long n) throws IOException {
     try {
       return (long) SKIP0.invokeExact(in, n);
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.io(t);
     }
   }
 
@@ -107,10 +99,8 @@ public final class RealFileInputStream implements RealFileInput {
   public int available0(FileInputStream in) throws IOException {
     try {
       return (int) AVAILABLE0.invokeExact(in);
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.io(t);
     }
   }
 
@@ -118,20 +108,16 @@ public final class RealFileInputStream implements RealFileInput {
   public boolean isRegularFile0(FileInputStream in, FileDescriptor fd) {
     try {
       return (boolean) IS_REGULAR_FILE0.invokeExact(in, fd);
-    } catch (RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.unchecked(t);
     }
   }
 
   private static long longCall(MethodHandle h, FileInputStream in) throws IOException {
     try {
       return (long) h.invokeExact(in);
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.io(t);
     }
   }
 }

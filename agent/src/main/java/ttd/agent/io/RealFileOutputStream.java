@@ -33,10 +33,8 @@ public final class RealFileOutputStream implements RealFileOutput {
   public void open0(FileOutputStream out, String path, boolean append) throws IOException {
     try {
       OPEN0.invokeExact(out, path, append);
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.io(t);
     }
   }
 
@@ -45,10 +43,8 @@ public final class RealFileOutputStream implements RealFileOutput {
       throws IOException {
     try {
       WRITE_BYTES.invokeExact(out, b, off, len, append);
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.io(t);
     }
   }
 }

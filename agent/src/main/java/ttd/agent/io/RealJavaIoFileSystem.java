@@ -55,10 +55,8 @@ public final class RealJavaIoFileSystem implements RealFileSystem {
         default:
           throw new IllegalArgumentException("no file-system query " + op);
       }
-    } catch (RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.unchecked(t);
     }
   }
 
@@ -66,10 +64,8 @@ public final class RealJavaIoFileSystem implements RealFileSystem {
   public String[] list(Object fs, File f) {
     try {
       return (String[]) LIST.invoke(fs, f);
-    } catch (RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.unchecked(t);
     }
   }
 
@@ -77,10 +73,8 @@ public final class RealJavaIoFileSystem implements RealFileSystem {
   public String canonicalize(Object fs, String path) throws IOException {
     try {
       return (String) CANONICALIZE.invoke(fs, path);
-    } catch (IOException | RuntimeException | Error e) {
-      throw e;
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw Rethrow.io(t);
     }
   }
 }
