@@ -47,7 +47,7 @@ public enum EventKind {
   public static final int MAX_PAYLOAD = 256 << 10;
 
   /** Event codes are below this; codes are bytes, and tables indexed by code have this size. */
-  public static final int CODES = 64;
+  public static final int CODES = 128;
 
   /** How an event's value is laid out in a block. */
   public enum Payload {
