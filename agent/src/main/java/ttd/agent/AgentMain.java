@@ -13,6 +13,7 @@ import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.io.RealFileInputStream;
 import ttd.agent.io.RealFileOutputStream;
 import ttd.agent.io.RealJavaIoFileSystem;
+import ttd.agent.io.RealUnsafePark;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.Hooks;
@@ -56,10 +57,12 @@ public final class AgentMain {
       }
       Session session = start.session();
       ClassFileInstrumenter instrumenter =
-          new ClassFileInstrumenter(mainClass == null ? null : mainClass.replace('.', '/'));
+          new ClassFileInstrumenter(
+              mainClass == null ? null : mainClass.replace('.', '/'), start.chaos());
       ClassLoader agentLoader = AgentMain.class.getClassLoader();
       Hooks.installRealFiles(
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
+      Hooks.installRealPark(new RealUnsafePark());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

@@ -20,6 +20,7 @@ public final class AgentOptions {
           "  clock=INSTANT    pin: run on a virtual clock starting at INSTANT (e.g. 2025-01-01T09:00:00Z)",
           "  seed=N           pin: derive every default seed and SecureRandom output from N",
           "  quiet            do not print where the recording goes",
+          "  chaos            record with random preemption and thread priorities, so rare races show up",
           "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
           "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
 
@@ -30,6 +31,7 @@ public final class AgentOptions {
   private Long pinnedSeed;
   private boolean quiet;
   private boolean launcher;
+  private boolean chaos;
 
   /** Parses the agent's option string; null or empty means all defaults. */
   public static AgentOptions parse(String text) {
@@ -64,6 +66,9 @@ public final class AgentOptions {
           break;
         case "launcher":
           o.launcher = flag(key, value);
+          break;
+        case "chaos":
+          o.chaos = flag(key, value);
           break;
         default:
           throw new IllegalArgumentException(
@@ -135,5 +140,10 @@ public final class AgentOptions {
 
   public boolean launcher() {
     return launcher;
+  }
+
+  /** Chaos scheduling (record); a replay takes it from the recording's header. */
+  public boolean chaos() {
+    return chaos;
   }
 }

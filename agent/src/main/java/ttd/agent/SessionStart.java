@@ -42,6 +42,9 @@ abstract class SessionStart {
 
   abstract void finish();
 
+  /** Whether the program runs under chaos scheduling (it adds schedule points to its classes). */
+  abstract boolean chaos();
+
   static SessionStart record(AgentOptions opts, Messages messages, String mainClass)
       throws IOException {
     Path dir = opts.out() != null ? opts.out() : defaultDirectory(mainClass);
@@ -72,8 +75,15 @@ abstract class SessionStart {
     TraceWriter writer = new TraceWriter(queue);
     meta.put("timezone", TimeZone.getDefault().getID());
     RecordSession session =
-        new RecordSession(dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages);
+        new RecordSession(
+            dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
+            opts.chaos());
     return new SessionStart() {
+      @Override
+      boolean chaos() {
+        return opts.chaos();
+      }
+
       @Override
       Session session() {
         return session;
@@ -123,7 +133,13 @@ abstract class SessionStart {
       System.exit(2);
       return null;
     }
+    boolean chaos = AgentOptions.parse(meta.get("agent.options")).chaos();
     return new SessionStart() {
+      @Override
+      boolean chaos() {
+        return chaos;
+      }
+
       @Override
       Session session() {
         return session;

@@ -38,7 +38,17 @@ public enum EventKind {
   PAYLOAD_MORE(29, Payload.OUTPUT, "the rest of a large read or write"),
   FILE_QUERY(30, Payload.STRING_PAIR, "a query of the file system (exists, length, ...)"),
   FILE_LIST(31, Payload.STRING_PAIR, "a directory listing"),
-  FILE_CANONICAL(32, Payload.STRING_PAIR, "a canonical path");
+  FILE_CANONICAL(32, Payload.STRING_PAIR, "a canonical path"),
+  // The serializing scheduler (codes 73-90). The site field holds a thread's ordinal + 1 (0: none),
+  // the value a tick of the deciding thread (see ttd.agent.schedule).
+  /** The running thread handed the baton to another thread (or to none) at this tick. */
+  SCHED_SWITCH(73, Payload.LONG, "a thread switch"),
+  /** The running thread let in, at this tick, a thread back from a timed or external wait. */
+  SCHED_ADMIT(74, Payload.LONG, "a thread let back in"),
+  /** A thread back from a timed or external wait took the idle baton (value: idle period). */
+  SCHED_RESUME(75, Payload.LONG, "a thread resuming an idle program"),
+  /** How an untimed wait on a JDK-held monitor ended (0 normally, 1 by interruption). */
+  SCHED_WAIT(76, Payload.LONG, "Object.wait on a JDK-held monitor");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link

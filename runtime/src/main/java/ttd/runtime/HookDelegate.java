@@ -69,4 +69,28 @@ public interface HookDelegate {
   /** A {@code FileInputStream} native call: {@code op} names it, as {@link FileInputOp} does. */
   long onFileInput(RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
       throws IOException;
+
+  // The serializing scheduler (see Hooks): one recorded thread runs at a time.
+
+  void onTick();
+
+  void onMonitorEnter(Object monitor);
+
+  void onMonitorExit(Object monitor);
+
+  void onObjectNotify(Object monitor, boolean all);
+
+  /** A park of the calling thread ({@code real} parks for real, for threads not scheduled). */
+  void onThreadPark(RealPark real, Object unsafe, boolean absolute, long time);
+
+  /** An unpark; the real one always follows, through {@code real}. */
+  void onThreadUnpark(RealPark real, Object unsafe, Object thread);
+
+  void onThreadJoin(Thread thread, long millis, int nanos) throws InterruptedException;
+
+  void onThreadYield();
+
+  void onThreadInterrupt(Thread thread);
+
+  void onVirtualThreadStart(Object thread);
 }

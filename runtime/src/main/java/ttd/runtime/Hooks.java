@@ -37,6 +37,7 @@ public final class Hooks {
   private static volatile RealFileSystem realFileSystem;
   private static volatile RealFileInput realFileInput;
   private static volatile RealFileOutput realFileOutput;
+  private static volatile RealPark realPark;
 
   private Hooks() {}
 
@@ -51,6 +52,11 @@ public final class Hooks {
     realFileInput = input;
     realFileOutput = output;
     realFileSystem = fileSystem;
+  }
+
+  /** Installs the real {@code Unsafe.park/unpark}, before any of their call sites is rewritten. */
+  public static void installRealPark(RealPark park) {
+    realPark = park;
   }
 
   public static long onSystemCurrentTimeMillis(long original, int site) {
@@ -299,5 +305,128 @@ public final class Hooks {
     HookDelegate d = delegate;
     RealFileSystem real = realFileSystem;
     return d == null ? real.canonicalize(fs, path) : d.onFileSystemCanonicalize(real, fs, path);
+  }
+
+  // The serializing scheduler's schedule points (see HookDelegate). Each returns normally or with
+  // the exception the real operation would have thrown.
+
+  /** A tick of the preemption budget: method entries and loop back-edges of application code. */
+  public static void onTick() {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onTick();
+    }
+  }
+
+  /** Before a {@code monitorenter} of application code (the real one follows). */
+  public static void onMonitorEnter(Object monitor) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onMonitorEnter(monitor);
+    }
+  }
+
+  /** After a {@code monitorexit} of application code. */
+  public static void onMonitorExit(Object monitor) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onMonitorExit(monitor);
+    }
+  }
+
+  /** Replaces {@code Object.wait()} call sites. */
+  public static void onObjectWait(Object monitor) throws InterruptedException {
+    HookDelegate d = delegate;
+    if (d == null) {
+      monitor.wait();
+    } else {
+      d.onObjectWait(monitor, 0, 0);
+    }
+  }
+
+  /** Replaces {@code Object.notify()} call sites. */
+  public static void onObjectNotify(Object monitor) {
+    HookDelegate d = delegate;
+    if (d == null) {
+      monitor.notify();
+    } else {
+      d.onObjectNotify(monitor, false);
+    }
+  }
+
+  /** Replaces {@code Object.notifyAll()} call sites. */
+  public static void onObjectNotifyAll(Object monitor) {
+    HookDelegate d = delegate;
+    if (d == null) {
+      monitor.notifyAll();
+    } else {
+      d.onObjectNotify(monitor, true);
+    }
+  }
+
+  /** Replaces {@code Unsafe.park(boolean, long)} call sites. */
+  public static void onThreadPark(Object unsafe, boolean absolute, long time) {
+    HookDelegate d = delegate;
+    if (d == null) {
+      realPark.park(unsafe, absolute, time);
+    } else {
+      d.onThreadPark(realPark, unsafe, absolute, time);
+    }
+  }
+
+  /** Replaces {@code Unsafe.unpark(Object)} call sites. */
+  public static void onThreadUnpark(Object unsafe, Object thread) {
+    HookDelegate d = delegate;
+    if (d == null) {
+      realPark.unpark(unsafe, thread);
+    } else {
+      d.onThreadUnpark(realPark, unsafe, thread);
+    }
+  }
+
+  /** Replaces {@code Thread.join()} call sites. */
+  public static void onThreadJoin(Thread thread) throws InterruptedException {
+    onThreadJoin(thread, 0L, 0);
+  }
+
+  /** Replaces {@code Thread.join(long)} call sites. */
+  public static void onThreadJoin(Thread thread, long millis) throws InterruptedException {
+    onThreadJoin(thread, millis, 0);
+  }
+
+  /** Replaces {@code Thread.join(long, int)} call sites. */
+  public static void onThreadJoin(Thread thread, long millis, int nanos) throws InterruptedException {
+    HookDelegate d = delegate;
+    if (d == null) {
+      thread.join(millis, nanos);
+    } else {
+      d.onThreadJoin(thread, millis, nanos);
+    }
+  }
+
+  /** Replaces {@code Thread.yield()} and {@code Thread.onSpinWait()} call sites. */
+  public static void onThreadYield() {
+    HookDelegate d = delegate;
+    if (d == null) {
+      Thread.yield();
+    } else {
+      d.onThreadYield();
+    }
+  }
+
+  /** Called on entry of {@code Thread.interrupt()}, before the real interrupt. */
+  public static void onThreadInterrupt(Thread thread) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onThreadInterrupt(thread);
+    }
+  }
+
+  /** Called on entry of a virtual thread's start, which the scheduler does not support. */
+  public static void onVirtualThreadStart(Object thread) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onVirtualThreadStart(thread);
+    }
   }
 }

@@ -19,17 +19,19 @@ final class CallSiteRewriter extends MethodVisitor {
   private final String method;
   private final String sourceFile;
   private final boolean clockSites;
+  private final boolean appClass;
   private final boolean[] changed;
   private int line;
 
   CallSiteRewriter(
       MethodVisitor mv, String owner, String method, String sourceFile, boolean clockSites,
-      boolean[] changed) {
+      boolean appClass, boolean[] changed) {
     super(Opcodes.ASM9, mv);
     this.owner = owner;
     this.method = method;
     this.sourceFile = sourceFile;
     this.clockSites = clockSites;
+    this.appClass = appClass;
     this.changed = changed;
   }
 
@@ -67,7 +69,54 @@ final class CallSiteRewriter extends MethodVisitor {
       changed[0] = true;
       return;
     }
+    String schedule = scheduleHook(op, calleeOwner, name, desc);
+    if (schedule != null) {
+      int shape = schedule.indexOf('(');
+      HookCalls.call(mv, schedule.substring(0, shape), schedule.substring(shape));
+      changed[0] = true;
+      return;
+    }
     super.visitMethodInsn(op, calleeOwner, name, desc, itf);
+  }
+
+  /**
+   * The scheduler's call sites, as hook name and descriptor: untimed waits, notifies (application
+   * code only: the JDK's own monitors are not in the model), joins, yields and spin waits, and
+   * {@code Unsafe.park/unpark} (behind {@code LockSupport} and so all of java.util.concurrent).
+   */
+  private String scheduleHook(int op, String calleeOwner, String name, String desc) {
+    if (op == Opcodes.INVOKEVIRTUAL && !owner.equals("java/lang/Object")) {
+      if (name.equals("wait") && desc.equals("()V")) {
+        return "onObjectWait(Ljava/lang/Object;)V";
+      }
+      if (appClass && desc.equals("()V") && (name.equals("notify") || name.equals("notifyAll"))) {
+        return name.equals("notify")
+            ? "onObjectNotify(Ljava/lang/Object;)V"
+            : "onObjectNotifyAll(Ljava/lang/Object;)V";
+      }
+    }
+    if (owner.equals("java/lang/Thread") || owner.equals("java/lang/VirtualThread")) {
+      return null;
+    }
+    if (calleeOwner.equals("java/lang/Thread")) {
+      if (op == Opcodes.INVOKEVIRTUAL && name.equals("join")
+          && (desc.equals("()V") || desc.equals("(J)V") || desc.equals("(JI)V"))) {
+        return "onThreadJoin(Ljava/lang/Thread;" + desc.substring(1);
+      }
+      if (op == Opcodes.INVOKESTATIC && desc.equals("()V")
+          && (name.equals("yield") || name.equals("onSpinWait"))) {
+        return "onThreadYield()V";
+      }
+    }
+    if (calleeOwner.equals("jdk/internal/misc/Unsafe") && op == Opcodes.INVOKEVIRTUAL) {
+      if (name.equals("park") && desc.equals("(ZJ)V")) {
+        return "onThreadPark(Ljava/lang/Object;ZJ)V";
+      }
+      if (name.equals("unpark") && desc.equals("(Ljava/lang/Object;)V")) {
+        return "onThreadUnpark(Ljava/lang/Object;Ljava/lang/Object;)V";
+      }
+    }
+    return null;
   }
 
   private String valueHook(int op, String calleeOwner, String name, String desc) {

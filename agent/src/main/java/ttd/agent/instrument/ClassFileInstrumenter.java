@@ -20,10 +20,20 @@ public final class ClassFileInstrumenter {
 
   private final Map<String, List<TypeInstrumentation>> byType = new HashMap<>();
   private final String mainClass;
+  private final boolean chaos;
 
   /** @param mainClass the internal name of the program's main class, or null */
   public ClassFileInstrumenter(String mainClass) {
+    this(mainClass, false);
+  }
+
+  /**
+   * @param mainClass the internal name of the program's main class, or null
+   * @param chaos whether application classes tick at field accesses too (chaos scheduling)
+   */
+  public ClassFileInstrumenter(String mainClass, boolean chaos) {
     this.mainClass = mainClass;
+    this.chaos = chaos;
     for (TypeInstrumentation t : Instrumentations.all()) {
       byType.computeIfAbsent(t.typeName(), k -> new java.util.ArrayList<>()).add(t);
     }
@@ -38,15 +48,29 @@ public final class ClassFileInstrumenter {
     return IgnoredTypes.ignored(internalName);
   }
 
-  /** The rewritten class, or null if it needs no change. */
+  /** The rewritten class (a JDK class, or one already loaded), or null if it needs no change. */
   public byte[] instrument(String internalName, byte[] bytes) {
+    return instrument(internalName, bytes, false, false);
+  }
+
+  /**
+   * The rewritten class, or null if it needs no change.
+   *
+   * @param appClass whether an application class loader defines it: its monitors and ticks are
+   *     scheduled
+   * @param firstLoad whether it is loading now (not retransformed): only then can its
+   *     synchronized methods lose their flag
+   */
+  public byte[] instrument(String internalName, byte[] bytes, boolean appClass, boolean firstLoad) {
     if (internalName == null || IgnoredTypes.ignored(internalName)) {
       return null;
     }
     ClassReader reader = new ClassReader(bytes);
     List<TypeInstrumentation> types = byType.get(internalName);
     boolean isMain = internalName.equals(mainClass);
-    if (types == null && !isMain && !QuickScan.mayNeedRewrite(bytes, isThreadLike(reader))) {
+    boolean scheduled = appClass && (reader.getAccess() & Opcodes.ACC_MODULE) == 0;
+    if (types == null && !isMain && !scheduled
+        && !QuickScan.mayNeedRewrite(bytes, isThreadLike(reader))) {
       return null;
     }
     ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
@@ -56,10 +80,12 @@ public final class ClassFileInstrumenter {
         new ClassVisitor(Opcodes.ASM9, writer) {
           private String source;
           private boolean threadLike;
+          private int version;
 
           @Override
           public void visit(int v, int access, String name, String sig, String sup, String[] itf) {
             threadLike = isThreadLike(reader);
+            version = v & 0xFFFF;
             super.visit(v, access, name, sig, sup, itf);
           }
 
@@ -72,11 +98,16 @@ public final class ClassFileInstrumenter {
           @Override
           public MethodVisitor visitMethod(
               int access, String name, String desc, String sig, String[] exceptions) {
-            MethodVisitor mv = super.visitMethod(access, name, desc, sig, exceptions);
+            boolean unsynchronize =
+                scheduled && firstLoad && version >= Opcodes.V1_5
+                    && (access & Opcodes.ACC_SYNCHRONIZED) != 0
+                    && (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
+            int written = unsynchronize ? access & ~Opcodes.ACC_SYNCHRONIZED : access;
+            MethodVisitor mv = super.visitMethod(written, name, desc, sig, exceptions);
             if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
               return mv;
             }
-            mv = new CallSiteRewriter(mv, internalName, name, source, clock, changed);
+            mv = new CallSiteRewriter(mv, internalName, name, source, clock, scheduled, changed);
             if (types != null) {
               for (TypeInstrumentation t : types) {
                 mv = t.instrument(mv, access, name, desc, changed);
@@ -96,6 +127,14 @@ public final class ClassFileInstrumenter {
                 m.visitVarInsn(Opcodes.ALOAD, 0);
                 HookCalls.call(m, "onMainArgs", "([Ljava/lang/String;)V");
               });
+            }
+            if (scheduled) {
+              changed[0] = true;
+              if (unsynchronize) {
+                mv = new SynchronizedMethodRewriter(mv, internalName, access, desc, version >= Opcodes.V1_6);
+              }
+              mv = new MonitorRewriter(mv, changed);
+              mv = new TickRewriter(mv, chaos);
             }
             return mv;
           }

@@ -16,6 +16,7 @@ final class Instrumentations {
         new SystemInstrumentation(),
         new RuntimeInstrumentation(),
         new ThreadInstrumentation(),
+        new VirtualThreadInstrumentation(),
         new SecureRandomInstrumentation(),
         new UncapturedInputInstrumentation(
             "java/io/RandomAccessFile", Hooks.INPUT_FILE_OPEN, 0, "open(Ljava/lang/String;I)V"),

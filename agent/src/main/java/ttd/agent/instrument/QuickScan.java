@@ -15,6 +15,7 @@ final class QuickScan {
   private static final String[] CALLEES = {
     "nanoTime", "currentTimeMillis", "getNanoTimeAdjustment", "availableProcessors",
     "freeMemory", "totalMemory", "maxMemory", "getLocalHostName", "sleep", "wait",
+    "join", "yield", "onSpinWait", "park", "unpark",
   };
 
   private static final String[] CALLEE_ENTRIES = entries(CALLEES);

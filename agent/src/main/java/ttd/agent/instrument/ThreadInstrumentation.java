@@ -5,7 +5,8 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * {@code java.lang.Thread}: start (the parent gives the child its ordinal), run (the child's first
- * instruction), exit (the JVM's last call on a terminating thread) and uncaught exceptions.
+ * instruction), exit (the JVM's last call on a terminating thread), uncaught exceptions, and
+ * interrupts (which wake a thread waiting in the scheduler's model).
  */
 final class ThreadInstrumentation implements TypeInstrumentation {
 
@@ -19,11 +20,14 @@ final class ThreadInstrumentation implements TypeInstrumentation {
       MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
     switch (name + desc) {
       case "start()V":
+      case "start(Ljdk/internal/vm/ThreadContainer;)V": // JDK 21+: executors start threads here
         return self(mv, access, name, desc, changed, "onThreadStart", "(Ljava/lang/Thread;)V");
       case "run()V":
         return self(mv, access, name, desc, changed, "onThreadRun", "(Ljava/lang/Object;)V");
       case "exit()V":
         return self(mv, access, name, desc, changed, "onThreadExit", "(Ljava/lang/Thread;)V");
+      case "interrupt()V":
+        return self(mv, access, name, desc, changed, "onThreadInterrupt", "(Ljava/lang/Thread;)V");
       case "dispatchUncaughtException(Ljava/lang/Throwable;)V":
         changed[0] = true;
         return HookCalls.onEntry(mv, access, name, desc, m -> {

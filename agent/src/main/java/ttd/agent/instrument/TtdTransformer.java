@@ -37,6 +37,13 @@ public final class TtdTransformer implements ClassFileTransformer {
     this.listener = listener;
   }
 
+  /** JDK classes (and their kin) that an application loader may still define, never scheduled. */
+  private static boolean isJdkName(String internalName) {
+    return internalName.startsWith("java/") || internalName.startsWith("jdk/")
+        || internalName.startsWith("sun/") || internalName.startsWith("com/sun/")
+        || internalName.startsWith("javax/");
+  }
+
   @Override
   public byte[] transform(
       Module module,
@@ -56,7 +63,9 @@ public final class TtdTransformer implements ClassFileTransformer {
         crc.update(bytes);
         listener.classLoaded(className.replace('/', '.'), (int) crc.getValue());
       }
-      return instrumenter.instrument(className, bytes);
+      boolean appClass =
+          loader != null && loader != ClassLoader.getPlatformClassLoader() && !isJdkName(className);
+      return instrumenter.instrument(className, bytes, appClass, redefined == null);
     } catch (Throwable t) {
       listener.instrumentationFailed(className, t);
       return null;

@@ -7,6 +7,9 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import ttd.agent.identity.HashState;
 import ttd.agent.instrument.CallSites;
+import ttd.agent.schedule.Decision;
+import ttd.agent.schedule.SchedThread;
+import ttd.agent.schedule.SchedulePolicy;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.agent.session.ThreadState;
@@ -36,6 +39,7 @@ public final class ReplaySession extends Session {
     this.queueDir = queueDir;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
+    useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
   }
 
   /** Notes a class as the replay loads it, to compare with the recording in a report. */
@@ -97,6 +101,9 @@ public final class ReplaySession extends Session {
           describe(kind, site == 0 ? null : CallSites.name(site)));
     }
     t.counted();
+    if (t.sched() != null) {
+      t.sched().switchAt = 0; // the thread's next scheduling event may now be the next event
+    }
     return e;
   }
 
@@ -113,6 +120,9 @@ public final class ReplaySession extends Session {
 
   private void endOfLog(ThreadState t, EventKind kind, int site, ThreadCursor cursor) {
     String did = describe(kind, site == 0 ? null : CallSites.name(site));
+    if (cursor.recordingComplete() && Thread.currentThread().isDaemon()) {
+      outlived(); // the recorded JVM ended while this daemon thread ran: so does the replay
+    }
     if (cursor.recordingComplete()) {
       diverge(t, "no further event (the recorded thread did nothing more)", did);
     }
@@ -127,6 +137,20 @@ public final class ReplaySession extends Session {
                 + "went on to "
                 + did
                 + "; everything before this point replayed as recorded"));
+  }
+
+  /** Blocks a daemon thread for good: the recorded JVM exited around it. */
+  private static void outlived() {
+    Object never = new Object();
+    synchronized (never) {
+      while (true) {
+        try {
+          never.wait();
+        } catch (InterruptedException e) {
+          // stays: it has nothing more to replay
+        }
+      }
+    }
   }
 
   private void diverge(ThreadState t, String expected, String actual) {
@@ -265,6 +289,67 @@ public final class ReplaySession extends Session {
 
   @Override
   public void onMainArgs(String[] args) {}
+
+  // The scheduler reads its decisions from the deciding thread's own log.
+
+  @Override
+  public boolean replaying() {
+    return true;
+  }
+
+  @Override
+  public void write(SchedThread s, EventKind kind, int thread, long value) {}
+
+  @Override
+  public boolean peek(SchedThread s, Decision into) {
+    ThreadState t = (ThreadState) s.owner;
+    ThreadCursor cursor = t.cursor();
+    boolean bracket = HashState.available() && cursor.needsRead();
+    if (bracket) {
+      HashState.save(t.loadHash());
+    }
+    boolean more = cursor.hasMore();
+    if (bracket) {
+      HashState.write(t.loadHash());
+    }
+    if (!more) {
+      return false;
+    }
+    BlockDecoder e = cursor.event();
+    EventKind k = e.kind();
+    if (k != EventKind.SCHED_SWITCH && k != EventKind.SCHED_ADMIT && k != EventKind.SCHED_RESUME) {
+      return false;
+    }
+    into.set(k, e.site(), e.longValue());
+    return true;
+  }
+
+  @Override
+  public void consume(SchedThread s) {
+    ThreadState t = (ThreadState) s.owner;
+    t.cursor().advance();
+    t.counted();
+  }
+
+  @Override
+  public void diverged(SchedThread s, String expected, String actual) {
+    diverge((ThreadState) s.owner, expected, actual);
+  }
+
+  @Override
+  public void deadlocked(SchedThread s, String report) {
+    ThreadState t = (ThreadState) s.owner;
+    exchangeLong(t, EventKind.EXIT, 0, EXIT_DEADLOCK);
+    exitStatus = EXIT_DEADLOCK;
+    messages.say(report + "\nthe program cannot go on; it ends here with status " + EXIT_DEADLOCK);
+    finish();
+    Runtime.getRuntime().halt(EXIT_DEADLOCK);
+  }
+
+  @Override
+  protected void virtualThreadsStarted() {
+    scheduler.disable(); // the recording stopped here too: replay runs to its end
+  }
 
   /** At JVM exit: the program must have ended where and as the recording did. */
   public void finish() {

@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import ttd.agent.identity.HashState;
+import ttd.agent.schedule.Decision;
+import ttd.agent.schedule.SchedThread;
+import ttd.agent.schedule.SchedulePolicy;
 import ttd.log.BlockEncoder;
 import ttd.log.EventKind;
 import ttd.log.RecordingMetadata;
@@ -26,10 +29,12 @@ public final class RecordSession extends Session {
   private boolean finished;
 
   public RecordSession(
-      Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages) {
+      Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages,
+      boolean chaos) {
     this.log = new RecordLog(dir, writer, metadata);
     this.pins = pins;
     this.messages = messages;
+    useScheduler(chaos ? SchedulePolicy.chaos(System.nanoTime()) : SchedulePolicy.fair());
   }
 
   public static Pins pins(java.time.Instant clock, Long seed) {
@@ -209,6 +214,46 @@ public final class RecordSession extends Session {
     }
   }
 
+  // The scheduler's decisions go into the deciding thread's own block.
+
+  @Override
+  public boolean replaying() {
+    return false;
+  }
+
+  @Override
+  public void write(SchedThread s, EventKind kind, int thread, long value) {
+    ThreadState t = (ThreadState) s.owner;
+    t.encoder.putLong(kind, thread + 1, value);
+    appended(t, kind);
+  }
+
+  @Override
+  public boolean peek(SchedThread s, Decision into) {
+    return false;
+  }
+
+  @Override
+  public void consume(SchedThread s) {}
+
+  @Override
+  public void diverged(SchedThread s, String expected, String actual) {}
+
+  @Override
+  public void deadlocked(SchedThread s, String report) {
+    ThreadState t = (ThreadState) s.owner;
+    exitStatus = EXIT_DEADLOCK;
+    messages.say(report + "\nthe program cannot go on; it ends here with status " + EXIT_DEADLOCK);
+    exchangeLong(t, EventKind.EXIT, 0, EXIT_DEADLOCK);
+    finish("deadlock");
+    Runtime.getRuntime().halt(EXIT_DEADLOCK);
+  }
+
+  @Override
+  protected void virtualThreadsStarted() {
+    stop("the program starts a virtual thread, which ttd cannot record yet");
+  }
+
   /** Ends the recording: the last blocks, the end document and the final header. */
   public void finish(String cause) {
     synchronized (this) {
@@ -223,6 +268,7 @@ public final class RecordSession extends Session {
           if (t != null) {
             flush(t);
           }
+          flushWaitingThreads(t);
           if (!active) {
             return;
           }
@@ -235,15 +281,34 @@ public final class RecordSession extends Session {
         });
   }
 
+  /**
+   * Flushes the blocks of the threads waiting in the scheduler (daemon threads among them), whose
+   * events would otherwise be lost: they cannot write while the scheduler is held still.
+   */
+  private void flushWaitingThreads(ThreadState caller) {
+    scheduler.quiesced(
+        () -> {
+          SchedThread running = scheduler.running();
+          for (ThreadState o : allThreads) {
+            if (o != caller && (running == null || running.owner != o)) {
+              flush(o);
+            }
+          }
+        });
+  }
+
   private void fail(Throwable e) {
+    stop("recording stopped (" + e + ")");
+  }
+
+  /** Stops recording; the program goes on unrecorded and unscheduled. */
+  private void stop(String why) {
     if (!active) {
       return;
     }
     active = false;
-    messages.say(
-        "recording stopped ("
-            + e
-            + "); the program goes on unrecorded and the recording is marked incomplete");
-    log.failed(e);
+    scheduler.disable();
+    messages.say(why + "; the program goes on unrecorded and the recording is marked incomplete");
+    log.failed(new IllegalStateException(why));
   }
 }

@@ -1,6 +1,7 @@
 package ttd.agent.session;
 
 import java.util.Map;
+import ttd.agent.schedule.SchedThread;
 import ttd.log.EventKind;
 import ttd.runtime.Hooks;
 
@@ -110,17 +111,23 @@ public abstract class Session extends SessionFiles {
 
   @Override
   public void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException {
-    if (millis == 0 && nanos == 0) {
-      monitor.wait(); // untimed: only another thread can end it; the scheduler's business
-      return;
-    }
     waitOrSleep(monitor, millis, nanos, EventKind.TIMED_WAIT);
   }
 
-  /** Records whether the wait ended normally (0) or by interruption (1), and replays that. */
+  /**
+   * A wait on a monitor the scheduler's model holds is modelled (no event: the schedule decides
+   * how it ends). A sleep, or a wait on a monitor only the JDK's code took, leaves the scheduler:
+   * record performs it and logs whether it ended normally (0) or by interruption (1); replay
+   * returns that without waiting.
+   */
   private void waitOrSleep(Object monitor, long millis, int nanos, EventKind kind)
       throws InterruptedException {
     ThreadState t = enter();
+    boolean untimed = monitor != null && millis == 0 && nanos == 0;
+    if (t != null && untimed && !scheduler.runs(t.sched)) {
+      exit(t);
+      t = null;
+    }
     if (t == null) {
       realWait(monitor, millis, nanos);
       return;
@@ -133,16 +140,33 @@ public abstract class Session extends SessionFiles {
       if (millis < 0) {
         throw new IllegalArgumentException("timeout value is negative");
       }
-      if (performsWaits(millis, nanos)) {
-        try {
-          realWait(monitor, millis, nanos); // stays busy: replay does not run the JDK's wait code
-        } catch (InterruptedException e) {
+      SchedThread s = t.sched;
+      boolean scheduled = scheduler.runs(s);
+      if (scheduled && monitor != null && scheduler.holds(s, monitor)) {
+        long timeout = untimed ? 0 : Math.max(1, millis * 1_000_000 + nanos);
+        if (Thread.interrupted() || scheduler.waitOn(s, monitor, timeout)) {
+          Thread.interrupted();
           outcome = 1;
         }
-      } else if (Thread.currentThread().isInterrupted()) {
-        outcome = 1;
+      } else {
+        if (scheduled) {
+          scheduler.blockingBegin(s, monitor);
+        }
+        try {
+          if (performsWaits(millis, nanos)) {
+            realWait(monitor, millis, nanos); // stays busy: replay does not run the JDK's wait code
+          } else if (Thread.currentThread().isInterrupted()) {
+            outcome = 1;
+          }
+        } catch (InterruptedException e) {
+          outcome = 1;
+        } finally {
+          if (scheduled) {
+            scheduler.blockingEnd(s);
+          }
+        }
+        outcome = exchangeLong(t, untimed ? EventKind.SCHED_WAIT : kind, 0, outcome);
       }
-      outcome = exchangeLong(t, kind, 0, outcome);
     } finally {
       exit(t);
     }

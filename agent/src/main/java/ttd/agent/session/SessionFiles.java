@@ -18,7 +18,7 @@ import ttd.runtime.RealFileSystem;
  * the decisions (whose file it is, what to log) to {@link FileInputs}, {@link FileOutputs} and
  * {@link FileSystemQueries}.
  */
-public abstract class SessionFiles extends SessionThreads {
+public abstract class SessionFiles extends SessionSchedule {
 
   /** Numbers every output (stdout, stderr, files) so replay can check their order. */
   protected final AtomicLong outputs = new AtomicLong();

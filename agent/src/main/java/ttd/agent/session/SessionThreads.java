@@ -1,9 +1,13 @@
 package ttd.agent.session;
 
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import ttd.agent.identity.HashState;
+import ttd.agent.schedule.SchedThread;
+import ttd.agent.schedule.Scheduler;
 import ttd.log.EventKind;
 import ttd.runtime.HookDelegate;
 
@@ -13,12 +17,17 @@ import ttd.runtime.HookDelegate;
  * <p>Main is thread 0; every thread a recorded thread starts gets the next ordinal at {@code
  * Thread.start} (the parent logs it) and becomes a recorded thread at its first instruction. On a
  * recorded thread, {@link #enter()} marks agent code as running (so hooks it triggers pass
- * through) and saves the thread's identity-hash state, which {@link #exit} puts back.
+ * through) and saves the thread's identity-hash state, which {@link #exit} puts back. Every recorded
+ * thread is also a thread of the {@link Scheduler}: a started thread waits for the baton before
+ * its first instruction, and an ending thread passes it on.
  */
 public abstract class SessionThreads implements HookDelegate {
 
   protected final ThreadLocal<ThreadState> threads = new ThreadLocal<>();
-  private final Map<Long, Integer> pendingStarts = new ConcurrentHashMap<>();
+  private final Map<Long, ThreadState> pendingStarts = new ConcurrentHashMap<>();
+  /** Every recorded thread, for flushing them all at the end. */
+  protected final Queue<ThreadState> allThreads = new ConcurrentLinkedQueue<>();
+  protected Scheduler scheduler;
   private final AtomicInteger nextOrdinal = new AtomicInteger(1);
   protected volatile boolean active = true;
   protected volatile Integer exitStatus;
@@ -40,9 +49,13 @@ public abstract class SessionThreads implements HookDelegate {
   public void adoptMainThread() {
     Thread current = Thread.currentThread();
     ThreadState t = newThreadState(0, current.getName(), true);
+    t.sched = new SchedThread(0, current, t);
+    allThreads.add(t);
     threads.set(t);
     t.busy = true;
     try {
+      scheduler.adoptMain(t.sched);
+      t.scheduled = true;
       beginThread(t); // restores the thread's hash state itself, last
     } finally {
       t.busy = false;
@@ -95,9 +108,18 @@ public abstract class SessionThreads implements HookDelegate {
       return;
     }
     try {
+      if (thread.getState() != Thread.State.NEW) {
+        return; // the real start throws
+      }
       int ordinal = nextOrdinal.getAndIncrement();
-      pendingStarts.put(thread.getId(), ordinal);
+      ThreadState child = newThreadState(ordinal, thread.getName(), false);
+      child.sched = new SchedThread(ordinal, thread, child);
+      pendingStarts.put(thread.getId(), child);
       exchangeLong(t, EventKind.THREAD_START, 0, ordinal);
+      if (scheduler.runs(t.sched)) {
+        scheduler.started(child.sched);
+        child.scheduled = true;
+      }
     } finally {
       exit(t);
     }
@@ -108,17 +130,35 @@ public abstract class SessionThreads implements HookDelegate {
     if (!active || pendingStarts.isEmpty()) {
       return;
     }
-    Integer ordinal = pendingStarts.remove(thread.getId());
-    if (ordinal == null) {
+    ThreadState t = pendingStarts.remove(thread.getId());
+    if (t == null) {
       return;
     }
-    ThreadState t = newThreadState(ordinal, thread.getName(), false);
     threads.set(t);
+    allThreads.add(t);
     t.busy = true;
     try {
       beginThread(t); // restores the thread's hash state itself, last
+      if (t.scheduled) {
+        bracketed(t, () -> scheduler.begin(t.sched));
+      }
     } finally {
       t.busy = false;
+    }
+  }
+
+  /** Runs scheduler work that needs no hash bracket of its own inside one anyway. */
+  private static void bracketed(ThreadState t, Runnable action) {
+    boolean bracket = HashState.available();
+    if (bracket) {
+      HashState.save(t.sched.hash);
+    }
+    try {
+      action.run();
+    } finally {
+      if (bracket) {
+        HashState.write(t.sched.hash);
+      }
     }
   }
 
@@ -129,9 +169,13 @@ public abstract class SessionThreads implements HookDelegate {
       return;
     }
     try {
+      if (scheduler.runs(t.sched)) {
+        scheduler.ended(t.sched);
+      }
       endThread(t);
     } finally {
       exit(t);
+      threads.remove(); // what the JVM still runs on this thread is not the program's
     }
   }
 

@@ -1,6 +1,7 @@
 package ttd.agent.session;
 
 import ttd.agent.replay.ThreadCursor;
+import ttd.agent.schedule.SchedThread;
 import ttd.log.BlockEncoder;
 
 /**
@@ -23,6 +24,10 @@ public final class ThreadState {
   final int[] flushHash = new int[4];
   final BlockEncoder encoder;
   ThreadCursor cursor;
+  /** The scheduler's view of this thread. */
+  SchedThread sched;
+  /** Whether the scheduler knows this thread (it was started by a thread holding the baton). */
+  boolean scheduled;
 
   public ThreadState(int ordinal, String name, boolean main, BlockEncoder encoder) {
     this.ordinal = ordinal;
@@ -46,6 +51,10 @@ public final class ThreadState {
 
   public void attach(ThreadCursor c) {
     cursor = c;
+  }
+
+  public SchedThread sched() {
+    return sched;
   }
 
   /** Scratch space for a hash-state bracket around loading the next block (replay). */

@@ -1,0 +1,56 @@
+package ttd.agent.instrument;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The scheduler's ticks in application code: a call of {@code Hooks.onTick()} at every method
+ * entry and before every backward jump (rr counts retired branches; this is the JVM analogue).
+ * Ticks are the deterministic clock of preemption. In chaos mode, field reads and writes tick
+ * too, so a preemption can fall between the read and the write of {@code count++}.
+ */
+final class TickRewriter extends MethodVisitor {
+
+  private final boolean fields;
+  private final Set<Label> seen = new HashSet<>();
+
+  TickRewriter(MethodVisitor mv, boolean fields) {
+    super(Opcodes.ASM9, mv);
+    this.fields = fields;
+  }
+
+  @Override
+  public void visitCode() {
+    super.visitCode();
+    tick();
+  }
+
+  @Override
+  public void visitLabel(Label label) {
+    seen.add(label);
+    super.visitLabel(label);
+  }
+
+  @Override
+  public void visitJumpInsn(int opcode, Label label) {
+    if (seen.contains(label)) {
+      tick();
+    }
+    super.visitJumpInsn(opcode, label);
+  }
+
+  @Override
+  public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+    if (fields) {
+      tick();
+    }
+    super.visitFieldInsn(opcode, owner, name, descriptor);
+  }
+
+  private void tick() {
+    HookCalls.call(mv, "onTick", "()V");
+  }
+}

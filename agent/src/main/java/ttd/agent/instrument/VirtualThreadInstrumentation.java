@@ -1,0 +1,30 @@
+package ttd.agent.instrument;
+
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * {@code java.lang.VirtualThread} (JDK 21+): its start is reported, because the scheduler does not
+ * run virtual threads (they run on carrier threads the scheduler would block); recording stops
+ * there with a clear message instead of hanging.
+ */
+final class VirtualThreadInstrumentation implements TypeInstrumentation {
+
+  @Override
+  public String typeName() {
+    return "java/lang/VirtualThread";
+  }
+
+  @Override
+  public MethodVisitor instrument(
+      MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
+    if (!name.equals("start") || (access & Opcodes.ACC_STATIC) != 0) {
+      return mv;
+    }
+    changed[0] = true;
+    return HookCalls.onEntry(mv, access, name, desc, m -> {
+      m.visitVarInsn(Opcodes.ALOAD, 0);
+      HookCalls.call(m, "onVirtualThreadStart", "(Ljava/lang/Object;)V");
+    });
+  }
+}

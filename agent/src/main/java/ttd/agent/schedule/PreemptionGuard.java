@@ -1,0 +1,51 @@
+package ttd.agent.schedule;
+
+import java.util.stream.Stream;
+
+/**
+ * Decides whether the running thread may be preempted where it ticks, by looking at its stack.
+ *
+ * <p>JDK code is not instrumented for monitors and never ticks, so a thread is only preempted in
+ * application code. That is unsafe in two cases: inside a class initialiser (the JVM holds the
+ * class's init lock; another thread touching the class would block in the JVM while holding the
+ * baton: Fray's trap), and in application code called back from JDK code (a {@code toString} in
+ * {@code StringBuffer.append}, a {@code hashCode} in {@code Hashtable.put}), which may hold a JDK
+ * monitor the model cannot see. Recording only: replay follows the log.
+ */
+final class PreemptionGuard {
+
+  private static final StackWalker WALKER = StackWalker.getInstance();
+
+  private PreemptionGuard() {}
+
+  static boolean mayPreempt() {
+    return WALKER.walk(PreemptionGuard::safe);
+  }
+
+  private static boolean safe(Stream<StackWalker.StackFrame> frames) {
+    boolean jdkAbove = false;
+    for (StackWalker.StackFrame f : (Iterable<StackWalker.StackFrame>) frames::iterator) {
+      String c = f.getClassName();
+      if (c.startsWith("ttd.agent.") || c.startsWith("ttd.runtime.")) {
+        continue;
+      }
+      if (f.getMethodName().equals("<clinit>")) {
+        return false;
+      }
+      if (isJdk(c)) {
+        jdkAbove = true;
+      } else if (jdkAbove) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static boolean isJdk(String className) {
+    return className.startsWith("java.")
+        || className.startsWith("javax.")
+        || className.startsWith("jdk.")
+        || className.startsWith("sun.")
+        || className.startsWith("com.sun.");
+  }
+}

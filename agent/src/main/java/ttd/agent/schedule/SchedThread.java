@@ -1,0 +1,143 @@
+package ttd.agent.schedule;
+
+/**
+ * The scheduler's view of one recorded thread: where it is in its own timeline (ticks), what it
+ * waits for, and which monitors it holds in the shadow model.
+ *
+ * <p>Every field but {@link #switchAt} and {@link #ticks} is read and written under the
+ * scheduler's lock or by the thread holding the baton (only one thread runs, so the baton
+ * hand-over, which passes through a monitor, orders the accesses).
+ */
+public final class SchedThread {
+
+  /** What the thread is doing, as far as the scheduler is concerned. */
+  enum State {
+    /** Can run (it may hold the baton). */
+    RUNNABLE,
+    /** Wants {@link #want}: blocked on entry, or back from a wait and re-acquiring it. */
+    MONITOR,
+    /** In the wait set of {@link #waitingOn}. */
+    WAIT,
+    /** In {@code LockSupport.park} without a permit. */
+    PARK,
+    /** Joining {@link #joining}. */
+    JOIN,
+    /** Outside the scheduler: sleeping, blocked in real I/O or in a wait on a JDK-held monitor. */
+    EXTERNAL,
+    /** Ended. */
+    DONE
+  }
+
+  public final int ordinal;
+  final Thread thread;
+  /** The recording session's state for this thread (its log or cursor). */
+  public final Object owner;
+  private final Object ownGate = new Object();
+
+  /** Ticks: method entries and back-edges of application code, plus one per decision made. */
+  public long ticks;
+  /** The tick at which the thread must enter the scheduler (budget end, a decision, an arrival). */
+  public volatile long switchAt;
+  long budgetEnd;
+  /** Record: when a timed block ends, in {@code System.nanoTime} terms. */
+  long deadline;
+
+  State state = State.RUNNABLE;
+  /** What the real thread waits on for the baton: its own gate, or the monitor it waits in. */
+  volatile Object gate = ownGate;
+  Object want;
+  int wantCount;
+  Object waitingOn;
+  long waitOrder;
+  SchedThread joining;
+  boolean permit;
+  /** Blocked with a timeout (record: a real timer; replay: the log lets it back in). */
+  boolean timed;
+  /** Record: back from a timed or external wait, to be let in by the running thread. */
+  boolean arrived;
+  /** Replay: the idle period at which this thread resumes (-1: it is let in by another). */
+  long resumeAtIdle = -1;
+  /** Monitors held in the shadow model, with their recursion counts. */
+  Object[] held = new Object[4];
+  int[] counts = new int[4];
+  int heldCount;
+  /** Scratch space for the identity-hash bracket of the scheduler's slow paths. */
+  public final int[] hash = new int[4];
+  /** The recorded decision read last (replay). */
+  final Decision next = new Decision();
+
+  public SchedThread(int ordinal, Thread thread, Object owner) {
+    this.ordinal = ordinal;
+    this.thread = thread;
+    this.owner = owner;
+  }
+
+  public Thread thread() {
+    return thread;
+  }
+
+  Object ownGate() {
+    return ownGate;
+  }
+
+  /** Whether this thread holds {@code monitor} in the shadow model. */
+  boolean holds(Object monitor) {
+    for (int i = 0; i < heldCount; i++) {
+      if (held[i] == monitor) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void acquire(Object monitor, int count) {
+    for (int i = 0; i < heldCount; i++) {
+      if (held[i] == monitor) {
+        counts[i] += count;
+        return;
+      }
+    }
+    if (heldCount == held.length) {
+      held = java.util.Arrays.copyOf(held, heldCount * 2);
+      counts = java.util.Arrays.copyOf(counts, heldCount * 2);
+    }
+    held[heldCount] = monitor;
+    counts[heldCount++] = count;
+  }
+
+  /** Releases one level of {@code monitor}; false if this thread does not hold it. */
+  boolean release(Object monitor) {
+    for (int i = heldCount - 1; i >= 0; i--) {
+      if (held[i] == monitor) {
+        if (--counts[i] == 0) {
+          removeAt(i);
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Releases {@code monitor} entirely (for a wait); returns its recursion count, 0 if not held. */
+  int releaseAll(Object monitor) {
+    for (int i = heldCount - 1; i >= 0; i--) {
+      if (held[i] == monitor) {
+        int c = counts[i];
+        removeAt(i);
+        return c;
+      }
+    }
+    return 0;
+  }
+
+  private void removeAt(int i) {
+    heldCount--;
+    System.arraycopy(held, i + 1, held, i, heldCount - i);
+    System.arraycopy(counts, i + 1, counts, i, heldCount - i);
+    held[heldCount] = null;
+  }
+
+  String name() {
+    return thread.getName();
+  }
+}

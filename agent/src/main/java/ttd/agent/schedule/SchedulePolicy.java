@@ -1,0 +1,79 @@
+package ttd.agent.schedule;
+
+import java.util.List;
+
+/**
+ * How a recording picks the next thread and the length of its time slice. Replay never asks: it
+ * follows the log, so a policy may be random (chaos) and still replay exactly.
+ */
+public abstract class SchedulePolicy {
+
+  /** Ticks a thread runs before it is preempted, in normal recording. */
+  static final long FAIR_BUDGET = 50_000;
+
+  /** The next thread among {@code candidates} (not empty, in ordinal order). */
+  abstract SchedThread choose(SchedThread current, List<SchedThread> candidates);
+
+  /** The ticks the thread that now takes the baton may run before it is preempted. */
+  abstract long budget();
+
+  /** Whether a chosen switch should happen at an optional point (a yield). */
+  boolean chaotic() {
+    return false;
+  }
+
+  /** Round robin by ordinal with a fixed budget: deterministic and fair. */
+  public static SchedulePolicy fair() {
+    return new SchedulePolicy() {
+      @Override
+      SchedThread choose(SchedThread current, List<SchedThread> candidates) {
+        int after = current == null ? -1 : current.ordinal;
+        for (SchedThread t : candidates) {
+          if (t.ordinal > after) {
+            return t;
+          }
+        }
+        return candidates.get(0);
+      }
+
+      @Override
+      long budget() {
+        return FAIR_BUDGET;
+      }
+    };
+  }
+
+  /**
+   * Chaos: random priorities and short random time slices (rr's chaos mode, Fray's PCT), so that
+   * rare interleavings show up while recording. Seeded from the clock; the log, not the seed, makes
+   * the run replayable.
+   */
+  public static SchedulePolicy chaos(long seed) {
+    return new SchedulePolicy() {
+      private long state = seed == 0 ? 0x9E3779B97F4A7C15L : seed;
+
+      private int next(int bound) {
+        state ^= state << 13;
+        state ^= state >>> 7;
+        state ^= state << 17;
+        return (int) ((state >>> 1) % bound);
+      }
+
+      @Override
+      SchedThread choose(SchedThread current, List<SchedThread> candidates) {
+        return candidates.get(next(candidates.size()));
+      }
+
+      @Override
+      long budget() {
+        int scale = next(3);
+        return 1 + next(scale == 0 ? 8 : scale == 1 ? 128 : 4096);
+      }
+
+      @Override
+      boolean chaotic() {
+        return true;
+      }
+    };
+  }
+}

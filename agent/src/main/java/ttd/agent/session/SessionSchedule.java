@@ -1,0 +1,259 @@
+package ttd.agent.session;
+
+import ttd.agent.identity.HashState;
+import ttd.agent.schedule.SchedThread;
+import ttd.agent.schedule.ScheduleLog;
+import ttd.agent.schedule.SchedulePolicy;
+import ttd.agent.schedule.Scheduler;
+import ttd.log.EventKind;
+import ttd.runtime.RealPark;
+
+/**
+ * The scheduler's hooks: ticks, monitors, notify, park, join, yield, interrupt, virtual threads.
+ *
+ * <p>A schedule point counts only on a thread that holds the baton and is not inside agent code;
+ * everywhere else the real operation runs unchanged. Other session code that makes a real
+ * blocking call on a program thread (I/O) brackets it with {@link #blockingBegin} and {@link
+ * #blockingEnd}, so other threads run meanwhile.
+ */
+public abstract class SessionSchedule extends SessionThreads implements ScheduleLog {
+
+  /** The exit status of a run that ended in a deadlock (record and replay alike). */
+  public static final int EXIT_DEADLOCK = 88;
+
+  /** Creates the scheduler; called once by the concrete session's constructor. */
+  protected final void useScheduler(SchedulePolicy policy) {
+    scheduler = new Scheduler(this, policy);
+  }
+
+  /** The program starts virtual threads, which the scheduler does not run: stop scheduling. */
+  protected abstract void virtualThreadsStarted();
+
+  /**
+   * Call inside the agent bracket (after {@code enter()}) just before a real call that may block
+   * for long (socket, pipe, process I/O): the thread gives up the baton. Returns whether it did;
+   * pass that to {@link #blockingEnd} once the call returned (or threw).
+   */
+  protected final boolean blockingBegin(ThreadState t) {
+    if (!scheduler.runs(t.sched)) {
+      return false;
+    }
+    scheduler.blockingBegin(t.sched, null);
+    return true;
+  }
+
+  /** The real blocking call is over: waits until the thread is let in again and holds the baton. */
+  protected final void blockingEnd(ThreadState t, boolean began) {
+    if (began) {
+      scheduler.blockingEnd(t.sched);
+    }
+  }
+
+  /** The calling thread's state if it holds the baton, inside the agent bracket; else null. */
+  private ThreadState scheduled() {
+    ThreadState t = enter();
+    if (t != null && !scheduler.runs(t.sched)) {
+      exit(t);
+      return null;
+    }
+    return t;
+  }
+
+  @Override
+  public void onTick() {
+    SchedThread r = scheduler.running();
+    if (r == null || r.thread() != Thread.currentThread()) {
+      return;
+    }
+    ThreadState t = (ThreadState) r.owner;
+    if (t.busy || ++r.ticks < r.switchAt || !active) {
+      return;
+    }
+    t.busy = true;
+    if (HashState.available()) {
+      HashState.save(t.hash);
+    }
+    try {
+      scheduler.tick(r);
+    } finally {
+      exit(t);
+    }
+  }
+
+  private void tickPoint(SchedThread s) {
+    if (++s.ticks >= s.switchAt) {
+      scheduler.tick(s);
+    }
+  }
+
+  @Override
+  public void onMonitorEnter(Object monitor) {
+    ThreadState t = monitor == null ? null : scheduled();
+    if (t == null) {
+      return;
+    }
+    try {
+      tickPoint(t.sched);
+      scheduler.monitorEnter(t.sched, monitor);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public void onMonitorExit(Object monitor) {
+    ThreadState t = monitor == null ? null : scheduled();
+    if (t == null) {
+      return;
+    }
+    try {
+      scheduler.monitorExit(t.sched, monitor);
+      tickPoint(t.sched);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public void onObjectNotify(Object monitor, boolean all) {
+    ThreadState t = scheduled();
+    if (t != null) {
+      try {
+        if (scheduler.holds(t.sched, monitor)) {
+          scheduler.notify(t.sched, monitor, all);
+        }
+      } finally {
+        exit(t);
+      }
+    }
+    if (all) {
+      monitor.notifyAll();
+    } else {
+      monitor.notify();
+    }
+  }
+
+  @Override
+  public void onThreadPark(RealPark real, Object unsafe, boolean absolute, long time) {
+    ThreadState t = enter();
+    if (t == null) {
+      real.park(unsafe, absolute, time);
+      return;
+    }
+    try {
+      if (!scheduler.runs(t.sched)) {
+        real.park(unsafe, absolute, time);
+      } else if (!Thread.currentThread().isInterrupted()) {
+        long timeout =
+            !absolute && time == 0
+                ? 0
+                : Math.max(1, absolute ? (time - System.currentTimeMillis()) * 1_000_000 : time);
+        scheduler.park(t.sched, timeout);
+      }
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public void onThreadUnpark(RealPark real, Object unsafe, Object thread) {
+    ThreadState t = enter();
+    if (t == null) {
+      real.unpark(unsafe, thread);
+      return;
+    }
+    try {
+      if (scheduler.runs(t.sched) && thread instanceof Thread) {
+        scheduler.unpark(t.sched, (Thread) thread);
+      }
+      real.unpark(unsafe, thread);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public void onThreadJoin(Thread thread, long millis, int nanos) throws InterruptedException {
+    if (millis < 0) {
+      throw new IllegalArgumentException("timeout value is negative");
+    }
+    ThreadState t = scheduled();
+    if (t == null) {
+      thread.join(millis, nanos);
+      return;
+    }
+    long outcome = 0;
+    try {
+      if (Thread.interrupted()) {
+        outcome = 1;
+      } else {
+        long timeout = millis == 0 && nanos == 0 ? 0 : Math.max(1, millis * 1_000_000 + nanos);
+        Boolean ended = scheduler.join(t.sched, thread, timeout);
+        if (ended == null) {
+          outcome = joinUnscheduled(t, thread, millis, nanos);
+        } else if (Thread.interrupted()) {
+          outcome = 1;
+        } else if (ended) {
+          thread.join(); // it has left the program; the JVM is finishing it
+        }
+      }
+    } finally {
+      exit(t);
+    }
+    if (outcome != 0) {
+      throw new InterruptedException();
+    }
+  }
+
+  /** Joining a thread the scheduler does not run: a real join outside the scheduler. */
+  private long joinUnscheduled(ThreadState t, Thread thread, long millis, int nanos) {
+    long outcome = 0;
+    scheduler.blockingBegin(t.sched, null);
+    try {
+      if (performsRealIo()) {
+        thread.join(millis, nanos);
+      }
+    } catch (InterruptedException e) {
+      outcome = 1;
+    } finally {
+      scheduler.blockingEnd(t.sched);
+    }
+    return exchangeLong(t, EventKind.SCHED_WAIT, 0, outcome);
+  }
+
+  /** Whether this session performs real I/O and waits (record) or serves them from the log. */
+  protected abstract boolean performsRealIo();
+
+  @Override
+  public void onThreadYield() {
+    ThreadState t = scheduled();
+    if (t == null) {
+      Thread.yield();
+      return;
+    }
+    try {
+      scheduler.yield(t.sched);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
+  public void onThreadInterrupt(Thread thread) {
+    ThreadState t = scheduled();
+    if (t != null) {
+      try {
+        scheduler.interrupt(t.sched, thread);
+      } finally {
+        exit(t);
+      }
+    }
+  }
+
+  @Override
+  public void onVirtualThreadStart(Object thread) {
+    if (scheduler.enabled()) {
+      virtualThreadsStarted();
+    }
+  }
+}
