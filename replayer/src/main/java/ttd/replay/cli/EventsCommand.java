@@ -5,6 +5,7 @@ import java.nio.file.Paths;
 import java.util.HashMap;
 import java.util.Map;
 import ttd.log.BlockDecoder;
+import ttd.log.EventKind;
 import ttd.log.TraceDocument;
 import ttd.log.TraceFormat;
 import ttd.log.TraceReader;
@@ -75,6 +76,11 @@ final class EventsCommand {
         break;
       default:
         value = e.bytes().length + " bytes";
+    }
+    if (e.kind().code() >= EventKind.SCHED_SWITCH.code() && e.kind().code() <= EventKind.SCHED_RESUME.code()) {
+      // the scheduler's events keep a thread's ordinal + 1 where others keep a call site
+      String to = e.site() == 0 ? "no thread" : "thread #" + (e.site() - 1);
+      return e.kind().name() + (e.kind() == EventKind.SCHED_RESUME ? " idle period " : " tick ") + value + " " + to;
     }
     String site = e.site() == 0 ? "" : " at " + sites.getOrDefault(e.site(), "site " + e.site());
     return e.kind().name() + " " + value + site;

@@ -10,7 +10,7 @@ import ttd.replay.DeterminismFlags;
 import ttd.replay.ToolException;
 
 /**
- * {@code ttd record [--out DIR] [--pin ...] [--quiet] -- java ...}: runs the command with ttd.jar
+ * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--quiet] -- java ...}: runs the command with ttd.jar
  * as its agent and the determinism flags, and exits with the program's own status.
  */
 final class RecordCommand {
@@ -30,12 +30,15 @@ final class RecordCommand {
         case "--pin":
           agent.add(pins(value(args, ++i, "--pin")));
           break;
+        case "--chaos":
+          agent.add("chaos");
+          break;
         case "--quiet":
           agent.add("quiet");
           break;
         default:
           throw new ToolException(
-              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] -- java ...");
+              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] -- java ...");
       }
     }
     if (i >= args.length - 1) {

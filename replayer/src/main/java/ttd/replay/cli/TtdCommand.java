@@ -15,7 +15,7 @@ public final class TtdCommand {
           "usage: java -jar ttd.jar <command> [options]",
           "",
           "commands:",
-          "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--quiet] -- <java command line>",
+          "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--quiet] -- <java command line>",
           "                      run a Java program under the recorder",
           "  replay <recording> [--jdwp [HOST:]PORT]",
           "                      re-run a recording: same output, same exit status, no real I/O;",

@@ -1,0 +1,142 @@
+package ttd.agent.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import ttd.fixture.Teller;
+import ttd.runtime.HookDelegate;
+import ttd.runtime.Hooks;
+
+class SchedulingInstrumentationTest {
+
+  private final List<String> calls = new ArrayList<>();
+
+  @AfterEach
+  void uninstall() {
+    Hooks.install(null);
+  }
+
+  @Test
+  void synchronizedMethodsOfApplicationClassesLoseTheFlagButStillHoldTheMonitor() throws Exception {
+    Class<?> c = instrumented(true);
+    for (String name : new String[] {"deposit", "overdraw", "holdsOwnMonitor", "open"}) {
+      assertFalse(Modifier.isSynchronized(method(c, name).getModifiers()), name + " is still synchronized");
+    }
+    Object teller = c.getConstructor().newInstance();
+    Hooks.install(recording(calls));
+    assertEquals(true, method(c, "holdsOwnMonitor").invoke(teller));
+    assertEquals(List.of("enter " + c.getName(), "tick", "exit " + c.getName()), calls);
+  }
+
+  @Test
+  void theMonitorIsReleasedWhenASynchronizedMethodThrows() throws Exception {
+    Class<?> c = instrumented(true);
+    Object teller = c.getConstructor().newInstance();
+    Hooks.install(recording(calls));
+    InvocationTargetException e =
+        assertThrows(InvocationTargetException.class, () -> method(c, "overdraw").invoke(teller, 5L));
+    assertTrue(e.getCause() instanceof IllegalStateException, e.getCause().toString());
+    assertEquals(List.of("enter " + c.getName(), "tick", "exit " + c.getName()), calls);
+    assertFalse(Thread.holdsLock(teller), "the monitor is still held after the exception");
+  }
+
+  @Test
+  void wideArgumentsAndLoopsTickAndKeepTheirValues() throws Exception {
+    Class<?> c = instrumented(true);
+    Object teller = c.getConstructor().newInstance();
+    Hooks.install(recording(calls));
+    assertEquals(30L, method(c, "deposit").invoke(teller, 10L, 1.0, 3));
+    // the method entry and one backward jump per iteration
+    assertEquals(1 + 3, calls.stream().filter("tick"::equals).count(), calls.toString());
+    assertEquals(1, method(c, "open").invoke(null));
+    assertTrue(calls.contains("enter java.lang.Class"), calls.toString());
+  }
+
+  @Test
+  void synchronizedBlocksAndNotifyGoThroughTheScheduler() throws Exception {
+    Class<?> c = instrumented(true);
+    Object teller = c.getConstructor().newInstance();
+    Hooks.install(recording(calls));
+    method(c, "announce").invoke(teller);
+    assertEquals(
+        List.of("tick", "enter " + c.getName(), "notifyAll", "exit " + c.getName()), calls);
+  }
+
+  @Test
+  void jdkOrRetransformedClassesKeepTheirSynchronizedMethods() throws Exception {
+    Class<?> c = instrumented(false);
+    assertTrue(Modifier.isSynchronized(method(c, "deposit").getModifiers()));
+  }
+
+  private static Method method(Class<?> c, String name) {
+    for (Method m : c.getMethods()) {
+      if (m.getName().equals(name)) {
+        return m;
+      }
+    }
+    throw new AssertionError("no method " + name);
+  }
+
+  private static Class<?> instrumented(boolean appClass) throws Exception {
+    byte[] original = bytes(Teller.class);
+    byte[] changed =
+        new ClassFileInstrumenter(null).instrument("ttd/fixture/Teller", original, appClass, true);
+    byte[] defined = changed == null ? original : changed;
+    if (appClass) {
+      assertNotNull(changed);
+    }
+    return new ClassLoader(SchedulingInstrumentationTest.class.getClassLoader()) {
+      Class<?> define() {
+        return defineClass(Teller.class.getName(), defined, 0, defined.length);
+      }
+    }.define();
+  }
+
+  private static byte[] bytes(Class<?> c) throws IOException {
+    try (InputStream in = c.getResourceAsStream("Teller.class")) {
+      return in.readAllBytes();
+    }
+  }
+
+  /** A delegate that notes the scheduler's hooks and does the real notify. */
+  private static HookDelegate recording(List<String> calls) {
+    return (HookDelegate)
+        Proxy.newProxyInstance(
+            HookDelegate.class.getClassLoader(),
+            new Class<?>[] {HookDelegate.class},
+            (proxy, method, args) -> {
+              switch (method.getName()) {
+                case "onTick":
+                  calls.add("tick");
+                  return null;
+                case "onMonitorEnter":
+                  calls.add("enter " + args[0].getClass().getName());
+                  return null;
+                case "onMonitorExit":
+                  calls.add("exit " + args[0].getClass().getName());
+                  return null;
+                case "onObjectNotify":
+                  calls.add((Boolean) args[1] ? "notifyAll" : "notify");
+                  synchronized (args[0]) {
+                    args[0].notifyAll();
+                  }
+                  return null;
+                default:
+                  return method.getReturnType() == void.class ? null : args[0];
+              }
+            });
+  }
+}
