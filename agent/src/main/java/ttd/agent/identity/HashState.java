@@ -104,6 +104,9 @@ public final class HashState {
   /** The current thread's state as W, X, Y, Z. */
   public static int[] read() {
     long a = address();
+    if (a == 0) {
+      return new int[4];
+    }
     return new int[] {
       InternalUnsafe.getInt(a),
       InternalUnsafe.getInt(a + 4),
@@ -115,6 +118,9 @@ public final class HashState {
   /** Copies the current thread's state into {@code into} (four ints), allocating nothing. */
   public static void save(int[] into) {
     long a = address();
+    if (a == 0) {
+      return;
+    }
     into[0] = InternalUnsafe.getInt(a);
     into[1] = InternalUnsafe.getInt(a + 4);
     into[2] = InternalUnsafe.getInt(a + 8);
@@ -124,6 +130,9 @@ public final class HashState {
   /** Makes the current thread continue from {@code state} (as {@link #read} returned it). */
   public static void write(int[] state) {
     long a = address();
+    if (a == 0) {
+      return;
+    }
     InternalUnsafe.putInt(a, state[0]);
     InternalUnsafe.putInt(a + 4, state[1]);
     InternalUnsafe.putInt(a + 8, state[2]);
@@ -153,8 +162,13 @@ public final class HashState {
     return new int[] {b.getInt(), b.getInt(), b.getInt(), b.getInt()};
   }
 
+  /**
+   * The current thread's state in native memory, or 0 on a virtual thread (its {@code eetop} is 0:
+   * it has no native thread of its own; its carrier's state is not its to change).
+   */
   private static long address() {
-    return InternalUnsafe.getLong(Thread.currentThread(), eetopOffset) + stateOffset;
+    long eetop = InternalUnsafe.getLong(Thread.currentThread(), eetopOffset);
+    return eetop == 0 ? 0 : eetop + stateOffset;
   }
 
   /** HotSpot's Marsaglia xor-shift step, as {@code ObjectSynchronizer::get_next_hash} does it. */

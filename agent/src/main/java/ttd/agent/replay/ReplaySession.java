@@ -333,7 +333,11 @@ public final class ReplaySession extends Session {
 
   @Override
   public void diverged(SchedThread s, String expected, String actual) {
-    diverge((ThreadState) s.owner, expected, actual);
+    ThreadState t = (ThreadState) s.owner;
+    if (!t.cursor().hasMore()) {
+      endOfLog(t, EventKind.SCHED_SWITCH, 0, t.cursor()); // a killed recording ends before a decision
+    }
+    diverge(t, expected, actual);
   }
 
   @Override

@@ -76,6 +76,11 @@ public final class SchedThread {
     return thread;
   }
 
+  /** Whether the thread has ended, as far as the program is concerned. */
+  public boolean ended() {
+    return state == State.DONE;
+  }
+
   Object ownGate() {
     return ownGate;
   }

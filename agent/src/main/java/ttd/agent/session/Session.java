@@ -166,6 +166,9 @@ public abstract class Session extends SessionFiles {
           }
         }
         outcome = exchangeLong(t, untimed ? EventKind.SCHED_WAIT : kind, 0, outcome);
+        if (outcome == 0 && monitor instanceof Thread && !performsRealIo()) {
+          awaitTermination((Thread) monitor);
+        }
       }
     } finally {
       exit(t);
@@ -173,6 +176,22 @@ public abstract class Session extends SessionFiles {
     if (outcome != 0) {
       Thread.interrupted();
       throw new InterruptedException(kind == EventKind.SLEEP ? "sleep interrupted" : null);
+    }
+  }
+
+  /**
+   * Replay of {@code Thread.join}'s own {@code while (isAlive()) wait()}: the recorded wait ended
+   * because the thread had terminated; the replayed one is let in by the log, perhaps while the
+   * JVM is still finishing that thread, so wait for that too (it has left the program already).
+   */
+  private void awaitTermination(Thread joined) throws InterruptedException {
+    for (ThreadState o : allThreads) {
+      if (o.sched.thread() == joined && o.sched.ended()) {
+        while (joined.isAlive()) {
+          joined.wait(1);
+        }
+        return;
+      }
     }
   }
 
