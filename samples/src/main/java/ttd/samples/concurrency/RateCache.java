@@ -61,8 +61,10 @@ public final class RateCache {
   private static double loadFromService(String currency) {
     SERVICE_CALLS.incrementAndGet();
     double rate = 1.0;
-    for (char c : currency.toCharArray()) {
-      rate = rate * 1.01 + c / 1000.0;
+    for (int round = 0; round < 2_000; round++) { // a remote call: slow, and the cache is open meanwhile
+      for (char c : currency.toCharArray()) {
+        rate = (rate * 1.01 + c / 1000.0) % 10;
+      }
     }
     return rate;
   }
