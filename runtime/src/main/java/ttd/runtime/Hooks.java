@@ -326,7 +326,7 @@ public final class Hooks {
     }
   }
 
-  /** After a {@code monitorexit} of application code. */
+  /** Before a {@code monitorexit} of application code (the real one follows). */
   public static void onMonitorExit(Object monitor) {
     HookDelegate d = delegate;
     if (d != null) {

@@ -68,11 +68,12 @@ final class SynchronizedMethodRewriter extends MethodVisitor {
     super.visitMaxs(maxStack, maxLocals);
   }
 
+  /** The model's release first, then the real one (see {@link MonitorRewriter} on why). */
   private void release() {
     pushLock();
     super.visitInsn(Opcodes.DUP);
-    super.visitInsn(Opcodes.MONITOREXIT);
     HookCalls.call(mv, "onMonitorExit", "(Ljava/lang/Object;)V");
+    super.visitInsn(Opcodes.MONITOREXIT);
   }
 
   private void pushLock() {

@@ -211,6 +211,16 @@ public final class Scheduler {
 
   // ---- the operations ----
 
+  /** The fast path of {@link #monitorEnter}: takes a free (or own) monitor; false if contended. */
+  public boolean tryMonitorEnter(SchedThread s, Object monitor) {
+    SchedThread holder = shadow.holderOf(monitor);
+    if (holder == null || holder == s) {
+      s.acquire(monitor, 1);
+      return true;
+    }
+    return false;
+  }
+
   /** Before a real {@code monitorenter}: waits (in the model) until the monitor is free. */
   public void monitorEnter(SchedThread s, Object monitor) {
     SchedThread holder = shadow.holderOf(monitor);

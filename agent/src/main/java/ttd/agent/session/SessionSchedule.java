@@ -80,38 +80,64 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     }
   }
 
-  private void tickPoint(SchedThread s) {
-    if (++s.ticks >= s.switchAt) {
-      scheduler.tick(s);
+  /**
+   * The calling thread's state if it holds the baton and is not in agent code, marked busy; the
+   * fast paths below need no hash bracket (they hash nothing), their slow paths take one.
+   */
+  private ThreadState batonHolder() {
+    SchedThread r = scheduler.running();
+    if (r == null || r.thread() != Thread.currentThread() || !active) {
+      return null;
+    }
+    ThreadState t = (ThreadState) r.owner;
+    if (t.busy) {
+      return null;
+    }
+    t.busy = true;
+    return t;
+  }
+
+  /** The slow path of a schedule point, inside the hash bracket; leaves agent code. */
+  private void slowly(ThreadState t, Runnable action) {
+    if (HashState.available()) {
+      HashState.save(t.hash);
+    }
+    try {
+      action.run();
+    } finally {
+      exit(t);
     }
   }
 
   @Override
   public void onMonitorEnter(Object monitor) {
-    ThreadState t = monitor == null ? null : scheduled();
+    ThreadState t = monitor == null ? null : batonHolder();
     if (t == null) {
       return;
     }
-    try {
-      tickPoint(t.sched);
-      scheduler.monitorEnter(t.sched, monitor);
-    } finally {
-      exit(t);
+    SchedThread s = t.sched;
+    boolean due = ++s.ticks >= s.switchAt;
+    if (!due && scheduler.tryMonitorEnter(s, monitor)) {
+      t.busy = false;
+      return;
     }
+    slowly(t, () -> {
+      if (due) {
+        scheduler.tick(s);
+      }
+      scheduler.monitorEnter(s, monitor);
+    });
   }
 
   @Override
   public void onMonitorExit(Object monitor) {
-    ThreadState t = monitor == null ? null : scheduled();
+    ThreadState t = monitor == null ? null : batonHolder();
     if (t == null) {
       return;
     }
-    try {
-      scheduler.monitorExit(t.sched, monitor);
-      tickPoint(t.sched);
-    } finally {
-      exit(t);
-    }
+    // before the real monitorexit: no switch here, the real monitor is still held
+    scheduler.monitorExit(t.sched, monitor);
+    t.busy = false;
   }
 
   @Override

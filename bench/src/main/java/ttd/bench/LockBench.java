@@ -1,0 +1,92 @@
+package ttd.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The scheduler's benchmark: the lock-heavy {@link LockWorkload} plain, plain pinned to one CPU
+ * ({@code taskset -c 0}: what serializing the threads costs the JVM alone), recorded, and
+ * replayed, round by round; then the bytes each schedule decision takes in the log.
+ *
+ * <p>Usage: {@code java -cp bench/target/classes ttd.bench.LockBench [--java PATH] [--ttd-jar
+ * PATH] [--runs N] [--iterations N]}. Figures are medians of wall time, JVM start-up included.
+ * Bytes per decision are computed from {@code ttd events}: each decision's kind byte, thread
+ * varint and tick delta varint, as the block encoder writes them (block starts, which reset the
+ * deltas, are not visible there: an error of a few bytes per 32 KiB block).
+ */
+public final class LockBench {
+
+  private LockBench() {}
+
+  public static void main(String[] args) throws Exception {
+    int iterations = LockWorkload.DEFAULT_ITERATIONS;
+    List<String> rest = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--iterations") && i + 1 < args.length) {
+        iterations = Integer.parseInt(args[++i]);
+      } else {
+        rest.add(args[i]);
+      }
+    }
+    BenchOptions o = BenchOptions.parse(rest.toArray(new String[0]));
+    Path tmp = Files.createTempDirectory("ttd-lockbench");
+    ChildLauncher launcher = new ChildLauncher(tmp, 600);
+    List<String> program = List.of("-cp", o.classPath, LockWorkload.class.getName(), Integer.toString(iterations));
+    long[][] ms = new long[4][o.runs];
+    String[] labels = {"plain", "plain, taskset -c 0", "record", "replay"};
+    double bytes = 0;
+    long decisions = 0;
+    for (int r = 0; r < o.runs; r++) {
+      Path rec = tmp.resolve("rec-" + r);
+      ms[0][r] = time(launcher, Mode.PLAIN, r, concat(List.of(o.java), program));
+      ms[1][r] = time(launcher, Mode.PLAIN, r, concat(List.of("taskset", "-c", "0", o.java), program));
+      ms[2][r] = time(launcher, Mode.RECORD, r,
+          concat(List.of(o.java, "-javaagent:" + o.ttdJar.toAbsolutePath() + "=out=" + rec + ",quiet"), program));
+      ms[3][r] = time(launcher, Mode.REPLAY, r,
+          List.of(o.java, "-jar", o.ttdJar.toAbsolutePath().toString(), "replay", rec.toString()));
+      if (r == 0) {
+        ChildRun events = launcher.run(Mode.REPLAY, r,
+            List.of(o.java, "-jar", o.ttdJar.toAbsolutePath().toString(), "events", rec.toString(), "--limit", "100000000"));
+        long[] d = DecisionBytes.of(events.stdout());
+        decisions = d[0];
+        bytes = d[1];
+      }
+      RoundRunner.delete(rec);
+    }
+    RoundRunner.delete(tmp);
+    System.out.printf("lock workload: 4 threads x %d iterations (monitor, ReentrantLock, AtomicLong), %d rounds%n",
+        iterations, o.runs);
+    long plain = median(ms[0]);
+    long pinned = median(ms[1]);
+    for (int m = 0; m < 4; m++) {
+      long med = median(ms[m]);
+      System.out.printf("  %-20s %7d ms   %.2fx plain   %.2fx pinned%n", labels[m], med,
+          med / (double) plain, med / (double) pinned);
+    }
+    System.out.printf("  schedule decisions: %d, %.2f bytes each%n", decisions,
+        decisions == 0 ? 0 : bytes / decisions);
+  }
+
+  private static long time(ChildLauncher launcher, Mode mode, int round, List<String> cmd) {
+    ChildRun run = launcher.run(mode, round, cmd);
+    if (!run.ok()) {
+      throw new IllegalStateException(String.join(" ", cmd) + ": " + run.problem() + "\n" + run.stderr());
+    }
+    return Math.round(run.wallMillis());
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static long median(long[] values) {
+    long[] s = values.clone();
+    Arrays.sort(s);
+    return s[s.length / 2];
+  }
+}

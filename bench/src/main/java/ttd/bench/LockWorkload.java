@@ -1,0 +1,65 @@
+package ttd.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The lock-heavy child workload of the scheduler benchmark: four threads take a shared monitor,
+ * a shared {@code ReentrantLock} and an atomic counter in a loop, with a little work inside each
+ * critical section, so that threads really contend when they run in parallel.
+ *
+ * <p>It prints a checksum that depends on every update (and not on the interleaving), so a
+ * replay has output to match and the loops cannot be optimised away.
+ */
+public final class LockWorkload {
+
+  /** Iterations per thread when no argument is given. */
+  public static final int DEFAULT_ITERATIONS = 200_000;
+
+  private static final Object MONITOR = new Object();
+  private static final ReentrantLock LOCK = new ReentrantLock();
+  private static final AtomicLong ATOMIC = new AtomicLong();
+  private static long monitorSum;
+  private static long lockSum;
+
+  private LockWorkload() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    int iterations = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_ITERATIONS;
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      int id = t;
+      Thread thread = new Thread(() -> work(id, iterations), "worker-" + t);
+      threads.add(thread);
+      thread.start();
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    System.out.println("monitor " + monitorSum + " lock " + lockSum + " atomic " + ATOMIC.get());
+  }
+
+  private static void work(int id, int iterations) {
+    for (int i = 0; i < iterations; i++) {
+      long v = mix(id, i);
+      synchronized (MONITOR) {
+        monitorSum += v & 0xFF;
+      }
+      LOCK.lock();
+      try {
+        lockSum += v & 0xF;
+      } finally {
+        LOCK.unlock();
+      }
+      ATOMIC.addAndGet(v & 0x3);
+    }
+  }
+
+  private static long mix(int id, int i) {
+    long v = id * 0x9E3779B97F4A7C15L + i;
+    v ^= v >>> 31;
+    return v * 0xBF58476D1CE4E5B9L;
+  }
+}
