@@ -36,15 +36,19 @@ public final class LockBench {
     ChildLauncher launcher = new ChildLauncher(tmp, 600);
     List<String> program = List.of("-cp", o.classPath, LockWorkload.class.getName(), Integer.toString(iterations));
     long[][] ms = new long[4][o.runs];
+    long[][] loop = new long[3][o.runs];
     String[] labels = {"plain", "plain, taskset -c 0", "record", "replay"};
     double bytes = 0;
     long decisions = 0;
     for (int r = 0; r < o.runs; r++) {
       Path rec = tmp.resolve("rec-" + r);
       ms[0][r] = time(launcher, Mode.PLAIN, r, concat(List.of(o.java), program));
+      loop[0][r] = loopMillis();
       ms[1][r] = time(launcher, Mode.PLAIN, r, concat(List.of("taskset", "-c", "0", o.java), program));
+      loop[1][r] = loopMillis();
       ms[2][r] = time(launcher, Mode.RECORD, r,
           concat(List.of(o.java, "-javaagent:" + o.ttdJar.toAbsolutePath() + "=out=" + rec + ",quiet"), program));
+      loop[2][r] = loopMillis();
       ms[3][r] = time(launcher, Mode.REPLAY, r,
           List.of(o.java, "-jar", o.ttdJar.toAbsolutePath().toString(), "replay", rec.toString()));
       if (r == 0) {
@@ -61,21 +65,41 @@ public final class LockBench {
         iterations, o.runs);
     long plain = median(ms[0]);
     long pinned = median(ms[1]);
+    System.out.println("  wall time of the JVM (start-up included):");
     for (int m = 0; m < 4; m++) {
       long med = median(ms[m]);
       System.out.printf("  %-20s %7d ms   %.2fx plain   %.2fx pinned%n", labels[m], med,
           med / (double) plain, med / (double) pinned);
     }
+    System.out.println("  the threads' own time, first start to last join (loop-ns):");
+    for (int m = 0; m < 3; m++) {
+      long med = median(loop[m]);
+      System.out.printf("  %-20s %7d ms   %.2fx plain   %.2fx pinned%n", labels[m], med,
+          med / (double) median(loop[0]), med / (double) median(loop[1]));
+    }
     System.out.printf("  schedule decisions: %d, %.2f bytes each%n", decisions,
         decisions == 0 ? 0 : bytes / decisions);
   }
+
+  private static ChildRun lastRun;
 
   private static long time(ChildLauncher launcher, Mode mode, int round, List<String> cmd) {
     ChildRun run = launcher.run(mode, round, cmd);
     if (!run.ok()) {
       throw new IllegalStateException(String.join(" ", cmd) + ": " + run.problem() + "\n" + run.stderr());
     }
+    lastRun = run;
     return Math.round(run.wallMillis());
+  }
+
+  /** The workload's own {@code loop-ns} line of the last run, in ms. */
+  private static long loopMillis() {
+    for (String line : lastRun.stdout().split("\n")) {
+      if (line.startsWith(ClockLoopWorkload.LOOP_KEY + " ")) {
+        return Long.parseLong(line.substring(ClockLoopWorkload.LOOP_KEY.length() + 1).trim()) / 1_000_000;
+      }
+    }
+    throw new IllegalStateException("no " + ClockLoopWorkload.LOOP_KEY + " line in " + lastRun.stdout());
   }
 
   private static List<String> concat(List<String> a, List<String> b) {

@@ -10,7 +10,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * a shared {@code ReentrantLock} and an atomic counter in a loop, with a little work inside each
  * critical section, so that threads really contend when they run in parallel.
  *
- * <p>It prints a checksum that depends on every update (and not on the interleaving), so a
+ * <p>It prints the time from the first start to the last join ({@code loop-ns}, without JVM and
+ * agent start-up; a replay prints the recorded value) and a checksum that depends on every update (and not on the interleaving), so a
  * replay has output to match and the loops cannot be optimised away.
  */
 public final class LockWorkload {
@@ -28,6 +29,7 @@ public final class LockWorkload {
 
   public static void main(String[] args) throws InterruptedException {
     int iterations = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_ITERATIONS;
+    long start = System.nanoTime();
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       int id = t;
@@ -38,6 +40,7 @@ public final class LockWorkload {
     for (Thread t : threads) {
       t.join();
     }
+    System.out.println(ClockLoopWorkload.LOOP_KEY + " " + (System.nanoTime() - start));
     System.out.println("monitor " + monitorSum + " lock " + lockSum + " atomic " + ATOMIC.get());
   }
 

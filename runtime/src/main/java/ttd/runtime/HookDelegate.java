@@ -76,8 +76,6 @@ public interface HookDelegate {
 
   void onMonitorEnter(Object monitor);
 
-  void onMonitorExit(Object monitor);
-
   void onObjectNotify(Object monitor, boolean all);
 
   /** A park of the calling thread ({@code real} parks for real, for threads not scheduled). */

@@ -326,14 +326,6 @@ public final class Hooks {
     }
   }
 
-  /** Before a {@code monitorexit} of application code (the real one follows). */
-  public static void onMonitorExit(Object monitor) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onMonitorExit(monitor);
-    }
-  }
-
   /** Replaces {@code Object.wait()} call sites. */
   public static void onObjectWait(Object monitor) throws InterruptedException {
     HookDelegate d = delegate;

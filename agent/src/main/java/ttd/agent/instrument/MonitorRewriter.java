@@ -4,14 +4,14 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Application code's {@code monitorenter}/{@code monitorexit}: the scheduler's model acquires the
- * monitor before the real instruction (so the real one never blocks a thread holding the baton)
- * and releases it just before the real exit (nothing can run in between).
+ * Application code's {@code monitorenter}: the scheduler's model takes the monitor before the real
+ * instruction, so the real one never blocks a thread holding the baton.
  *
- * <p>Both hook calls stay outside the range where the monitor is held as far as an exception
- * handler is concerned, or on the same side of it as javac's own code: a call after a {@code
- * monitorexit} inside javac's catch-all range gives the JIT a path that exits twice, and C1 and C2
- * then refuse to compile the whole method.
+ * <p>{@code monitorexit} is left alone: any call next to it lies inside javac's catch-all range,
+ * which gives the JIT an exception path it cannot match with the monitors held (C1 refuses the
+ * whole method; a call after the exit made C2 refuse it too), and an uncompiled loop runs 100
+ * times slower. The model learns of exits instead by asking the JVM ({@code Thread.holdsLock})
+ * whenever the thread hands the baton on.
  */
 final class MonitorRewriter extends MethodVisitor {
 
@@ -27,11 +27,6 @@ final class MonitorRewriter extends MethodVisitor {
     if (opcode == Opcodes.MONITORENTER) {
       super.visitInsn(Opcodes.DUP);
       HookCalls.call(mv, "onMonitorEnter", "(Ljava/lang/Object;)V");
-      super.visitInsn(opcode);
-      changed[0] = true;
-    } else if (opcode == Opcodes.MONITOREXIT) {
-      super.visitInsn(Opcodes.DUP);
-      HookCalls.call(mv, "onMonitorExit", "(Ljava/lang/Object;)V");
       super.visitInsn(opcode);
       changed[0] = true;
     } else {

@@ -68,11 +68,9 @@ final class SynchronizedMethodRewriter extends MethodVisitor {
     super.visitMaxs(maxStack, maxLocals);
   }
 
-  /** The model's release first, then the real one (see {@link MonitorRewriter} on why). */
+  /** The real exit; the model notices it later (see {@link MonitorRewriter}). */
   private void release() {
     pushLock();
-    super.visitInsn(Opcodes.DUP);
-    HookCalls.call(mv, "onMonitorExit", "(Ljava/lang/Object;)V");
     super.visitInsn(Opcodes.MONITOREXIT);
   }
 

@@ -46,7 +46,8 @@ public final class SchedThread {
   /** What the real thread waits on for the baton: its own gate, or the monitor it waits in. */
   volatile Object gate = ownGate;
   Object want;
-  int wantCount;
+  /** Whether {@link #want} is a monitor to take again after a wait (modelled), as opposed to none. */
+  boolean rewant;
   Object waitingOn;
   long waitOrder;
   SchedThread joining;
@@ -57,9 +58,8 @@ public final class SchedThread {
   boolean arrived;
   /** Replay: the idle period at which this thread resumes (-1: it is let in by another). */
   long resumeAtIdle = -1;
-  /** Monitors held in the shadow model, with their recursion counts. */
-  Object[] held = new Object[4];
-  int[] counts = new int[4];
+  /** Monitors held in the shadow model (a few may have been left already, see {@link #acquire}). */
+  Object[] held = new Object[8];
   int heldCount;
   /** Scratch space for the identity-hash bracket of the scheduler's slow paths. */
   public final int[] hash = new int[4];
@@ -95,51 +95,47 @@ public final class SchedThread {
     return false;
   }
 
-  void acquire(Object monitor, int count) {
-    for (int i = 0; i < heldCount; i++) {
-      if (held[i] == monitor) {
-        counts[i] += count;
-        return;
-      }
+  /**
+   * Notes a monitor this thread takes. Exits are not hooked (a call next to a {@code monitorexit}
+   * makes the JIT refuse the method): the list is pruned of monitors the thread no longer really
+   * holds whenever it hands the baton on ({@link #prune}) and whenever it grows long.
+   */
+  void acquire(Object monitor) {
+    if (holds(monitor)) {
+      return;
     }
     if (heldCount == held.length) {
-      held = java.util.Arrays.copyOf(held, heldCount * 2);
-      counts = java.util.Arrays.copyOf(counts, heldCount * 2);
+      prune();
+      if (heldCount == held.length) {
+        held = java.util.Arrays.copyOf(held, heldCount * 2);
+      }
     }
-    held[heldCount] = monitor;
-    counts[heldCount++] = count;
+    held[heldCount++] = monitor;
   }
 
-  /** Releases one level of {@code monitor}; false if this thread does not hold it. */
-  boolean release(Object monitor) {
+  /** Drops the monitors this thread no longer holds; only on this thread itself. */
+  void prune() {
+    int kept = 0;
+    for (int i = 0; i < heldCount; i++) {
+      if (Thread.holdsLock(held[i])) {
+        held[kept++] = held[i];
+      }
+    }
+    java.util.Arrays.fill(held, kept, heldCount, null);
+    heldCount = kept;
+  }
+
+  /** Drops {@code monitor} (a wait releases it); false if it was not held. */
+  boolean releaseAll(Object monitor) {
     for (int i = heldCount - 1; i >= 0; i--) {
       if (held[i] == monitor) {
-        if (--counts[i] == 0) {
-          removeAt(i);
-        }
+        heldCount--;
+        System.arraycopy(held, i + 1, held, i, heldCount - i);
+        held[heldCount] = null;
         return true;
       }
     }
     return false;
-  }
-
-  /** Releases {@code monitor} entirely (for a wait); returns its recursion count, 0 if not held. */
-  int releaseAll(Object monitor) {
-    for (int i = heldCount - 1; i >= 0; i--) {
-      if (held[i] == monitor) {
-        int c = counts[i];
-        removeAt(i);
-        return c;
-      }
-    }
-    return 0;
-  }
-
-  private void removeAt(int i) {
-    heldCount--;
-    System.arraycopy(held, i + 1, held, i, heldCount - i);
-    System.arraycopy(counts, i + 1, counts, i, heldCount - i);
-    held[heldCount] = null;
   }
 
   String name() {

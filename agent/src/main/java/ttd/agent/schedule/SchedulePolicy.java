@@ -9,7 +9,7 @@ import java.util.List;
 public abstract class SchedulePolicy {
 
   /** Ticks a thread runs before it is preempted, in normal recording. */
-  static final long FAIR_BUDGET = 50_000;
+  static final long FAIR_BUDGET = 1_000_000;
 
   /** The next thread among {@code candidates} (not empty, in ordinal order). */
   abstract SchedThread choose(SchedThread current, List<SchedThread> candidates);

@@ -31,6 +31,8 @@ public final class Scheduler {
   private volatile boolean enabled = true;
   private long idlePeriods;
   private long waitOrders;
+  /** Whether a thread other than the running one holds a monitor (if not, no enter can block). */
+  private boolean othersHold;
 
   public Scheduler(ScheduleLog log, SchedulePolicy policy) {
     this.log = log;
@@ -99,6 +101,7 @@ public final class Scheduler {
       if (yielding || s.ticks >= s.budgetEnd) {
         List<SchedThread> others = shadow.eligibleOthers(s);
         if (!others.isEmpty() && mayPreempt) {
+          s.prune();
           next = policy.choose(s, others);
           log.write(s, EventKind.SCHED_SWITCH, next.ordinal, s.ticks);
           running = next;
@@ -137,6 +140,7 @@ public final class Scheduler {
           continue;
         }
         next = replayedChoice(s, d);
+        s.prune();
         running = next;
         startSlice(next);
       }
@@ -150,6 +154,7 @@ public final class Scheduler {
 
   /** Under the lock: {@code s} cannot go on; the next thread (or none) gets the baton. */
   private SchedThread handOff(SchedThread s) {
+    s.prune();
     s.ticks++;
     SchedThread next;
     if (replaying) {
@@ -213,9 +218,13 @@ public final class Scheduler {
 
   /** The fast path of {@link #monitorEnter}: takes a free (or own) monitor; false if contended. */
   public boolean tryMonitorEnter(SchedThread s, Object monitor) {
+    if (!othersHold) {
+      s.acquire(monitor);
+      return true;
+    }
     SchedThread holder = shadow.holderOf(monitor);
     if (holder == null || holder == s) {
-      s.acquire(monitor, 1);
+      s.acquire(monitor);
       return true;
     }
     return false;
@@ -223,26 +232,18 @@ public final class Scheduler {
 
   /** Before a real {@code monitorenter}: waits (in the model) until the monitor is free. */
   public void monitorEnter(SchedThread s, Object monitor) {
-    SchedThread holder = shadow.holderOf(monitor);
-    if (holder == null || holder == s) {
-      s.acquire(monitor, 1);
+    if (tryMonitorEnter(s, monitor)) {
       return;
     }
     SchedThread next;
     synchronized (lock) {
       s.state = SchedThread.State.MONITOR;
       s.want = monitor;
-      s.wantCount = 1;
       next = handOff(s);
     }
     afterHandOff(s, next);
     await(s);
     reacquire(s);
-  }
-
-  /** After a real {@code monitorexit}. */
-  public void monitorExit(SchedThread s, Object monitor) {
-    s.release(monitor);
   }
 
   /** Whether {@code s} holds {@code monitor} in the model (so a wait on it is modelled). */
@@ -260,7 +261,7 @@ public final class Scheduler {
   public boolean waitOn(SchedThread s, Object monitor, long timeoutNanos) {
     SchedThread next;
     synchronized (lock) {
-      s.wantCount = s.releaseAll(monitor);
+      s.releaseAll(monitor);
       s.state = SchedThread.State.WAIT;
       s.waitingOn = monitor;
       s.waitOrder = ++waitOrders;
@@ -277,7 +278,7 @@ public final class Scheduler {
   private void reacquire(SchedThread s) {
     synchronized (lock) {
       if (s.want != null) {
-        s.acquire(s.want, s.wantCount);
+        s.acquire(s.want);
       }
       s.want = null;
       s.state = SchedThread.State.RUNNABLE;
@@ -495,6 +496,7 @@ public final class Scheduler {
   }
 
   private void startSlice(SchedThread t) {
+    othersHold = shadow.othersHold(t);
     if (replaying) {
       t.switchAt = 0;
     } else {

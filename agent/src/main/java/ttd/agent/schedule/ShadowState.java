@@ -67,6 +67,16 @@ final class ShadowState {
     return null;
   }
 
+  /** Whether a thread other than {@code t} holds a monitor. */
+  boolean othersHold(SchedThread t) {
+    for (SchedThread o : live) {
+      if (o != t && o.heldCount > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   boolean eligible(SchedThread t) {
     return t.state == State.RUNNABLE || t.state == State.MONITOR && holderOf(t.want) == null;
   }

@@ -130,17 +130,6 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
   }
 
   @Override
-  public void onMonitorExit(Object monitor) {
-    ThreadState t = monitor == null ? null : batonHolder();
-    if (t == null) {
-      return;
-    }
-    // before the real monitorexit: no switch here, the real monitor is still held
-    scheduler.monitorExit(t.sched, monitor);
-    t.busy = false;
-  }
-
-  @Override
   public void onObjectNotify(Object monitor, boolean all) {
     ThreadState t = scheduled();
     if (t != null) {

@@ -27,17 +27,28 @@ class ShadowStateTest {
 
   @Test
   void aThreadWaitingForAHeldMonitorCannotRunUntilItIsReleased() {
-    a.acquire(lockA, 1);
-    a.acquire(lockA, 1);
+    a.acquire(lockA);
+    a.acquire(lockA);
     b.state = State.MONITOR;
     b.want = lockA;
     assertSame(a, shadow.holderOf(lockA));
     assertFalse(shadow.eligible(b));
-    a.release(lockA);
-    assertFalse(shadow.eligible(b), "one level of a reentrant monitor is still held");
-    a.release(lockA);
+    assertTrue(shadow.othersHold(b));
+    a.releaseAll(lockA);
     assertTrue(shadow.eligible(b));
     assertEquals(List.of(main, b), shadow.eligibleOthers(a), "others in ordinal order");
+  }
+
+  @Test
+  void monitorsTheThreadHasLeftAreDroppedWhenItPrunes() {
+    Object kept = new Object();
+    synchronized (kept) {
+      main.acquire(lockA); // taken and left again: exits are not hooked
+      main.acquire(kept);
+      main.prune();
+    }
+    assertSame(null, shadow.holderOf(lockA));
+    assertSame(main, shadow.holderOf(kept));
   }
 
   @Test
@@ -54,8 +65,8 @@ class ShadowStateTest {
 
   @Test
   void aLockOrderingCycleIsADeadlockAndTheReportNamesThreadsAndLocks() {
-    a.acquire(lockA, 1);
-    b.acquire(lockB, 1);
+    a.acquire(lockA);
+    b.acquire(lockB);
     a.state = State.MONITOR;
     a.want = lockB;
     b.state = State.MONITOR;
