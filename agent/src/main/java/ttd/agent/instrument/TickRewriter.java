@@ -10,7 +10,8 @@ import org.objectweb.asm.Opcodes;
  * The scheduler's ticks in application code: a call of {@code Hooks.onTick()} at every method
  * entry and before every backward jump (rr counts retired branches; this is the JVM analogue).
  * Ticks are the deterministic clock of preemption. In chaos mode, field reads and writes tick
- * too, so a preemption can fall between the read and the write of {@code count++}.
+ * too, and so do calls of atomics and {@code VarHandle}s, so a preemption can fall between the
+ * read and the write of {@code count++} or between two atomic steps.
  */
 final class TickRewriter extends MethodVisitor {
 
@@ -48,6 +49,15 @@ final class TickRewriter extends MethodVisitor {
       tick();
     }
     super.visitFieldInsn(opcode, owner, name, descriptor);
+  }
+
+  @Override
+  public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean itf) {
+    if (fields
+        && (owner.startsWith("java/util/concurrent/atomic/") || owner.equals("java/lang/invoke/VarHandle"))) {
+      tick();
+    }
+    super.visitMethodInsn(opcode, owner, name, descriptor, itf);
   }
 
   private void tick() {
