@@ -13,9 +13,11 @@ import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.io.RealFileInputStream;
 import ttd.agent.io.RealFileOutputStream;
 import ttd.agent.io.RealJavaIoFileSystem;
+import ttd.agent.io.RealNativeIoCalls;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.Hooks;
+import ttd.runtime.NativeIoHooks;
 
 /**
  * The agent proper, started by the launcher's premain inside the agent's private class loader.
@@ -60,6 +62,7 @@ public final class AgentMain {
       ClassLoader agentLoader = AgentMain.class.getClassLoader();
       Hooks.installRealFiles(
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
+      NativeIoHooks.installReal(new RealNativeIoCalls());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

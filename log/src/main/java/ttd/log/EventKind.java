@@ -38,7 +38,14 @@ public enum EventKind {
   PAYLOAD_MORE(29, Payload.OUTPUT, "the rest of a large read or write"),
   FILE_QUERY(30, Payload.STRING_PAIR, "a query of the file system (exists, length, ...)"),
   FILE_LIST(31, Payload.STRING_PAIR, "a directory listing"),
-  FILE_CANONICAL(32, Payload.STRING_PAIR, "a canonical path");
+  FILE_CANONICAL(32, Payload.STRING_PAIR, "a canonical path"),
+  NIO_OPEN(33, Payload.STRING_PAIR, "opening a file through java.nio"),
+  NIO_QUERY(34, Payload.STRING_PAIR, "a java.nio query of the file system (attributes, access, real path)"),
+  DIRECTORY_OPEN(35, Payload.STRING_PAIR, "opening a directory to list it"),
+  DIRECTORY_ENTRY(36, Payload.STRING_PAIR, "the next name of a directory listing"),
+  FILE_CHANGE(37, Payload.STRING_PAIR, "a change of the file system (create, delete, rename, permissions)"),
+  CHANNEL_CALL(38, Payload.STRING_PAIR, "a FileChannel call (position, size, write, lock)"),
+  IO_ERROR(39, Payload.STRING, "the error a recorded read failed with");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link

@@ -69,4 +69,12 @@ public interface HookDelegate {
   /** A {@code FileInputStream} native call: {@code op} names it, as {@link FileInputOp} does. */
   long onFileInput(RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
       throws IOException;
+
+  // The file system and file channels below java.nio and java.io.File's changes (NativeIoHooks).
+
+  /**
+   * A call of a JDK file-system or file-channel method ({@code op}, see {@link NativeIoOp}) with
+   * its arguments, the receiver first for an instance method; returns its boxed result.
+   */
+  Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception;
 }

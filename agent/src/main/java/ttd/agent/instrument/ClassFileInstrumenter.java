@@ -8,6 +8,7 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import ttd.agent.io.NativeIoTable;
 
 /**
  * Rewrites one class file: its type instrumentation (if it is a target type), the call sites
@@ -24,6 +25,8 @@ public final class ClassFileInstrumenter {
   /** @param mainClass the internal name of the program's main class, or null */
   public ClassFileInstrumenter(String mainClass) {
     this.mainClass = mainClass;
+    // built now: building it while the transformer loads a class could need that class itself
+    NativeIoTable.entries();
     for (TypeInstrumentation t : Instrumentations.all()) {
       byType.computeIfAbsent(t.typeName(), k -> new java.util.ArrayList<>()).add(t);
     }
@@ -46,7 +49,8 @@ public final class ClassFileInstrumenter {
     ClassReader reader = new ClassReader(bytes);
     List<TypeInstrumentation> types = byType.get(internalName);
     boolean isMain = internalName.equals(mainClass);
-    if (types == null && !isMain && !QuickScan.mayNeedRewrite(bytes, isThreadLike(reader))) {
+    boolean nativeIo = NativeIoTable.rewritesIn(internalName);
+    if (types == null && !isMain && !nativeIo && !QuickScan.mayNeedRewrite(bytes, isThreadLike(reader))) {
       return null;
     }
     ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
@@ -77,6 +81,9 @@ public final class ClassFileInstrumenter {
               return mv;
             }
             mv = new CallSiteRewriter(mv, internalName, name, source, clock, changed);
+            if (nativeIo) {
+              mv = new NativeIoRewriter(mv, internalName, changed);
+            }
             if (types != null) {
               for (TypeInstrumentation t : types) {
                 mv = t.instrument(mv, access, name, desc, changed);

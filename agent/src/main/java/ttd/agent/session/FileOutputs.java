@@ -18,9 +18,11 @@ import ttd.runtime.RealFileOutput;
 final class FileOutputs {
 
   private final ProgramFiles programs;
+  private final ProgramFds fds;
 
-  FileOutputs(ProgramFiles programs) {
+  FileOutputs(ProgramFiles programs, ProgramFds fds) {
     this.programs = programs;
+    this.fds = fds;
   }
 
   void open(SessionFiles s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
@@ -41,6 +43,10 @@ final class FileOutputs {
     if (failure != null) {
       throw new FileNotFoundException(failure);
     }
+    if (!s.performsRealIo()) {
+      real.open0(out, "/dev/null", append); // a real descriptor for getChannel(); writes are compared
+    }
+    fds.opened(ProgramFds.number(out.getFD()), path);
   }
 
   void write(SessionFiles s, ThreadState t, RealFileOutput real, FileOutputStream out, byte[] b, int off, int len,

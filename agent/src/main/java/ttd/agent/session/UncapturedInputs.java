@@ -8,7 +8,7 @@ import ttd.runtime.Hooks;
 
 /**
  * Decides whether a file the program touches is its own input, and describes the inputs the agent
- * cannot replay yet (NIO file opens, directory listings, sockets, processes) for the report.
+ * cannot replay yet (random-access files, sockets, processes) for the report.
  *
  * <p>The JDK reads files for its own purposes on the program's threads: class loading, its own
  * data under {@code java.home}, {@code /dev/urandom} behind {@code SecureRandom} (whose output is
@@ -36,15 +36,6 @@ final class UncapturedInputs {
       case Hooks.INPUT_FILE_OPEN:
         String file = path(detail);
         return isProgramsFile(file) ? "opens the file " + file : null;
-      case Hooks.INPUT_DIRECTORY_LIST:
-        String dir = path(detail);
-        return isProgramsFile(dir) ? "lists the directory " + dir : null;
-      case Hooks.INPUT_FILE_CHANGE:
-        String changed =
-            detail instanceof File
-                ? ((File) detail).getPath()
-                : detail == null ? System.getProperty("java.io.tmpdir") : path(detail);
-        return isProgramsFile(changed) ? "changes the file system at " + changed : null;
       case Hooks.INPUT_SOCKET:
         return "uses a socket (" + detail + ")";
       case Hooks.INPUT_PROCESS_START:
