@@ -45,7 +45,8 @@ public enum EventKind {
   DIRECTORY_ENTRY(36, Payload.STRING_PAIR, "the next name of a directory listing"),
   FILE_CHANGE(37, Payload.STRING_PAIR, "a change of the file system (create, delete, rename, permissions)"),
   CHANNEL_CALL(38, Payload.STRING_PAIR, "a FileChannel call (position, size, write, lock)"),
-  IO_ERROR(39, Payload.STRING, "the error a recorded read failed with");
+  IO_ERROR(39, Payload.STRING, "the error a recorded read failed with"),
+  RANDOM_ACCESS(40, Payload.STRING_PAIR, "a RandomAccessFile call (open, seek, position, length)");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link

@@ -13,8 +13,6 @@ import java.util.Map;
  */
 public final class Hooks {
 
-  /** {@link #onUncapturedInput} source: a random-access file is opened. */
-  public static final int INPUT_FILE_OPEN = 1;
   /** {@link #onUncapturedInput} source: a socket connects or accepts. */
   public static final int INPUT_SOCKET = 4;
   /** {@link #onUncapturedInput} source: a process is started. */

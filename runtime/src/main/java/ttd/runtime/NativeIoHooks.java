@@ -110,6 +110,18 @@ public final class NativeIoHooks {
     call(op, new Object[] {a0});
   }
 
+  public static void onNativeIoVoid(Object a0, String a1, int a2, int op) throws Exception {
+    call(op, new Object[] {a0, a1, a2});
+  }
+
+  public static void onNativeIoVoid(Object a0, byte[] a1, int a2, int a3, int op) throws Exception {
+    call(op, new Object[] {a0, a1, a2, a3});
+  }
+
+  public static void onNativeIoVoid(Object a0, long a1, int op) throws Exception {
+    call(op, new Object[] {a0, a1});
+  }
+
   public static int onNativeIoInt(Object a0, int a1, int a2, int op) throws Exception {
     return (Integer) call(op, new Object[] {a0, a1, a2});
   }
@@ -156,6 +168,10 @@ public final class NativeIoHooks {
 
   public static int onNativeIoInt(FileDescriptor a0, boolean a1, long a2, long a3, boolean a4, int op) throws Exception {
     return (Integer) call(op, new Object[] {a0, a1, a2, a3, a4});
+  }
+
+  public static int onNativeIoInt(Object a0, byte[] a1, int a2, int a3, int op) throws Exception {
+    return (Integer) call(op, new Object[] {a0, a1, a2, a3});
   }
 
   public static long onNativeIoLong(Object a0, int op) throws Exception {

@@ -85,6 +85,17 @@ public final class NativeIoOp {
   public static final int FILE_SET_READ_ONLY = 95;
   public static final int FILE_SET_PERMISSION = 96;
 
+  // java.io.RandomAccessFile's natives (on JDK 17 length and setLength are public natives)
+  public static final int RAF_OPEN = 110;
+  public static final int RAF_READ = 111;
+  public static final int RAF_READ_BYTES = 112;
+  public static final int RAF_WRITE = 113;
+  public static final int RAF_WRITE_BYTES = 114;
+  public static final int RAF_SEEK = 115;
+  public static final int RAF_POSITION = 116;
+  public static final int RAF_LENGTH = 117;
+  public static final int RAF_SET_LENGTH = 118;
+
   /** {@code FileDescriptor.close0}: forgets which file the descriptor number was. */
   public static final int FD_CLOSE = 100;
 

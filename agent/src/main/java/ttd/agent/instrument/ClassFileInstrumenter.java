@@ -19,6 +19,7 @@ import ttd.agent.io.NativeIoTable;
  */
 public final class ClassFileInstrumenter {
 
+  private static final String RANDOM_ACCESS_FILE = "java/io/RandomAccessFile";
   private final Map<String, List<TypeInstrumentation>> byType = new HashMap<>();
   private final String mainClass;
 
@@ -49,7 +50,9 @@ public final class ClassFileInstrumenter {
     ClassReader reader = new ClassReader(bytes);
     List<TypeInstrumentation> types = byType.get(internalName);
     boolean isMain = internalName.equals(mainClass);
-    boolean nativeIo = NativeIoTable.rewritesIn(internalName);
+    boolean nativeIo =
+        NativeIoTable.rewritesIn(internalName)
+            || NativeIoTable.anyCallerRewrites() && QuickScan.mentions(bytes, RANDOM_ACCESS_FILE);
     if (types == null && !isMain && !nativeIo && !QuickScan.mayNeedRewrite(bytes, isThreadLike(reader))) {
       return null;
     }

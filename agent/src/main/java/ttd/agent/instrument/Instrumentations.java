@@ -17,8 +17,6 @@ final class Instrumentations {
         new RuntimeInstrumentation(),
         new ThreadInstrumentation(),
         new SecureRandomInstrumentation(),
-        new UncapturedInputInstrumentation(
-            "java/io/RandomAccessFile", Hooks.INPUT_FILE_OPEN, 0, "open(Ljava/lang/String;I)V"),
         new UncapturedInputInstrumentation("sun/nio/ch/Net", Hooks.INPUT_SOCKET, -1, "connect", "accept"),
         new UncapturedInputInstrumentation(
             "java/lang/ProcessImpl", Hooks.INPUT_PROCESS_START, 0, "start"),

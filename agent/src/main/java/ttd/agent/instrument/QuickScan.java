@@ -33,6 +33,11 @@ final class QuickScan {
     return threadLike && text.contains(RUN_ENTRY);
   }
 
+  /** Whether the class's constant pool has {@code name} (a class or member name) as an entry. */
+  static boolean mentions(byte[] classFile, String name) {
+    return new String(classFile, StandardCharsets.ISO_8859_1).contains(entries(new String[] {name})[0]);
+  }
+
   private static String[] entries(String[] names) {
     String[] entries = new String[names.length];
     for (int i = 0; i < names.length; i++) {

@@ -37,6 +37,9 @@ public final class NativeIoTable {
     }
 
     public boolean calledFrom(String caller) {
+      if (callers.equals(ANY)) {
+        return true;
+      }
       return callers.endsWith("/")
           ? caller.startsWith(callers) && !caller.equals(owner)
           : caller.equals(callers);
@@ -48,6 +51,9 @@ public final class NativeIoTable {
   private static final String ATTRS = "Lsun/nio/fs/UnixFileAttributes;";
   private static final String FD = "Ljava/io/FileDescriptor;";
   private static final String FCI = "sun/nio/ch/FileChannelImpl";
+  private static final String RAF = "java/io/RandomAccessFile";
+  /** Callers: every class. */
+  public static final String ANY = "*";
   private static final List<Entry> ENTRIES = new ArrayList<>();
 
   static {
@@ -127,9 +133,35 @@ public final class NativeIoTable {
     add(jfs, "setPermission", "(" + file + "IZZ)Z", NativeIoOp.FILE_SET_PERMISSION, false, "java/io/File");
 
     add("java/io/FileDescriptor", "close0", "()V", NativeIoOp.FD_CLOSE, false, "java/io/FileDescriptor");
+
+    raf("open0", "(Ljava/lang/String;I)V", NativeIoOp.RAF_OPEN, RAF);
+    raf("read0", "()I", NativeIoOp.RAF_READ, RAF);
+    raf("readBytes", "([BII)I", NativeIoOp.RAF_READ_BYTES, RAF);
+    raf("readBytes0", "([BII)I", NativeIoOp.RAF_READ_BYTES, RAF);
+    raf("write0", "(I)V", NativeIoOp.RAF_WRITE, RAF);
+    raf("writeBytes", "([BII)V", NativeIoOp.RAF_WRITE_BYTES, RAF);
+    raf("writeBytes0", "([BII)V", NativeIoOp.RAF_WRITE_BYTES, RAF);
+    raf("seek0", "(J)V", NativeIoOp.RAF_SEEK, RAF);
+    raf("length0", "()J", NativeIoOp.RAF_LENGTH, RAF);
+    raf("setLength0", "(J)V", NativeIoOp.RAF_SET_LENGTH, RAF);
+    // public natives (all of them on 17, getFilePointer still on 25): every class may call them
+    raf("getFilePointer", "()J", NativeIoOp.RAF_POSITION, ANY);
+    raf("length", "()J", NativeIoOp.RAF_LENGTH, ANY);
+    raf("setLength", "(J)V", NativeIoOp.RAF_SET_LENGTH, ANY);
   }
 
   private NativeIoTable() {}
+
+  /** A method of RandomAccessFile, if it is a native on this JDK (else its native is hooked). */
+  private static void raf(String name, String desc, int op, String callers) {
+    for (java.lang.reflect.Method m : java.io.RandomAccessFile.class.getDeclaredMethods()) {
+      if (m.getName().equals(name)
+          && org.objectweb.asm.Type.getMethodDescriptor(m).equals(desc)
+          && java.lang.reflect.Modifier.isNative(m.getModifiers())) {
+        add("java/io/RandomAccessFile", name, desc, op, false, callers);
+      }
+    }
+  }
 
   private static void fs(String name, String desc, int op) {
     add(UND, name, desc, op, true, "sun/nio/fs/");
@@ -167,9 +199,23 @@ public final class NativeIoTable {
     return "operation " + op;
   }
 
+  /**
+   * Whether a class that mentions {@code java/io/RandomAccessFile} needs its calls looked at: true
+   * only on JDKs where RandomAccessFile has public natives.
+   */
+  public static boolean anyCallerRewrites() {
+    for (Entry e : ENTRIES) {
+      if (e.callers.equals(ANY)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether any call site in {@code caller} may be rewritten. */
   public static boolean rewritesIn(String caller) {
     return caller.startsWith("sun/nio/fs/")
+        || caller.equals(RAF)
         || caller.equals(FCI)
         || caller.equals("sun/nio/ch/FileDispatcherImpl")
         || caller.equals("sun/nio/ch/UnixFileDispatcherImpl")

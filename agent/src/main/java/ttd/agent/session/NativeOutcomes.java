@@ -18,7 +18,7 @@ import java.util.List;
  * a {@code stat} filled in.
  *
  * <p>Text form: {@code "-"} for no result, {@code "=I…"/"=J…"/"=Z…"} numbers, {@code "=B…"}
- * bytes (one char each), {@code "!U<errno> <message>"} or {@code "!I<message>"} errors; a stat's
+ * bytes (one char each), {@code "!U<errno> <message>"}, {@code "!I<message>"} or {@code "!F<message>"} (file not found) errors; a stat's
  * attributes follow after {@code '\u0001'} as comma-separated numbers.
  */
 final class NativeOutcomes {
@@ -77,6 +77,9 @@ final class NativeOutcomes {
     } catch (Throwable t) {
       return "!I" + e.getMessage();
     }
+    if (e instanceof java.io.FileNotFoundException) {
+      return "!F" + e.getMessage();
+    }
     return e instanceof IOException ? "!I" + e.getMessage() : null;
   }
 
@@ -115,7 +118,7 @@ final class NativeOutcomes {
         return new IOException(o.substring(sp + 1));
       }
     }
-    return new IOException(o.substring(2));
+    return o.charAt(1) == 'F' ? new java.io.FileNotFoundException(o.substring(2)) : new IOException(o.substring(2));
   }
 
   private static String withoutAttributes(String outcome) {

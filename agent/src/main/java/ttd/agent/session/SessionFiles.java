@@ -9,6 +9,7 @@ import ttd.runtime.FileInputOp;
 import ttd.runtime.RealFileInput;
 import ttd.runtime.RealFileOutput;
 import ttd.runtime.RealFileSystem;
+import ttd.runtime.NativeIoOp;
 import ttd.runtime.RealNativeIo;
 
 /**
@@ -18,7 +19,7 @@ import ttd.runtime.RealNativeIo;
  *
  * <p>Each runs the real operation or the log's answer inside the agent-code bracket, and leaves
  * the decisions (whose file it is, what to log) to {@link FileInputs}, {@link FileOutputs},
- * {@link FileSystemQueries} and {@link NativeFiles}.
+ * {@link FileSystemQueries}, {@link NativeFiles} and {@link RandomAccessFiles}.
  */
 public abstract class SessionFiles extends SessionThreads {
 
@@ -28,6 +29,7 @@ public abstract class SessionFiles extends SessionThreads {
   private final NativeFiles nativeFiles = new NativeFiles();
   private final FileInputs fileInputs = new FileInputs(programFiles, nativeFiles.fds());
   private final FileOutputs fileOutputs = new FileOutputs(programFiles, nativeFiles.fds());
+  private final RandomAccessFiles randomAccessFiles = new RandomAccessFiles(programFiles, nativeFiles.fds());
   private final FileSystemQueries fileSystem = new FileSystemQueries();
 
   /** Logs (record) or checks (replay) {@code key}, and exchanges the value that goes with it. */
@@ -141,6 +143,9 @@ public abstract class SessionFiles extends SessionThreads {
       return nativeFiles.untracked(real, op, args);
     }
     try {
+      if (op >= NativeIoOp.RAF_OPEN && op <= NativeIoOp.RAF_SET_LENGTH) {
+        return randomAccessFiles.call(this, t, real, op, args);
+      }
       return nativeFiles.call(this, t, real, op, args);
     } finally {
       exit(t);

@@ -1,14 +1,13 @@
 package ttd.agent.session;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import ttd.runtime.Hooks;
 
 /**
  * Decides whether a file the program touches is its own input, and describes the inputs the agent
- * cannot replay yet (random-access files, sockets, processes) for the report.
+ * cannot replay yet (sockets, processes) for the report.
  *
  * <p>The JDK reads files for its own purposes on the program's threads: class loading, its own
  * data under {@code java.home}, {@code /dev/urandom} behind {@code SecureRandom} (whose output is
@@ -33,9 +32,6 @@ final class UncapturedInputs {
   /** A one-line description, or null if this input is not the program's own. */
   static String describe(int source, Object detail) {
     switch (source) {
-      case Hooks.INPUT_FILE_OPEN:
-        String file = path(detail);
-        return isProgramsFile(file) ? "opens the file " + file : null;
       case Hooks.INPUT_SOCKET:
         return "uses a socket (" + detail + ")";
       case Hooks.INPUT_PROCESS_START:
@@ -43,13 +39,6 @@ final class UncapturedInputs {
       default:
         return "takes an input of unknown source " + source;
     }
-  }
-
-  private static String path(Object detail) {
-    if (detail instanceof byte[]) {
-      return new String((byte[]) detail, StandardCharsets.UTF_8);
-    }
-    return String.valueOf(detail);
   }
 
   private static String command(Object detail) {
