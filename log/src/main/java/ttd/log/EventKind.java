@@ -46,7 +46,10 @@ public enum EventKind {
   FILE_CHANGE(37, Payload.STRING_PAIR, "a change of the file system (create, delete, rename, permissions)"),
   CHANNEL_CALL(38, Payload.STRING_PAIR, "a FileChannel call (position, size, write, lock)"),
   IO_ERROR(39, Payload.STRING, "the error a recorded read failed with"),
-  RANDOM_ACCESS(40, Payload.STRING_PAIR, "a RandomAccessFile call (open, seek, position, length)");
+  RANDOM_ACCESS(40, Payload.STRING_PAIR, "a RandomAccessFile call (open, seek, position, length)"),
+  PROCESS_START(41, Payload.STRING_PAIR, "starting a process"),
+  PROCESS_STATE(42, Payload.LONG, "whether a process has exited, or its exit code, as the program saw it"),
+  PROCESS_CALL(43, Payload.STRING_PAIR, "destroying a process");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link

@@ -15,8 +15,6 @@ public final class Hooks {
 
   /** {@link #onUncapturedInput} source: a socket connects or accepts. */
   public static final int INPUT_SOCKET = 4;
-  /** {@link #onUncapturedInput} source: a process is started. */
-  public static final int INPUT_PROCESS_START = 5;
   /** {@link #onUncapturedInput} source: a file channel maps its file into memory. */
   public static final int INPUT_FILE_MAP = 8;
 

@@ -174,6 +174,14 @@ public final class NativeIoHooks {
     return (Integer) call(op, new Object[] {a0, a1, a2, a3});
   }
 
+  public static int onNativeIoInt(Object a0, int a1, byte[] a2, byte[] a3, byte[] a4, int a5, byte[] a6, int a7, byte[] a8, int[] a9, boolean a10, int op) throws Exception {
+    return (Integer) call(op, new Object[] {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10});
+  }
+
+  public static int onNativeIoInt(long a0, boolean a1, int op) throws Exception {
+    return (Integer) call(op, new Object[] {a0, a1});
+  }
+
   public static long onNativeIoLong(Object a0, int op) throws Exception {
     return (Long) call(op, new Object[] {a0});
   }
@@ -232,6 +240,14 @@ public final class NativeIoHooks {
 
   public static boolean onNativeIoBoolean(Object a0, File a1, int a2, boolean a3, boolean a4, int op) throws Exception {
     return (Boolean) call(op, new Object[] {a0, a1, a2, a3, a4});
+  }
+
+  public static boolean onNativeIoBoolean(boolean a0, int op) throws Exception {
+    return (Boolean) call(op, new Object[] {a0});
+  }
+
+  public static boolean onNativeIoBoolean(long a0, long a1, boolean a2, int op) throws Exception {
+    return (Boolean) call(op, new Object[] {a0, a1, a2});
   }
 
   public static byte[] onNativeIoBytes(Object a0, int op) throws Exception {

@@ -96,6 +96,18 @@ public final class NativeIoOp {
   public static final int RAF_LENGTH = 117;
   public static final int RAF_SET_LENGTH = 118;
 
+  // processes: java.lang.ProcessImpl and ProcessHandleImpl
+  public static final int PROCESS_FORK = 120;
+  public static final int PROCESS_REAP = 121;
+  public static final int PROCESS_DESTROY = 122;
+  public static final int PROCESS_PIPE_EXITED = 123;
+  /** A read of {@code ProcessImpl.hasExited}: the argument is the field's value. */
+  public static final int PROCESS_EXITED = 124;
+  /** A read of {@code ProcessImpl.exitcode}: the argument is the field's value. */
+  public static final int PROCESS_EXIT_CODE = 125;
+  /** {@code ProcessImpl.waitFor}'s untimed {@code wait()} on the process. */
+  public static final int PROCESS_WAIT = 126;
+
   /** {@code FileDescriptor.close0}: forgets which file the descriptor number was. */
   public static final int FD_CLOSE = 100;
 

@@ -17,9 +17,8 @@ final class Instrumentations {
         new RuntimeInstrumentation(),
         new ThreadInstrumentation(),
         new SecureRandomInstrumentation(),
+        new ProcessImplInstrumentation(),
         new UncapturedInputInstrumentation("sun/nio/ch/Net", Hooks.INPUT_SOCKET, -1, "connect", "accept"),
-        new UncapturedInputInstrumentation(
-            "java/lang/ProcessImpl", Hooks.INPUT_PROCESS_START, 0, "start"),
         // mapped memory is read without any call ttd sees: replay stops before it
         new UncapturedInputInstrumentation(
             "sun/nio/ch/FileChannelImpl", Hooks.INPUT_FILE_MAP, UncapturedInputInstrumentation.THIS, "map"));

@@ -144,6 +144,15 @@ public final class NativeIoTable {
     raf("seek0", "(J)V", NativeIoOp.RAF_SEEK, RAF);
     raf("length0", "()J", NativeIoOp.RAF_LENGTH, RAF);
     raf("setLength0", "(J)V", NativeIoOp.RAF_SET_LENGTH, RAF);
+    String pi = "java/lang/ProcessImpl";
+    String phi = "java/lang/ProcessHandleImpl";
+    add(pi, "forkAndExec", "(I[B[B[BI[BI[B[IZ)I", NativeIoOp.PROCESS_FORK, false, pi);
+    add(phi, "waitForProcessExit0", "(JZ)I", NativeIoOp.PROCESS_REAP, true, phi + "$1");
+    add(phi, "destroy0", "(JJZ)Z", NativeIoOp.PROCESS_DESTROY, true, phi);
+    add(pi + "$ProcessPipeInputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
+    add(pi + "$DeferredCloseProcessPipeInputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
+    add(pi + "$ProcessPipeOutputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
+
     // public natives (all of them on 17, getFilePointer still on 25): every class may call them
     raf("getFilePointer", "()J", NativeIoOp.RAF_POSITION, ANY);
     raf("length", "()J", NativeIoOp.RAF_LENGTH, ANY);
@@ -216,6 +225,7 @@ public final class NativeIoTable {
   public static boolean rewritesIn(String caller) {
     return caller.startsWith("sun/nio/fs/")
         || caller.equals(RAF)
+        || caller.startsWith("java/lang/Process")
         || caller.equals(FCI)
         || caller.equals("sun/nio/ch/FileDispatcherImpl")
         || caller.equals("sun/nio/ch/UnixFileDispatcherImpl")

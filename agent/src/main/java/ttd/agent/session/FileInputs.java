@@ -12,8 +12,8 @@ import ttd.runtime.RealFileInput;
  * Files read through {@code FileInputStream}, and standard input: which streams are the
  * program's, and how each native call on them is recorded and replayed.
  *
- * <p>A stream is the program's if it reads standard input, or if the file it opened is not the
- * JDK's own or class loading's (see {@link UncapturedInputs#isProgramsFile}). For those, a
+ * <p>A stream is the program's if it reads standard input or a child process's pipe, or if the
+ * file it opened is not the JDK's own or class loading's (see {@link UncapturedInputs#isProgramsFile}). For those, a
  * recording logs each open (and its failure), each read's bytes and result, and each skip,
  * length, position and availability; a replay performs none of them and hands back the logged
  * results, so it runs where the files no longer exist. Errors are logged as a marker value and
@@ -42,7 +42,7 @@ final class FileInputs {
       return true;
     }
     try {
-      return in.getFD() == FileDescriptor.in;
+      return in.getFD() == FileDescriptor.in || fds.path(in.getFD()) != null;
     } catch (IOException e) {
       return false;
     }

@@ -56,7 +56,7 @@ final class FileOutputs {
     EventKind kind =
         fd == FileDescriptor.out
             ? EventKind.STDOUT
-            : fd == FileDescriptor.err ? EventKind.STDERR : programs.contains(out) ? EventKind.FILE_WRITE : null;
+            : fd == FileDescriptor.err ? EventKind.STDERR : programs.contains(out) || fds.path(fd) != null ? EventKind.FILE_WRITE : null;
     if (kind == null || len <= 0) {
       real.writeBytes(out, b, off, len, append);
       return;

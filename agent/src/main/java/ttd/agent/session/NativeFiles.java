@@ -17,7 +17,7 @@ import ttd.runtime.RealNativeIo;
  * replay opens {@code /dev/null} instead (opening it changes nothing and closing it stays
  * harmless), and where it gets a directory handle, an invented number the real {@code closedir}
  * never sees. Paths that are not the program's (the JDK's own, the class path) pass through.
- * File channels are in {@link NioChannels}.
+ * File channels are in {@link NioChannels}, child processes in {@link Processes}.
  */
 final class NativeFiles {
 
@@ -26,6 +26,7 @@ final class NativeFiles {
 
   private final ProgramFds fds = new ProgramFds();
   private final NioChannels channels = new NioChannels(fds);
+  private final Processes processes = new Processes(fds);
 
   ProgramFds fds() {
     return fds;
@@ -39,6 +40,9 @@ final class NativeFiles {
   Object call(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
     if (op >= READ && op <= TRANSFER_FROM_DIRECT) {
       return channels.call(s, t, real, op, a);
+    }
+    if (op >= PROCESS_FORK && op <= PROCESS_WAIT) {
+      return processes.call(s, t, real, op, a);
     }
     switch (op) {
       case OPEN:
@@ -78,6 +82,9 @@ final class NativeFiles {
 
   /** What happens to handles on threads the session does not follow (a cleaner closing a file). */
   Object untracked(RealNativeIo real, int op, Object[] a) throws Exception {
+    if (op >= PROCESS_FORK && op <= PROCESS_WAIT) {
+      return processes.untracked(real, op, a);
+    }
     if (op == CLOSEDIR) {
       ProgramFds.Directory d = fds.endListing((long) a[0]);
       if (d != null && d.invented) {

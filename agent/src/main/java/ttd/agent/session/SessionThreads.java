@@ -90,6 +90,9 @@ public abstract class SessionThreads implements HookDelegate {
 
   @Override
   public void onThreadStart(Thread thread) {
+    if (thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread")) {
+      return; // the JDK's own (the process reaper, cleaners), even when a program thread starts it
+    }
     ThreadState t = enter();
     if (t == null) {
       return;

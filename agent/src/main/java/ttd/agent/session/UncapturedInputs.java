@@ -7,7 +7,7 @@ import ttd.runtime.Hooks;
 
 /**
  * Decides whether a file the program touches is its own input, and describes the inputs the agent
- * cannot replay yet (sockets, processes) for the report.
+ * cannot replay yet (sockets) for the report.
  *
  * <p>The JDK reads files for its own purposes on the program's threads: class loading, its own
  * data under {@code java.home}, {@code /dev/urandom} behind {@code SecureRandom} (whose output is
@@ -34,18 +34,9 @@ final class UncapturedInputs {
     switch (source) {
       case Hooks.INPUT_SOCKET:
         return "uses a socket (" + detail + ")";
-      case Hooks.INPUT_PROCESS_START:
-        return "starts the process " + command(detail);
       default:
         return "takes an input of unknown source " + source;
     }
-  }
-
-  private static String command(Object detail) {
-    if (detail instanceof String[] && ((String[]) detail).length > 0) {
-      return ((String[]) detail)[0];
-    }
-    return String.valueOf(detail);
   }
 
   /** Whether reading this path is the program's own input (not the JDK's or class loading's). */
