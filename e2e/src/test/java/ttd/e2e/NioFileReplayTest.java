@@ -67,6 +67,8 @@ class NioFileReplayTest {
           "    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, \"*.txt\")) {",
           "      for (Path p : ds) System.out.println(\"glob \" + p.getFileName());",
           "    }",
+          "    FileStore store = Files.getFileStore(a);",
+          "    System.out.println(\"store \" + (store.getTotalSpace() >= store.getUsableSpace()) + \" \" + store.getTotalSpace() % 1000);",
           "    System.out.println(\"real \" + dir.resolve(\"sub/../a.txt\").toRealPath().endsWith(\"a.txt\"));",
           "    try { Files.readAllBytes(dir.resolve(\"nope\")); } catch (NoSuchFileException e) { System.out.println(\"missing \" + e.getMessage().endsWith(\"nope\")); }",
           "    System.out.println(\"EXIT-SUCCESS\");",

@@ -31,6 +31,7 @@ public final class NativeIoOp {
   public static final int EXISTS = 18;
   public static final int REALPATH = 19;
   public static final int READLINK = 20;
+  public static final int STATVFS = 21;
 
   // sun.nio.fs.UnixNativeDispatcher: changes (path-based, then descriptor-based)
   public static final int MKDIR = 30;

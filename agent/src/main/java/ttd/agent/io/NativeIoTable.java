@@ -77,6 +77,7 @@ public final class NativeIoTable {
     fs("exists", "(" + PATH + ")Z", NativeIoOp.EXISTS);
     fs("realpath", "(" + PATH + ")[B", NativeIoOp.REALPATH);
     fs("readlink", "(" + PATH + ")[B", NativeIoOp.READLINK);
+    fs("statvfs", "(" + PATH + "Lsun/nio/fs/UnixFileStoreAttributes;)V", NativeIoOp.STATVFS);
     fs("mkdir", "(" + PATH + "I)V", NativeIoOp.MKDIR);
     fs("unlink", "(" + PATH + ")V", NativeIoOp.UNLINK);
     fs("rmdir", "(" + PATH + ")V", NativeIoOp.RMDIR);

@@ -61,6 +61,7 @@ final class NativeFiles {
       case STAT:
       case LSTAT:
       case STAT_ERRNO:
+      case STATVFS:
         return query(s, t, real, op, a, String.valueOf(a[0]), a[1], "");
       case STAT_MODE:
       case EXISTS:

@@ -19,7 +19,7 @@ import java.util.List;
  *
  * <p>Text form: {@code "-"} for no result, {@code "=I…"/"=J…"/"=Z…"} numbers, {@code "=B…"}
  * bytes (one char each), {@code "!U<errno> <message>"}, {@code "!I<message>"} or {@code "!F<message>"} (file not found) errors; a stat's
- * attributes follow after {@code '\u0001'} as comma-separated numbers.
+ * (or statvfs's) attributes follow after {@code '\u0001'} as comma-separated numbers.
  */
 final class NativeOutcomes {
 
@@ -29,7 +29,22 @@ final class NativeOutcomes {
   private static final MethodHandle MSG;
   private static final MethodHandle SET_MSG;
   private static final MethodHandle NEW_UNIX_EXCEPTION;
-  private static final List<Field> ATTRIBUTE_FIELDS = new ArrayList<>();
+  /** The primitive fields a stat (or statvfs) fills in, by class, in name order. */
+  private static final ClassValue<List<Field>> ATTRIBUTE_FIELDS =
+      new ClassValue<>() {
+        @Override
+        protected List<Field> computeValue(Class<?> type) {
+          List<Field> fields = new ArrayList<>();
+          for (Field f : type.getDeclaredFields()) {
+            if (!Modifier.isStatic(f.getModifiers()) && f.getType().isPrimitive()) {
+              f.setAccessible(true);
+              fields.add(f);
+            }
+          }
+          fields.sort(Comparator.comparing(Field::getName));
+          return fields;
+        }
+      };
 
   static {
     try {
@@ -39,14 +54,6 @@ final class NativeOutcomes {
       MSG = l.findGetter(UNIX_EXCEPTION, "msg", String.class);
       SET_MSG = l.findSetter(UNIX_EXCEPTION, "msg", String.class);
       NEW_UNIX_EXCEPTION = l.findConstructor(UNIX_EXCEPTION, MethodType.methodType(void.class, int.class));
-      Class<?> attrs = Class.forName("sun.nio.fs.UnixFileAttributes", false, null);
-      for (Field f : attrs.getDeclaredFields()) {
-        if (!Modifier.isStatic(f.getModifiers()) && f.getType().isPrimitive()) {
-          f.setAccessible(true);
-          ATTRIBUTE_FIELDS.add(f);
-        }
-      }
-      ATTRIBUTE_FIELDS.sort(Comparator.comparing(Field::getName));
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -130,7 +137,7 @@ final class NativeOutcomes {
   static String withAttributes(String outcome, Object attrs) {
     StringBuilder b = new StringBuilder(outcome).append(ATTRS);
     try {
-      for (Field f : ATTRIBUTE_FIELDS) {
+      for (Field f : ATTRIBUTE_FIELDS.get(attrs.getClass())) {
         Object v = f.get(attrs);
         b.append(v instanceof Boolean ? ((Boolean) v ? 1 : 0) : ((Number) v).longValue()).append(',');
       }
@@ -147,9 +154,10 @@ final class NativeOutcomes {
       return false;
     }
     String[] values = outcome.substring(a + 1).split(",");
+    List<Field> fields = ATTRIBUTE_FIELDS.get(attrs.getClass());
     try {
-      for (int i = 0; i < ATTRIBUTE_FIELDS.size() && i < values.length; i++) {
-        Field f = ATTRIBUTE_FIELDS.get(i);
+      for (int i = 0; i < fields.size() && i < values.length; i++) {
+        Field f = fields.get(i);
         long v = Long.parseLong(values[i]);
         if (f.getType() == int.class) {
           f.setInt(attrs, (int) v);
