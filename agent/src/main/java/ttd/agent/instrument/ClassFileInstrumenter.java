@@ -19,7 +19,6 @@ import ttd.agent.io.NativeIoTable;
  */
 public final class ClassFileInstrumenter {
 
-  private static final String RANDOM_ACCESS_FILE = "java/io/RandomAccessFile";
   private final Map<String, List<TypeInstrumentation>> byType = new HashMap<>();
   private final String mainClass;
 
@@ -50,10 +49,10 @@ public final class ClassFileInstrumenter {
     ClassReader reader = new ClassReader(bytes);
     List<TypeInstrumentation> types = byType.get(internalName);
     boolean isMain = internalName.equals(mainClass);
-    boolean nativeIo =
-        NativeIoTable.rewritesIn(internalName)
-            || NativeIoTable.anyCallerRewrites() && QuickScan.mentions(bytes, RANDOM_ACCESS_FILE);
-    if (types == null && !isMain && !nativeIo && !QuickScan.mayNeedRewrite(bytes, isThreadLike(reader))) {
+    if (types == null
+        && !isMain
+        && !NativeIoTable.rewritesIn(internalName)
+        && !QuickScan.mayNeedRewrite(bytes, isThreadLike(reader))) {
       return null;
     }
     ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
@@ -84,9 +83,8 @@ public final class ClassFileInstrumenter {
               return mv;
             }
             mv = new CallSiteRewriter(mv, internalName, name, source, clock, changed);
-            if (nativeIo) {
-              mv = new NativeIoRewriter(mv, internalName, changed);
-            }
+            // every parsed class: RandomAccessFile's public natives may be called from any class
+            mv = new NativeIoRewriter(mv, internalName, changed);
             if (types != null) {
               for (TypeInstrumentation t : types) {
                 mv = t.instrument(mv, access, name, desc, changed);

@@ -55,6 +55,8 @@ public final class NativeIoTable {
   /** Callers: every class. */
   public static final String ANY = "*";
   private static final List<Entry> ENTRIES = new ArrayList<>();
+  /** owner + '.' + name + desc -> the entries for that method (one per set of callers). */
+  private static final java.util.Map<String, List<Entry>> BY_METHOD = new java.util.HashMap<>();
 
   static {
     fs("open", "(" + PATH + "II)I", NativeIoOp.OPEN);
@@ -182,7 +184,9 @@ public final class NativeIoTable {
   }
 
   private static void add(String owner, String name, String desc, int op, boolean isStatic, String callers) {
-    ENTRIES.add(new Entry(owner, name, desc, op, isStatic, callers));
+    Entry e = new Entry(owner, name, desc, op, isStatic, callers);
+    ENTRIES.add(e);
+    BY_METHOD.computeIfAbsent(owner + '.' + name + desc, k -> new ArrayList<>()).add(e);
   }
 
   public static List<Entry> entries() {
@@ -191,9 +195,12 @@ public final class NativeIoTable {
 
   /** The entry for a call from {@code caller}, or null if that call stays as it is. */
   public static Entry find(String caller, String owner, String name, String desc) {
-    for (Entry e : ENTRIES) {
-      if (e.owner.equals(owner) && e.name.equals(name) && e.desc.equals(desc) && e.calledFrom(caller)) {
-        return e;
+    List<Entry> candidates = BY_METHOD.get(owner + '.' + name + desc);
+    if (candidates != null) {
+      for (Entry e : candidates) {
+        if (e.calledFrom(caller)) {
+          return e;
+        }
       }
     }
     return null;
@@ -207,19 +214,6 @@ public final class NativeIoTable {
       }
     }
     return "operation " + op;
-  }
-
-  /**
-   * Whether a class that mentions {@code java/io/RandomAccessFile} needs its calls looked at: true
-   * only on JDKs where RandomAccessFile has public natives.
-   */
-  public static boolean anyCallerRewrites() {
-    for (Entry e : ENTRIES) {
-      if (e.callers.equals(ANY)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Whether any call site in {@code caller} may be rewritten. */
