@@ -14,9 +14,11 @@ import ttd.agent.io.RealFileInputStream;
 import ttd.agent.io.RealFileOutputStream;
 import ttd.agent.io.RealJavaIoFileSystem;
 import ttd.agent.io.RealUnsafePark;
+import ttd.agent.io.RealNativeIoCalls;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.Hooks;
+import ttd.runtime.NativeIoHooks;
 
 /**
  * The agent proper, started by the launcher's premain inside the agent's private class loader.
@@ -63,6 +65,7 @@ public final class AgentMain {
       Hooks.installRealFiles(
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
       Hooks.installRealPark(new RealUnsafePark());
+      NativeIoHooks.installReal(new RealNativeIoCalls());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

@@ -86,7 +86,7 @@ final class Report {
           + verdict(record.ratioTo(plain), GOAL_CPU_RATIO) + " (added "
           + signedMs(record.minus(plain)) + " ms)";
       case Workload.CLOCK -> "ns & bytes per event below";
-      case Workload.FILE -> "record <= " + GOAL_FILE_RATIO + "x: "
+      case Workload.FILE, Workload.NIO -> "record <= " + GOAL_FILE_RATIO + "x: "
           + verdict(record.ratioTo(plain), GOAL_FILE_RATIO);
       case Workload.STARTUP -> "added " + signedMs(record.minus(plain)) + " ms (<= +"
           + (int) GOAL_STARTUP_MS + "): " + verdict(record.minus(plain), GOAL_STARTUP_MS);
@@ -96,7 +96,7 @@ final class Report {
 
   /** The clock workload's per-event figures and the start-up workload's added milliseconds. */
   private void derived(WorkloadResult r) {
-    if (r.workload().key().equals(Workload.FILE)) {
+    if (isFileRead(r)) {
       Stats ns = r.nsPerEvent();
       out.printf("ns added per 8 KB read call (median): %s  min %s, max %s; loop median plain %s ms, record %s ms%n",
           num(ns.median(), 0), num(ns.min(), 0), num(ns.max(), 0),
@@ -111,7 +111,7 @@ final class Report {
     }
     if (r.workload().timesItsLoop()) {
       Stats bpe = r.bytesPerEvent();
-      if (r.workload().key().equals(Workload.FILE)) {
+      if (isFileRead(r)) {
         double perCall = bpe.median() - FileReadWorkload.CHUNK;
         double perPayloadByte = r.logBytes().median() / (double) Workload.FILE_BYTES;
         out.printf("log bytes per read call beyond its %d-byte payload (median): %s  (goal <= 16: %s);"
@@ -206,5 +206,9 @@ final class Report {
 
   private static String range(Stats s) {
     return s.empty() ? "-" : String.format("%.0f..%.0f", s.min(), s.max());
+  }
+
+  private static boolean isFileRead(WorkloadResult r) {
+    return r.workload().key().equals(Workload.FILE) || r.workload().key().equals(Workload.NIO);
   }
 }

@@ -23,6 +23,7 @@ record Workload(String key, String label, String mainClass, List<String> args, l
   static final String CLOCK = "clock";
   static final String STARTUP = "startup";
   static final String FILE = "file";
+  static final String NIO = "nio";
 
   /** The size of the file the file workload reads. */
   static final long FILE_BYTES = 200L << 20;
@@ -56,6 +57,17 @@ record Workload(String key, String label, String mainClass, List<String> args, l
               FILE,
               "read 200 MB / 8 KB",
               FileReadWorkload.class.getName(),
+              List.of(input.toString()),
+              FILE_BYTES / FileReadWorkload.CHUNK));
+    }
+    if (o.wants(NIO)) {
+      java.nio.file.Path input = tmp.resolve("input-nio.bin");
+      FileReadWorkload.writeInput(input, FILE_BYTES);
+      all.add(
+          new Workload(
+              NIO,
+              "FileChannel 200 MB / 8 KB",
+              NioReadWorkload.class.getName(),
               List.of(input.toString()),
               FILE_BYTES / FileReadWorkload.CHUNK));
     }

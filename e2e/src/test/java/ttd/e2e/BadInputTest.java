@@ -66,6 +66,8 @@ class BadInputTest {
         new Case("replay of a recording truncated to 40% of its written bytes", jvm -> replayOfTruncated(jvm, false), ""),
         new Case("replay of a recording truncated in the middle of its events", jvm -> replayOfTruncated(jvm, true), ""),
         new Case("replay of a recording with bytes flipped in the middle of its events", BadInputTest::replayOfCorrupted, ""),
+        new Case("replay of a recording with bytes flipped inside a file read's payload", jvm -> replayOfDamagedPayload(jvm, false), ""),
+        new Case("replay of a recording truncated inside a file read's payload", jvm -> replayOfDamagedPayload(jvm, true), ""),
         new Case("record --out into an existing directory", BadInputTest::recordIntoExistingDirectory, ""),
         new Case("record --out under a parent that cannot be created", BadInputTest::recordUnderAFile, ""),
         new Case("unknown command", jvm -> TtdRun.cli(jvm, Scratch.dir("cli"), "frobnicate"), "frobnicate"),
@@ -129,6 +131,48 @@ class BadInputTest {
     Path recording = Scratch.copyOf(Sample.LOTTERY.sharedRecording(jvm), "corrupted");
     QueueFile queue = QueueFile.of(recording);
     queue.flip(queue.middleOfData(), 16);
+    return replay(jvm, recording);
+  }
+
+  private static final String PAYLOAD_READER =
+      String.join(
+          "\n",
+          "import java.nio.file.*;",
+          "public class PayloadReader {",
+          "  public static void main(String[] args) throws Exception {",
+          "    byte[] data = Files.readAllBytes(Paths.get(args[0]));",
+          "    long sum = 0;",
+          "    for (byte b : data) sum += b;",
+          "    System.out.println(data.length + \" bytes, sum \" + sum);",
+          "  }",
+          "}",
+          "");
+
+  /** A recording of a 300 KB file read, damaged in the middle of the file's bytes in the log. */
+  private static Outcome replayOfDamagedPayload(Jvm jvm, boolean truncate) {
+    Path work = Scratch.dir("payload-" + (truncate ? "truncated" : "flipped"));
+    Path classes = JavaSource.compile(work.resolve("classes"), "PayloadReader", PAYLOAD_READER);
+    byte[] data = new byte[300 << 10];
+    for (int i = 0; i < data.length; i++) {
+      data[i] = (byte) ('a' + (i * 7 + i / 13) % 26);
+    }
+    Path input = work.resolve("input.bin");
+    try {
+      Files.write(input, data);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "PayloadReader", input.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    QueueFile queue = QueueFile.of(recording);
+    long payload = queue.indexOf(java.util.Arrays.copyOfRange(data, 100_000, 100_064));
+    assertTrue(payload > 0, "the file's bytes are not in the recording");
+    if (truncate) {
+      queue.truncate(payload);
+    } else {
+      queue.flip(payload, 16);
+    }
     return replay(jvm, recording);
   }
 

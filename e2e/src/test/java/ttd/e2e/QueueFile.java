@@ -80,6 +80,21 @@ public final class QueueFile {
     return start + (writtenEnd() - start) / 2;
   }
 
+  /** Where {@code pattern} first occurs in the file, or -1. */
+  public long indexOf(byte[] pattern) {
+    byte[] bytes = bytes();
+    outer:
+    for (int i = 0; i + pattern.length <= bytes.length; i++) {
+      for (int j = 0; j < pattern.length; j++) {
+        if (bytes[i + j] != pattern[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
   /** Cuts the file to {@code size} bytes. */
   public void truncate(long size) {
     try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {

@@ -15,6 +15,8 @@ public enum Sample {
   ORDER_PIPELINE("ttd.samples.corruption.OrderPipeline", false),
   CONFIG_BANNER("ttd.samples.env.ConfigBanner", false),
   GENERATED_GREETER("ttd.samples.deps.GeneratedGreeter", true),
+  OVERLAY_CONFIG("ttd.samples.config.OverlayConfig", false),
+  GIT_FEATURE_CHECK("ttd.samples.process.GitFeatureCheck", false),
   HEARTBEAT_MONITOR("ttd.samples.time.HeartbeatMonitor", false);
 
   private static final Memo<Path> SHARED = new Memo<>();

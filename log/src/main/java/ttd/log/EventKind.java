@@ -39,6 +39,17 @@ public enum EventKind {
   FILE_QUERY(30, Payload.STRING_PAIR, "a query of the file system (exists, length, ...)"),
   FILE_LIST(31, Payload.STRING_PAIR, "a directory listing"),
   FILE_CANONICAL(32, Payload.STRING_PAIR, "a canonical path"),
+  NIO_OPEN(33, Payload.STRING_PAIR, "opening a file through java.nio"),
+  NIO_QUERY(34, Payload.STRING_PAIR, "a java.nio query of the file system (attributes, access, real path)"),
+  DIRECTORY_OPEN(35, Payload.STRING_PAIR, "opening a directory to list it"),
+  DIRECTORY_ENTRY(36, Payload.STRING_PAIR, "the next name of a directory listing"),
+  FILE_CHANGE(37, Payload.STRING_PAIR, "a change of the file system (create, delete, rename, permissions)"),
+  CHANNEL_CALL(38, Payload.STRING_PAIR, "a FileChannel call (position, size, write, lock)"),
+  IO_ERROR(39, Payload.STRING, "the error a recorded read failed with"),
+  RANDOM_ACCESS(40, Payload.STRING_PAIR, "a RandomAccessFile call (open, seek, position, length)"),
+  PROCESS_START(41, Payload.STRING_PAIR, "starting a process"),
+  PROCESS_STATE(42, Payload.LONG, "whether a process has exited, or its exit code, as the program saw it"),
+  PROCESS_CALL(43, Payload.STRING_PAIR, "destroying a process"),
   // The serializing scheduler (codes 73-90). The site field holds a thread's ordinal + 1 (0: none),
   // the value a tick of the deciding thread (see ttd.agent.schedule).
   /** The running thread handed the baton to another thread (or to none) at this tick. */

@@ -91,4 +91,11 @@ public interface HookDelegate {
   void onThreadInterrupt(Thread thread);
 
   void onVirtualThreadStart(Object thread);
+  // The file system and file channels below java.nio and java.io.File's changes (NativeIoHooks).
+
+  /**
+   * A call of a JDK file-system or file-channel method ({@code op}, see {@link NativeIoOp}) with
+   * its arguments, the receiver first for an instance method; returns its boxed result.
+   */
+  Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception;
 }

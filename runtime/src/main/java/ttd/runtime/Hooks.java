@@ -13,18 +13,10 @@ import java.util.Map;
  */
 public final class Hooks {
 
-  /** {@link #onUncapturedInput} source: a file is opened (random access or NIO). */
-  public static final int INPUT_FILE_OPEN = 1;
-  /** {@link #onUncapturedInput} source: a directory is listed. */
-  public static final int INPUT_DIRECTORY_LIST = 2;
   /** {@link #onUncapturedInput} source: a socket connects or accepts. */
   public static final int INPUT_SOCKET = 4;
-  /** {@link #onUncapturedInput} source: a process is started. */
-  public static final int INPUT_PROCESS_START = 5;
-  /** {@link #onUncapturedInput} source: a file stream's {@code FileChannel} is taken. */
-  public static final int INPUT_FILE_CHANNEL = 6;
-  /** {@link #onUncapturedInput} source: the program changes the file system through java.io.File. */
-  public static final int INPUT_FILE_CHANGE = 7;
+  /** {@link #onUncapturedInput} source: a file channel maps its file into memory. */
+  public static final int INPUT_FILE_MAP = 8;
 
   /** {@link #onFileSystemQuery} operations, in the order of {@code java.io.FileSystem}'s methods. */
   public static final int FS_HAS_ATTRIBUTES = 1;
@@ -44,6 +36,11 @@ public final class Hooks {
   /** Installs the delegate once; later calls replace it (tests only). */
   public static void install(HookDelegate newDelegate) {
     delegate = newDelegate;
+  }
+
+  /** The installed delegate, for the other groups of hooks ({@link NativeIoHooks}). */
+  static HookDelegate delegate() {
+    return delegate;
   }
 
   /** Installs the real file stream natives, before any of their call sites is rewritten. */

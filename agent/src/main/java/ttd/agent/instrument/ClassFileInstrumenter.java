@@ -8,6 +8,7 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import ttd.agent.io.NativeIoTable;
 
 /**
  * Rewrites one class file: its type instrumentation (if it is a target type), the call sites
@@ -34,6 +35,8 @@ public final class ClassFileInstrumenter {
   public ClassFileInstrumenter(String mainClass, boolean chaos) {
     this.mainClass = mainClass;
     this.chaos = chaos;
+    // built now: building it while the transformer loads a class could need that class itself
+    NativeIoTable.entries();
     for (TypeInstrumentation t : Instrumentations.all()) {
       byType.computeIfAbsent(t.typeName(), k -> new java.util.ArrayList<>()).add(t);
     }
@@ -69,7 +72,10 @@ public final class ClassFileInstrumenter {
     List<TypeInstrumentation> types = byType.get(internalName);
     boolean isMain = internalName.equals(mainClass);
     boolean scheduled = appClass && (reader.getAccess() & Opcodes.ACC_MODULE) == 0;
-    if (types == null && !isMain && !scheduled
+    if (types == null
+        && !isMain
+        && !scheduled
+        && !NativeIoTable.rewritesIn(internalName)
         && !QuickScan.mayNeedRewrite(bytes, isThreadLike(reader))) {
       return null;
     }
@@ -108,6 +114,8 @@ public final class ClassFileInstrumenter {
               return mv;
             }
             mv = new CallSiteRewriter(mv, internalName, name, source, clock, scheduled, changed);
+            // every parsed class: RandomAccessFile's public natives may be called from any class
+            mv = new NativeIoRewriter(mv, internalName, changed);
             if (types != null) {
               for (TypeInstrumentation t : types) {
                 mv = t.instrument(mv, access, name, desc, changed);

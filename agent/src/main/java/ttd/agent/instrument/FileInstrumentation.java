@@ -9,7 +9,7 @@ import ttd.runtime.Hooks;
  * {@code java.io.File}: its queries of the file system ({@code exists}, {@code isDirectory},
  * {@code length}, {@code lastModified}, {@code canRead}, {@code list}, {@code getCanonicalPath},
  * space) go through hooks at their calls of {@code java.io.FileSystem}, which is the same on JDK 17
- * and 25. Changes (delete, create, rename...) are not rewritten here: replay stops before them.
+ * and 25. Its changes (delete, create, rename...) go through {@code NativeIoRewriter}'s hooks.
  */
 final class FileInstrumentation implements TypeInstrumentation {
 

@@ -275,6 +275,9 @@ public final class ReplaySession extends Session {
   }
 
   @Override
+  protected void warn(String message) {}
+
+  @Override
   protected boolean performsWaits(long millis, int nanos) {
     return false;
   }

@@ -12,12 +12,13 @@ import ttd.runtime.RealFileInput;
  * Files read through {@code FileInputStream}, and standard input: which streams are the
  * program's, and how each native call on them is recorded and replayed.
  *
- * <p>A stream is the program's if it reads standard input, or if the file it opened is not the
- * JDK's own or class loading's (see {@link UncapturedInputs#isProgramsFile}). For those, a
+ * <p>A stream is the program's if it reads standard input or a child process's pipe, or if the
+ * file it opened is not the JDK's own or class loading's (see {@link UncapturedInputs#isProgramsFile}). For those, a
  * recording logs each open (and its failure), each read's bytes and result, and each skip,
  * length, position and availability; a replay performs none of them and hands back the logged
  * results, so it runs where the files no longer exist. Errors are logged as a marker value and
- * thrown again in replay.
+ * thrown again in replay. A replayed stream holds a descriptor of {@code /dev/null}, so that its
+ * {@code FileChannel} has a descriptor to work on (its calls are answered by {@link NioChannels}).
  */
 final class FileInputs {
 
@@ -25,9 +26,11 @@ final class FileInputs {
   static final long FAILED = Long.MIN_VALUE;
 
   private final ProgramFiles programs;
+  private final ProgramFds fds;
 
-  FileInputs(ProgramFiles programs) {
+  FileInputs(ProgramFiles programs, ProgramFds fds) {
     this.programs = programs;
+    this.fds = fds;
   }
 
   /** Decides (at open) or looks up whether the stream is the program's. */
@@ -39,7 +42,7 @@ final class FileInputs {
       return true;
     }
     try {
-      return in.getFD() == FileDescriptor.in;
+      return in.getFD() == FileDescriptor.in || fds.path(in.getFD()) != null;
     } catch (IOException e) {
       return false;
     }
@@ -63,6 +66,10 @@ final class FileInputs {
       if (failure != null) {
         throw new FileNotFoundException(failure);
       }
+      if (!s.performsRealIo()) {
+        real.open0(in, "/dev/null"); // a real descriptor for getChannel(); reads come from the log
+      }
+      fds.opened(ProgramFds.number(in.getFD()), path);
       return 0;
     }
     IOException error = null;

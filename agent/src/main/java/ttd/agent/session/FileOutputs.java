@@ -18,9 +18,11 @@ import ttd.runtime.RealFileOutput;
 final class FileOutputs {
 
   private final ProgramFiles programs;
+  private final ProgramFds fds;
 
-  FileOutputs(ProgramFiles programs) {
+  FileOutputs(ProgramFiles programs, ProgramFds fds) {
     this.programs = programs;
+    this.fds = fds;
   }
 
   void open(SessionFiles s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
@@ -41,6 +43,10 @@ final class FileOutputs {
     if (failure != null) {
       throw new FileNotFoundException(failure);
     }
+    if (!s.performsRealIo()) {
+      real.open0(out, "/dev/null", append); // a real descriptor for getChannel(); writes are compared
+    }
+    fds.opened(ProgramFds.number(out.getFD()), path);
   }
 
   void write(SessionFiles s, ThreadState t, RealFileOutput real, FileOutputStream out, byte[] b, int off, int len,
@@ -50,7 +56,7 @@ final class FileOutputs {
     EventKind kind =
         fd == FileDescriptor.out
             ? EventKind.STDOUT
-            : fd == FileDescriptor.err ? EventKind.STDERR : programs.contains(out) ? EventKind.FILE_WRITE : null;
+            : fd == FileDescriptor.err ? EventKind.STDERR : programs.contains(out) || fds.path(fd) != null ? EventKind.FILE_WRITE : null;
     if (kind == null || len <= 0) {
       real.writeBytes(out, b, off, len, append);
       return;

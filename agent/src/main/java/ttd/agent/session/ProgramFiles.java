@@ -24,20 +24,4 @@ final class ProgramFiles {
   boolean contains(Object stream) {
     return streams.containsKey(stream);
   }
-
-  /** Whether the program's own data flows through this stream: one of its files, or stdio. */
-  boolean isProgramStream(Object stream) {
-    if (contains(stream)) {
-      return true;
-    }
-    try {
-      java.io.FileDescriptor fd =
-          stream instanceof java.io.FileInputStream
-              ? ((java.io.FileInputStream) stream).getFD()
-              : stream instanceof java.io.FileOutputStream ? ((java.io.FileOutputStream) stream).getFD() : null;
-      return fd == java.io.FileDescriptor.in || fd == java.io.FileDescriptor.out || fd == java.io.FileDescriptor.err;
-    } catch (java.io.IOException e) {
-      return false;
-    }
-  }
 }

@@ -157,6 +157,11 @@ public final class RecordSession extends Session {
   }
 
   @Override
+  protected void warn(String message) {
+    messages.say(message);
+  }
+
+  @Override
   protected boolean performsWaits(long millis, int nanos) {
     return !pins.sleep(millis, nanos);
   }

@@ -23,6 +23,9 @@ public abstract class Session extends SessionFiles {
   /** Runs a real sleep or wait in record; nothing in replay. Returns false to skip it. */
   protected abstract boolean performsWaits(long millis, int nanos);
 
+  /** Tells the person recording about something the recording will not cover (record only). */
+  protected abstract void warn(String message);
+
   /** The JVM is about to halt: nothing else will run. */
   protected abstract void halting(ThreadState t, int status);
 
@@ -284,10 +287,10 @@ public abstract class Session extends SessionFiles {
     }
     try {
       String what =
-          source == Hooks.INPUT_FILE_CHANNEL
-              ? (programFiles.isProgramStream(detail)
-                  ? "takes the FileChannel of a file stream it reads or writes" : null)
-              : UncapturedInputs.describe(source, detail);
+          source == Hooks.INPUT_FILE_MAP ? mapped(detail) : UncapturedInputs.describe(source, detail);
+      if (source == Hooks.INPUT_FILE_MAP && what != null) {
+        warn("the program " + what + ": ttd cannot see reads of mapped memory, so a replay stops there");
+      }
       if (what != null) {
         exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
       }

@@ -9,22 +9,27 @@ import ttd.runtime.FileInputOp;
 import ttd.runtime.RealFileInput;
 import ttd.runtime.RealFileOutput;
 import ttd.runtime.RealFileSystem;
+import ttd.runtime.NativeIoOp;
+import ttd.runtime.RealNativeIo;
 
 /**
  * The hooks that stand in for file I/O: {@code FileInputStream}, {@code FileOutputStream} (stdout
- * and stderr included) and {@code java.io.File}'s queries, written once for record and replay.
+ * and stderr included), {@code java.io.File}'s queries and changes, and {@code java.nio}'s file
+ * system and file channels, written once for record and replay.
  *
  * <p>Each runs the real operation or the log's answer inside the agent-code bracket, and leaves
- * the decisions (whose file it is, what to log) to {@link FileInputs}, {@link FileOutputs} and
- * {@link FileSystemQueries}.
+ * the decisions (whose file it is, what to log) to {@link FileInputs}, {@link FileOutputs},
+ * {@link FileSystemQueries}, {@link NativeFiles} and {@link RandomAccessFiles}.
  */
 public abstract class SessionFiles extends SessionSchedule {
 
   /** Numbers every output (stdout, stderr, files) so replay can check their order. */
   protected final AtomicLong outputs = new AtomicLong();
   protected final ProgramFiles programFiles = new ProgramFiles();
-  private final FileInputs fileInputs = new FileInputs(programFiles);
-  private final FileOutputs fileOutputs = new FileOutputs(programFiles);
+  private final NativeFiles nativeFiles = new NativeFiles();
+  private final FileInputs fileInputs = new FileInputs(programFiles, nativeFiles.fds());
+  private final FileOutputs fileOutputs = new FileOutputs(programFiles, nativeFiles.fds());
+  private final RandomAccessFiles randomAccessFiles = new RandomAccessFiles(programFiles, nativeFiles.fds());
   private final FileSystemQueries fileSystem = new FileSystemQueries();
 
   /** Logs (record) or checks (replay) {@code key}, and exchanges the value that goes with it. */
@@ -120,6 +125,28 @@ public abstract class SessionFiles extends SessionSchedule {
     }
     try {
       return fileSystem.canonicalize(this, t, real, fs, path);
+    } finally {
+      exit(t);
+    }
+  }
+
+  /** How a {@code FileChannel.map} of the program's file is described, or null if not its file. */
+  protected String mapped(Object channel) {
+    String path = nativeFiles.channelPath(channel);
+    return path == null ? null : "maps the file " + path + " into memory (FileChannel.map)";
+  }
+
+  @Override
+  public Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception {
+    ThreadState t = enter();
+    if (t == null) {
+      return nativeFiles.untracked(real, op, args);
+    }
+    try {
+      if (op >= NativeIoOp.RAF_OPEN && op <= NativeIoOp.RAF_SET_LENGTH) {
+        return randomAccessFiles.call(this, t, real, op, args);
+      }
+      return nativeFiles.call(this, t, real, op, args);
     } finally {
       exit(t);
     }

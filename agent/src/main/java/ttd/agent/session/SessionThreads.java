@@ -103,6 +103,9 @@ public abstract class SessionThreads implements HookDelegate {
 
   @Override
   public void onThreadStart(Thread thread) {
+    if (isJdkSystemThread(thread)) {
+      return; // the JDK's own (the process reaper, cleaners), even when a program thread starts it
+    }
     ThreadState t = enter();
     if (t == null) {
       return;
@@ -123,6 +126,13 @@ public abstract class SessionThreads implements HookDelegate {
     } finally {
       exit(t);
     }
+  }
+
+  /** An {@code InnocuousThread} (JDK 25's process reaper) or a thread of the root group (17's). */
+  private static boolean isJdkSystemThread(Thread thread) {
+    ThreadGroup group = thread.getThreadGroup();
+    return thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread")
+        || group != null && group.getParent() == null;
   }
 
   @Override

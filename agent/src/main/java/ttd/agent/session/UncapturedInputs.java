@@ -1,14 +1,13 @@
 package ttd.agent.session;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import ttd.runtime.Hooks;
 
 /**
  * Decides whether a file the program touches is its own input, and describes the inputs the agent
- * cannot replay yet (NIO file opens, directory listings, sockets, processes) for the report.
+ * cannot replay yet (sockets) for the report.
  *
  * <p>The JDK reads files for its own purposes on the program's threads: class loading, its own
  * data under {@code java.home}, {@code /dev/urandom} behind {@code SecureRandom} (whose output is
@@ -33,39 +32,11 @@ final class UncapturedInputs {
   /** A one-line description, or null if this input is not the program's own. */
   static String describe(int source, Object detail) {
     switch (source) {
-      case Hooks.INPUT_FILE_OPEN:
-        String file = path(detail);
-        return isProgramsFile(file) ? "opens the file " + file : null;
-      case Hooks.INPUT_DIRECTORY_LIST:
-        String dir = path(detail);
-        return isProgramsFile(dir) ? "lists the directory " + dir : null;
-      case Hooks.INPUT_FILE_CHANGE:
-        String changed =
-            detail instanceof File
-                ? ((File) detail).getPath()
-                : detail == null ? System.getProperty("java.io.tmpdir") : path(detail);
-        return isProgramsFile(changed) ? "changes the file system at " + changed : null;
       case Hooks.INPUT_SOCKET:
         return "uses a socket (" + detail + ")";
-      case Hooks.INPUT_PROCESS_START:
-        return "starts the process " + command(detail);
       default:
         return "takes an input of unknown source " + source;
     }
-  }
-
-  private static String path(Object detail) {
-    if (detail instanceof byte[]) {
-      return new String((byte[]) detail, StandardCharsets.UTF_8);
-    }
-    return String.valueOf(detail);
-  }
-
-  private static String command(Object detail) {
-    if (detail instanceof String[] && ((String[]) detail).length > 0) {
-      return ((String[]) detail)[0];
-    }
-    return String.valueOf(detail);
   }
 
   /** Whether reading this path is the program's own input (not the JDK's or class loading's). */

@@ -1,12 +1,14 @@
 package ttd.agent.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
 import org.junit.jupiter.api.Test;
 import ttd.fixture.ClockUser;
+import ttd.fixture.PointerReader;
 
 /** The cheap pre-check must never let a class with something to rewrite through unchanged. */
 class QuickScanTest {
@@ -26,6 +28,13 @@ class QuickScanTest {
   @Test
   void passesOverAClassWithNothingToRewrite() throws IOException {
     assertFalse(QuickScan.mayNeedRewrite(bytes(Plain.class), true));
+  }
+
+  @Test
+  void seesAndRewritesACallerOfRandomAccessFilesPublicNatives() throws IOException {
+    byte[] reader = bytes(PointerReader.class);
+    assertTrue(QuickScan.mayNeedRewrite(reader, false));
+    assertNotNull(new ClassFileInstrumenter(null).instrument("ttd/fixture/PointerReader", reader));
   }
 
   /** A thread body with no clock, sleep or wait in it. */

@@ -1,0 +1,61 @@
+package ttd.agent.instrument;
+
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import ttd.runtime.NativeIoOp;
+
+/**
+ * {@code java.lang.ProcessImpl}: what the program learns about a child's end (its {@code
+ * hasExited} and {@code exitcode} fields, read by {@code waitFor}, {@code exitValue}, {@code
+ * isAlive} and {@code destroy}) goes through hooks, and so does {@code waitFor}'s untimed wait.
+ *
+ * <p>The fields are set by the JDK's process reaper, a thread the program does not start, at a
+ * moment that depends on the child; the program's own reads of them are what a recording can put
+ * in order. A replay, which starts no child, answers them from the log and does not wait.
+ */
+final class ProcessImplInstrumentation implements TypeInstrumentation {
+
+  private static final String OWNER = "java/lang/ProcessImpl";
+
+  @Override
+  public String typeName() {
+    return OWNER;
+  }
+
+  @Override
+  public MethodVisitor instrument(MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
+    if (name.startsWith("lambda$")) {
+      return mv; // the reaper's completion, which sets the fields
+    }
+    return new MethodVisitor(Opcodes.ASM9, mv) {
+      @Override
+      public void visitFieldInsn(int op, String owner, String field, String d) {
+        super.visitFieldInsn(op, owner, field, d);
+        if (op != Opcodes.GETFIELD || !owner.equals(OWNER)) {
+          return;
+        }
+        if (field.equals("hasExited") && d.equals("Z")) {
+          changed[0] = true;
+          HookCalls.pushInt(mv, NativeIoOp.PROCESS_EXITED);
+          mv.visitMethodInsn(Opcodes.INVOKESTATIC, NativeIoRewriter.HOOKS, "onNativeIoBoolean", "(ZI)Z", false);
+        } else if (field.equals("exitcode") && d.equals("I")) {
+          changed[0] = true;
+          HookCalls.pushInt(mv, NativeIoOp.PROCESS_EXIT_CODE);
+          mv.visitMethodInsn(Opcodes.INVOKESTATIC, NativeIoRewriter.HOOKS, "onNativeIoInt", "(II)I", false);
+        }
+      }
+
+      @Override
+      public void visitMethodInsn(int op, String owner, String callee, String d, boolean itf) {
+        if (name.equals("waitFor") && callee.equals("wait") && d.equals("()V") && op == Opcodes.INVOKEVIRTUAL) {
+          changed[0] = true;
+          HookCalls.pushInt(mv, NativeIoOp.PROCESS_WAIT);
+          super.visitMethodInsn(
+              Opcodes.INVOKESTATIC, NativeIoRewriter.HOOKS, "onNativeIoVoid", "(Ljava/lang/Object;I)V", false);
+          return;
+        }
+        super.visitMethodInsn(op, owner, callee, d, itf);
+      }
+    };
+  }
+}

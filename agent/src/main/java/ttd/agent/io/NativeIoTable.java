@@ -1,0 +1,230 @@
+package ttd.agent.io;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import ttd.runtime.NativeIoOp;
+
+/**
+ * Which JDK methods {@link ttd.runtime.NativeIoHooks} stand in for, on JDK 17 and 25, and in which
+ * classes their call sites are rewritten.
+ *
+ * <p>{@code sun.nio.fs.UnixNativeDispatcher}'s methods are hooked where the rest of {@code
+ * sun.nio.fs} calls them (on 17 several are natives called from other classes, on 25 Java
+ * wrappers; at the call site both look the same). The channel natives are hooked inside the file
+ * dispatcher, which only file channels and pipes use; {@code FileChannelImpl}'s transfer shortcuts
+ * inside it; {@code java.io.FileSystem}'s changes inside {@code java.io.File}.
+ */
+public final class NativeIoTable {
+
+  /** One rewritten method: where it is, what it is, and which classes' calls of it are rewritten. */
+  public static final class Entry {
+    public final String owner;
+    public final String name;
+    public final String desc;
+    public final int op;
+    public final boolean isStatic;
+    /** Callers: a package prefix ending in '/', or one class. */
+    private final String callers;
+
+    Entry(String owner, String name, String desc, int op, boolean isStatic, String callers) {
+      this.owner = owner;
+      this.name = name;
+      this.desc = desc;
+      this.op = op;
+      this.isStatic = isStatic;
+      this.callers = callers;
+    }
+
+    public boolean calledFrom(String caller) {
+      if (callers.equals(ANY)) {
+        return true;
+      }
+      return callers.endsWith("/")
+          ? caller.startsWith(callers) && !caller.equals(owner)
+          : caller.equals(callers);
+    }
+  }
+
+  private static final String UND = "sun/nio/fs/UnixNativeDispatcher";
+  private static final String PATH = "Lsun/nio/fs/UnixPath;";
+  private static final String ATTRS = "Lsun/nio/fs/UnixFileAttributes;";
+  private static final String FD = "Ljava/io/FileDescriptor;";
+  private static final String FCI = "sun/nio/ch/FileChannelImpl";
+  private static final String RAF = "java/io/RandomAccessFile";
+  /** Callers: every class. */
+  public static final String ANY = "*";
+  private static final List<Entry> ENTRIES = new ArrayList<>();
+  /** owner + '.' + name + desc -> the entries for that method (one per set of callers). */
+  private static final java.util.Map<String, List<Entry>> BY_METHOD = new java.util.HashMap<>();
+
+  static {
+    fs("open", "(" + PATH + "II)I", NativeIoOp.OPEN);
+    fs("openat", "(I[BII)I", NativeIoOp.OPENAT);
+    fs("dup", "(I)I", NativeIoOp.DUP);
+    fs("close", "(I)V", NativeIoOp.CLOSE);
+    fs("close", "(ILjava/util/function/Function;)V", NativeIoOp.CLOSE_MAPPED);
+    fs("opendir", "(" + PATH + ")J", NativeIoOp.OPENDIR);
+    fs("fdopendir", "(I)J", NativeIoOp.FDOPENDIR);
+    fs("readdir", "(J)[B", NativeIoOp.READDIR);
+    fs("closedir", "(J)V", NativeIoOp.CLOSEDIR);
+    fs("stat", "(" + PATH + ATTRS + ")V", NativeIoOp.STAT);
+    fs("lstat", "(" + PATH + ATTRS + ")V", NativeIoOp.LSTAT);
+    fs("stat", "(" + PATH + ")I", NativeIoOp.STAT_MODE);
+    fs("stat2", "(" + PATH + ATTRS + ")I", NativeIoOp.STAT_ERRNO);
+    fs("fstat", "(I" + ATTRS + ")V", NativeIoOp.FSTAT);
+    fs("fstatat", "(I[BI" + ATTRS + ")V", NativeIoOp.FSTATAT);
+    fs("access", "(" + PATH + "I)V", NativeIoOp.ACCESS);
+    fs("access", "(" + PATH + "I)I", NativeIoOp.ACCESS_ERRNO);
+    fs("exists", "(" + PATH + ")Z", NativeIoOp.EXISTS);
+    fs("realpath", "(" + PATH + ")[B", NativeIoOp.REALPATH);
+    fs("readlink", "(" + PATH + ")[B", NativeIoOp.READLINK);
+    fs("statvfs", "(" + PATH + "Lsun/nio/fs/UnixFileStoreAttributes;)V", NativeIoOp.STATVFS);
+    fs("mkdir", "(" + PATH + "I)V", NativeIoOp.MKDIR);
+    fs("unlink", "(" + PATH + ")V", NativeIoOp.UNLINK);
+    fs("rmdir", "(" + PATH + ")V", NativeIoOp.RMDIR);
+    fs("rename", "(" + PATH + PATH + ")V", NativeIoOp.RENAME);
+    fs("link", "(" + PATH + PATH + ")V", NativeIoOp.LINK);
+    fs("symlink", "([B" + PATH + ")V", NativeIoOp.SYMLINK);
+    fs("chmod", "(" + PATH + "I)V", NativeIoOp.CHMOD);
+    fs("chown", "(" + PATH + "II)V", NativeIoOp.CHOWN);
+    fs("lchown", "(" + PATH + "II)V", NativeIoOp.LCHOWN);
+    fs("utimes", "(" + PATH + "JJ)V", NativeIoOp.UTIMES);
+    fs("lutimes", "(" + PATH + "JJ)V", NativeIoOp.LUTIMES);
+    fs("utimensat", "(I" + PATH + "JJI)V", NativeIoOp.UTIMENSAT);
+    fs("fchmodat", "(I" + PATH + "II)V", NativeIoOp.FCHMODAT);
+    fs("mknod", "(" + PATH + "IJ)V", NativeIoOp.MKNOD);
+    fs("unlinkat", "(I[BI)V", NativeIoOp.UNLINKAT);
+    fs("renameat", "(I[BI[B)V", NativeIoOp.RENAMEAT);
+    fs("futimes", "(IJJ)V", NativeIoOp.FUTIMES);
+    fs("futimens", "(IJJ)V", NativeIoOp.FUTIMENS);
+    fs("fchmod", "(II)V", NativeIoOp.FCHMOD);
+    fs("fchown", "(III)V", NativeIoOp.FCHOWN);
+
+    for (String d : List.of("sun/nio/ch/FileDispatcherImpl", "sun/nio/ch/UnixFileDispatcherImpl")) {
+      channel(d, "read0", "(" + FD + "JI)I", NativeIoOp.READ);
+      channel(d, "pread0", "(" + FD + "JIJ)I", NativeIoOp.PREAD);
+      channel(d, "readv0", "(" + FD + "JI)J", NativeIoOp.READV);
+      channel(d, "write0", "(" + FD + "JI)I", NativeIoOp.WRITE);
+      channel(d, "pwrite0", "(" + FD + "JIJ)I", NativeIoOp.PWRITE);
+      channel(d, "writev0", "(" + FD + "JI)J", NativeIoOp.WRITEV);
+      channel(d, "seek0", "(" + FD + "J)J", NativeIoOp.SEEK);
+      channel(d, "size0", "(" + FD + ")J", NativeIoOp.SIZE);
+      channel(d, "truncate0", "(" + FD + "J)I", NativeIoOp.TRUNCATE);
+      channel(d, "force0", "(" + FD + "Z)I", NativeIoOp.FORCE);
+      channel(d, "available0", "(" + FD + ")I", NativeIoOp.AVAILABLE);
+      channel(d, "isOther0", "(" + FD + ")Z", NativeIoOp.IS_OTHER);
+      channel(d, "lock0", "(" + FD + "ZJJZ)I", NativeIoOp.LOCK);
+      channel(d, "release0", "(" + FD + "JJ)V", NativeIoOp.RELEASE);
+    }
+
+    String wbc = "Ljava/nio/channels/WritableByteChannel;";
+    add(FCI, "transferToDirectly", "(JI" + wbc + ")J", NativeIoOp.TRANSFER_TO_DIRECT, false, FCI);
+    add(FCI, "transferToDirect", "(JI" + wbc + ")J", NativeIoOp.TRANSFER_TO_DIRECT, false, FCI);
+    add(FCI, "transferToTrustedChannel", "(JJ" + wbc + ")J", NativeIoOp.TRANSFER_TO_TRUSTED, false, FCI);
+    add(FCI, "transferFromFileChannel", "(L" + FCI + ";JJ)J", NativeIoOp.TRANSFER_FROM_CHANNEL, false, FCI);
+    add(FCI, "transferFromDirect", "(L" + FCI + ";JJ)J", NativeIoOp.TRANSFER_FROM_DIRECT, false, FCI);
+
+    String jfs = "java/io/FileSystem";
+    String file = "Ljava/io/File;";
+    add(jfs, "delete", "(" + file + ")Z", NativeIoOp.FILE_DELETE, false, "java/io/File");
+    add(jfs, "createFileExclusively", "(Ljava/lang/String;)Z", NativeIoOp.FILE_CREATE, false, "java/io/File");
+    add(jfs, "createDirectory", "(" + file + ")Z", NativeIoOp.FILE_MKDIR, false, "java/io/File");
+    add(jfs, "rename", "(" + file + file + ")Z", NativeIoOp.FILE_RENAME, false, "java/io/File");
+    add(jfs, "setLastModifiedTime", "(" + file + "J)Z", NativeIoOp.FILE_SET_TIME, false, "java/io/File");
+    add(jfs, "setReadOnly", "(" + file + ")Z", NativeIoOp.FILE_SET_READ_ONLY, false, "java/io/File");
+    add(jfs, "setPermission", "(" + file + "IZZ)Z", NativeIoOp.FILE_SET_PERMISSION, false, "java/io/File");
+
+    add("java/io/FileDescriptor", "close0", "()V", NativeIoOp.FD_CLOSE, false, "java/io/FileDescriptor");
+
+    raf("open0", "(Ljava/lang/String;I)V", NativeIoOp.RAF_OPEN, RAF);
+    raf("read0", "()I", NativeIoOp.RAF_READ, RAF);
+    raf("readBytes", "([BII)I", NativeIoOp.RAF_READ_BYTES, RAF);
+    raf("readBytes0", "([BII)I", NativeIoOp.RAF_READ_BYTES, RAF);
+    raf("write0", "(I)V", NativeIoOp.RAF_WRITE, RAF);
+    raf("writeBytes", "([BII)V", NativeIoOp.RAF_WRITE_BYTES, RAF);
+    raf("writeBytes0", "([BII)V", NativeIoOp.RAF_WRITE_BYTES, RAF);
+    raf("seek0", "(J)V", NativeIoOp.RAF_SEEK, RAF);
+    raf("length0", "()J", NativeIoOp.RAF_LENGTH, RAF);
+    raf("setLength0", "(J)V", NativeIoOp.RAF_SET_LENGTH, RAF);
+    String pi = "java/lang/ProcessImpl";
+    String phi = "java/lang/ProcessHandleImpl";
+    add(pi, "forkAndExec", "(I[B[B[BI[BI[B[IZ)I", NativeIoOp.PROCESS_FORK, false, pi);
+    add(phi, "waitForProcessExit0", "(JZ)I", NativeIoOp.PROCESS_REAP, true, phi + "$1");
+    add(phi, "destroy0", "(JJZ)Z", NativeIoOp.PROCESS_DESTROY, true, phi);
+    add(pi + "$ProcessPipeInputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
+    add(pi + "$DeferredCloseProcessPipeInputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
+    add(pi + "$ProcessPipeOutputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
+
+    // public natives (all of them on 17, getFilePointer still on 25): every class may call them
+    raf("getFilePointer", "()J", NativeIoOp.RAF_POSITION, ANY);
+    raf("length", "()J", NativeIoOp.RAF_LENGTH, ANY);
+    raf("setLength", "(J)V", NativeIoOp.RAF_SET_LENGTH, ANY);
+  }
+
+  private NativeIoTable() {}
+
+  /** A method of RandomAccessFile, if it is a native on this JDK (else its native is hooked). */
+  private static void raf(String name, String desc, int op, String callers) {
+    for (java.lang.reflect.Method m : java.io.RandomAccessFile.class.getDeclaredMethods()) {
+      if (m.getName().equals(name)
+          && org.objectweb.asm.Type.getMethodDescriptor(m).equals(desc)
+          && java.lang.reflect.Modifier.isNative(m.getModifiers())) {
+        add("java/io/RandomAccessFile", name, desc, op, false, callers);
+      }
+    }
+  }
+
+  private static void fs(String name, String desc, int op) {
+    add(UND, name, desc, op, true, "sun/nio/fs/");
+  }
+
+  private static void channel(String owner, String name, String desc, int op) {
+    add(owner, name, desc, op, true, owner);
+  }
+
+  private static void add(String owner, String name, String desc, int op, boolean isStatic, String callers) {
+    Entry e = new Entry(owner, name, desc, op, isStatic, callers);
+    ENTRIES.add(e);
+    BY_METHOD.computeIfAbsent(owner + '.' + name + desc, k -> new ArrayList<>()).add(e);
+  }
+
+  public static List<Entry> entries() {
+    return Collections.unmodifiableList(ENTRIES);
+  }
+
+  /** The entry for a call from {@code caller}, or null if that call stays as it is. */
+  public static Entry find(String caller, String owner, String name, String desc) {
+    List<Entry> candidates = BY_METHOD.get(owner + '.' + name + desc);
+    if (candidates != null) {
+      for (Entry e : candidates) {
+        if (e.calledFrom(caller)) {
+          return e;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The JDK method's name for {@code op}, for the log and for reports. */
+  public static String name(int op) {
+    for (Entry e : ENTRIES) {
+      if (e.op == op) {
+        return e.name;
+      }
+    }
+    return "operation " + op;
+  }
+
+  /** Whether any call site in {@code caller} may be rewritten. */
+  public static boolean rewritesIn(String caller) {
+    return caller.startsWith("sun/nio/fs/")
+        || caller.equals(RAF)
+        || caller.startsWith("java/lang/Process")
+        || caller.equals(FCI)
+        || caller.equals("sun/nio/ch/FileDispatcherImpl")
+        || caller.equals("sun/nio/ch/UnixFileDispatcherImpl")
+        || caller.equals("java/io/File")
+        || caller.equals("java/io/FileDescriptor");
+  }
+}

@@ -1,0 +1,53 @@
+package ttd.agent.io;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import ttd.runtime.RealNativeIo;
+
+/**
+ * Calls the real JDK methods behind {@link ttd.runtime.NativeIoHooks} through method handles,
+ * found on first use from {@link NativeIoTable} (the launcher opens {@code sun.nio.fs}, {@code
+ * sun.nio.ch} and {@code java.io} to the agent's loader). Each handle takes the arguments as one
+ * array and returns the result boxed.
+ */
+public final class RealNativeIoCalls implements RealNativeIo {
+
+  private static final MethodType SPREAD = MethodType.methodType(Object.class, Object[].class);
+  private final MethodHandle[] handles = new MethodHandle[128];
+
+  @Override
+  public Object call(int op, Object[] args) throws Exception {
+    MethodHandle h = handles[op];
+    if (h == null) {
+      h = resolve(op);
+      handles[op] = h;
+    }
+    try {
+      return (Object) h.invokeExact(args);
+    } catch (Exception | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  /** The first method the table names for {@code op} that this JDK has. */
+  private static MethodHandle resolve(int op) {
+    for (NativeIoTable.Entry e : NativeIoTable.entries()) {
+      if (e.op != op) {
+        continue;
+      }
+      try {
+        Class<?> owner = Class.forName(e.owner.replace('/', '.'), false, null);
+        MethodHandles.Lookup l = MethodHandles.privateLookupIn(owner, MethodHandles.lookup());
+        MethodType type = MethodType.fromMethodDescriptorString(e.desc, null);
+        MethodHandle h = e.isStatic ? l.findStatic(owner, e.name, type) : l.findVirtual(owner, e.name, type);
+        return h.asSpreader(Object[].class, h.type().parameterCount()).asType(SPREAD);
+      } catch (ReflectiveOperationException | TypeNotPresentException notOnThisJdk) {
+        // the other JDK's variant
+      }
+    }
+    throw new IllegalStateException("no JDK method for native I/O operation " + op);
+  }
+}

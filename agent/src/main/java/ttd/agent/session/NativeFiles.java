@@ -1,0 +1,177 @@
+package ttd.agent.session;
+
+import static ttd.runtime.NativeIoOp.*;
+
+import java.io.FileDescriptor;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import ttd.log.EventKind;
+import ttd.runtime.RealNativeIo;
+
+/**
+ * The file system as {@code java.nio.file} sees it (opens, attributes, access, real paths,
+ * directory listings, changes) and {@code java.io.File}'s changes, for the program's own files.
+ *
+ * <p>Recording performs each call and logs its outcome; replay answers from the log. A replay
+ * never opens, lists or changes the program's files: where the program gets a descriptor, the
+ * replay opens {@code /dev/null} instead (opening it changes nothing and closing it stays
+ * harmless), and where it gets a directory handle, an invented number the real {@code closedir}
+ * never sees. Paths that are not the program's (the JDK's own, the class path) pass through.
+ * File channels are in {@link NioChannels}, child processes in {@link Processes}.
+ */
+final class NativeFiles {
+
+  private static final int O_RDWR = 2;
+  private static final byte[] DEV_NULL = "/dev/null".getBytes(StandardCharsets.ISO_8859_1);
+
+  private final ProgramFds fds = new ProgramFds();
+  private final NioChannels channels = new NioChannels(fds);
+  private final Processes processes = new Processes(fds);
+
+  ProgramFds fds() {
+    return fds;
+  }
+
+  /** The program's file a {@code FileChannelImpl} works on, or null. */
+  String channelPath(Object channel) {
+    return channels.path(channel);
+  }
+
+  Object call(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+    if (op >= READ && op <= TRANSFER_FROM_DIRECT) {
+      return channels.call(s, t, real, op, a);
+    }
+    if (op >= PROCESS_FORK && op <= PROCESS_WAIT) {
+      return processes.call(s, t, real, op, a);
+    }
+    switch (op) {
+      case OPEN:
+        return open(s, t, real, op, a, String.valueOf(a[0]));
+      case OPENAT:
+        String dir = fds.path((int) a[0]);
+        return dir == null ? real.call(op, a) : open(s, t, real, op, a, dir + "/" + NativeCalls.latin1((byte[]) a[1]));
+      case OPENDIR:
+      case FDOPENDIR:
+        return openListing(s, t, real, op, a);
+      case READDIR:
+        ProgramFds.Directory listed = fds.directory((long) a[0]);
+        return listed == null
+            ? real.call(op, a)
+            : NativeCalls.logged(s, t, real, EventKind.DIRECTORY_ENTRY, listed.path, op, a, null);
+      case STAT:
+      case LSTAT:
+      case STAT_ERRNO:
+      case STATVFS:
+        return query(s, t, real, op, a, String.valueOf(a[0]), a[1], "");
+      case STAT_MODE:
+      case EXISTS:
+      case REALPATH:
+      case READLINK:
+        return query(s, t, real, op, a, String.valueOf(a[0]), null, "");
+      case ACCESS:
+      case ACCESS_ERRNO:
+        return query(s, t, real, op, a, String.valueOf(a[0]), null, a[1]);
+      case FSTAT:
+        return query(s, t, real, op, a, fds.path((int) a[0]), a[1], "");
+      case FSTATAT:
+        String at = fds.path((int) a[0]);
+        return query(s, t, real, op, a, at == null ? null : at + "/" + NativeCalls.latin1((byte[]) a[1]), a[3], a[2]);
+      default:
+        return change(s, t, real, op, a);
+    }
+  }
+
+  /** What happens to handles on threads the session does not follow (a cleaner closing a file). */
+  Object untracked(RealNativeIo real, int op, Object[] a) throws Exception {
+    if (op >= PROCESS_FORK && op <= PROCESS_WAIT) {
+      return processes.untracked(real, op, a);
+    }
+    if (op == CLOSEDIR) {
+      ProgramFds.Directory d = fds.endListing((long) a[0]);
+      if (d != null && d.invented) {
+        closeInvented(real, d);
+        return null;
+      }
+    } else if (op == READDIR) {
+      ProgramFds.Directory d = fds.directory((long) a[0]);
+      if (d != null && d.invented) {
+        throw new java.io.IOException("ttd: a replayed directory listing was read on a thread the recording did not follow");
+      }
+    } else if (op == CLOSE || op == CLOSE_MAPPED) {
+      fds.closed((int) a[0]);
+    } else if (op == FD_CLOSE) {
+      fds.closed(ProgramFds.number((FileDescriptor) a[0]));
+    }
+    return real.call(op, a);
+  }
+
+  private Object open(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a, String path)
+      throws Exception {
+    if (!UncapturedInputs.isProgramsFile(path)) {
+      Object fd = real.call(op, a);
+      fds.closed((int) fd); // the number may have been a program's file before
+      return fd;
+    }
+    Object fd = NativeCalls.logged(s, t, real, EventKind.NIO_OPEN, NativeCalls.key(op, a[op == OPEN ? 1 : 2], path), op, a, null);
+    if (!s.performsRealIo()) {
+      Object[] devNull =
+          op == OPEN
+              ? new Object[] {((Path) a[0]).getFileSystem().getPath("/dev/null"), O_RDWR, 0}
+              : new Object[] {a[0], DEV_NULL, O_RDWR, 0};
+      fd = real.call(op, devNull);
+    }
+    fds.opened((int) fd, path);
+    return fd;
+  }
+
+  private Object openListing(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a)
+      throws Exception {
+    String path = op == OPENDIR ? String.valueOf(a[0]) : fds.path((int) a[0]);
+    if (path == null || !UncapturedInputs.isProgramsFile(path)) {
+      return real.call(op, a);
+    }
+    int fd = op == FDOPENDIR ? (int) a[0] : -1;
+    fds.closed(fd); // the listing owns the descriptor now: closedir closes it
+    Object handle = NativeCalls.logged(s, t, real, EventKind.DIRECTORY_OPEN, path, op, a, null);
+    return s.performsRealIo() ? fds.listing((long) handle, path, -1) : fds.listing(0, path, fd);
+  }
+
+  private Object query(
+      SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a, String path, Object attrs, Object arg)
+      throws Exception {
+    if (path == null || !UncapturedInputs.isProgramsFile(path)) {
+      return real.call(op, a);
+    }
+    return NativeCalls.logged(s, t, real, EventKind.NIO_QUERY, NativeCalls.key(op, arg, path), op, a, attrs);
+  }
+
+  /** Changes of the file system and the handles' own bookkeeping (dup, close, closedir). */
+  private Object change(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+    switch (op) {
+      case DUP:
+        Object copy = real.call(op, a);
+        String dupped = fds.path((int) a[0]);
+        if (dupped != null) {
+          fds.opened((int) copy, dupped);
+        }
+        return copy;
+      case CLOSE:
+      case CLOSE_MAPPED:
+      case FD_CLOSE:
+      case CLOSEDIR:
+        return untracked(real, op, a);
+      default:
+        String[] paths = FileChanges.paths(fds, op, a);
+        if (paths == null) {
+          return real.call(op, a);
+        }
+        return NativeCalls.logged(s, t, real, EventKind.FILE_CHANGE, FileChanges.key(op, paths, a), op, a, null);
+    }
+  }
+
+  private static void closeInvented(RealNativeIo real, ProgramFds.Directory d) throws Exception {
+    if (d.fdToClose >= 0) {
+      real.call(CLOSE, new Object[] {d.fdToClose});
+    }
+  }
+}

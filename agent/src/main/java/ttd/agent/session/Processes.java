@@ -1,0 +1,156 @@
+package ttd.agent.session;
+
+import static ttd.runtime.NativeIoOp.*;
+
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import ttd.log.EventKind;
+import ttd.runtime.RealNativeIo;
+
+/**
+ * Child processes the program starts ({@code ProcessBuilder.start}, {@code Runtime.exec}).
+ *
+ * <p>Recording forks the child as usual and logs the command, the pid and which of its standard
+ * streams are pipes; the pipes count as the program's files, so what the child prints is logged
+ * as reads and what the program sends it as writes. What the program learns about the child's end
+ * (exited or not, the exit code) is logged where the program reads it. A replay starts no process:
+ * it gives the program the recorded pid, {@code /dev/null} descriptors in place of the pipes, the
+ * child's output from the log, and compares instead of sending what the program writes to it.
+ *
+ * <p>When the child exits, the JDK's reaper thread drains its output pipes into memory and closes
+ * its input pipe, racing the program's own reads and writes (and in a replay the reaper is done at
+ * once); for captured pipes that is left to the program, which reads them to the end and closes
+ * them itself.
+ */
+final class Processes {
+
+  private static final int O_RDWR = 2;
+  private static final MethodHandle FILTERED_IN;
+  private static final MethodHandle FILTERED_OUT;
+
+  static {
+    try {
+      FILTERED_IN = MethodHandles.privateLookupIn(FilterInputStream.class, MethodHandles.lookup())
+          .findGetter(FilterInputStream.class, "in", java.io.InputStream.class);
+      FILTERED_OUT = MethodHandles.privateLookupIn(FilterOutputStream.class, MethodHandles.lookup())
+          .findGetter(FilterOutputStream.class, "out", java.io.OutputStream.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private final ProgramFds fds;
+  /** Pids a replay handed out without a child behind them. */
+  private final Set<Long> replayed = ConcurrentHashMap.newKeySet();
+
+  Processes(ProgramFds fds) {
+    this.fds = fds;
+  }
+
+  Object call(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+    switch (op) {
+      case PROCESS_FORK:
+        return fork(s, t, real, a);
+      case PROCESS_EXITED:
+        return s.exchangeLong(t, EventKind.PROCESS_STATE, 0, (Boolean) a[0] ? 1 : 0) != 0;
+      case PROCESS_EXIT_CODE:
+        return (int) s.exchangeLong(t, EventKind.PROCESS_STATE, 0, (Integer) a[0]);
+      case PROCESS_WAIT:
+        if (s.performsRealIo()) {
+          a[0].wait(); // the caller holds the monitor; a replay's next check of the state is logged
+        }
+        return null;
+      case PROCESS_DESTROY:
+        return NativeCalls.logged(s, t, real, EventKind.PROCESS_CALL, NativeCalls.key(op, a[0], a[2]), op, a, null);
+      default:
+        return untracked(real, op, a);
+    }
+  }
+
+  /** On any thread: the reaper's wait for a child, and its draining of the pipes. */
+  Object untracked(RealNativeIo real, int op, Object[] a) throws Exception {
+    switch (op) {
+      case PROCESS_REAP:
+        return replayed.contains((Long) a[0]) ? 0 : real.call(op, a);
+      case PROCESS_PIPE_EXITED:
+        return isCapturedPipe(a[0]) ? null : real.call(op, a);
+      case PROCESS_EXITED:
+      case PROCESS_EXIT_CODE:
+        return a[0];
+      case PROCESS_WAIT:
+        a[0].wait();
+        return null;
+      default:
+        return real.call(op, a);
+    }
+  }
+
+  /** forkAndExec(mode, helper, prog, argBlock, argc, envBlock, envc, dir, fds, redirectErrorStream). */
+  private Object fork(SessionFiles s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
+    int[] std = (int[]) a[9];
+    boolean[] pipe = new boolean[std.length];
+    for (int i = 0; i < std.length; i++) {
+      pipe[i] = std[i] == -1;
+    }
+    String command = text((byte[]) a[3]) + " " + text((byte[]) a[4]).replace('\0', ' ').trim();
+    String key = NativeCalls.key(PROCESS_FORK, command, "in", a[8] == null ? "." : text((byte[]) a[8]),
+        "pipes", java.util.Arrays.toString(pipe));
+    String outcome = null;
+    if (s.performsRealIo()) {
+      try {
+        int pid = (int) real.call(PROCESS_FORK, a);
+        outcome = Integer.toString(pid);
+      } catch (IOException e) {
+        outcome = "!" + e.getMessage();
+      }
+    }
+    outcome = s.exchangePair(t, EventKind.PROCESS_START, key, outcome);
+    if (outcome.startsWith("!")) {
+      throw new IOException(outcome.substring(1));
+    }
+    int pid = Integer.parseInt(outcome);
+    for (int i = 0; i < std.length; i++) {
+      if (pipe[i]) {
+        if (!s.performsRealIo()) {
+          Object devNull = FileSystems.getDefault().getPath("/dev/null");
+          std[i] = (int) real.call(OPEN, new Object[] {devNull, O_RDWR, 0});
+        }
+        fds.opened(std[i], "pipe " + i + " of " + command);
+      }
+    }
+    if (!s.performsRealIo()) {
+      replayed.add((long) pid);
+    }
+    return pid;
+  }
+
+  private boolean isCapturedPipe(Object stream) {
+    try {
+      if (stream instanceof FilterInputStream) {
+        Object in = FILTERED_IN.invoke(stream);
+        return in instanceof FileInputStream && fds.path(((FileInputStream) in).getFD()) != null;
+      }
+      Object out = FILTERED_OUT.invoke(stream);
+      return out instanceof FileOutputStream && fds.path(((FileOutputStream) out).getFD()) != null;
+    } catch (Throwable e) {
+      return false;
+    }
+  }
+
+  private static String text(byte[] b) {
+    if (b == null) {
+      return "";
+    }
+    int end = b.length > 0 && b[b.length - 1] == 0 ? b.length - 1 : b.length;
+    return new String(b, 0, end, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,94 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Changes to the file system through {@code java.io.File} and {@code java.nio.file} are recorded
+ * and, in replay, answered from the recording without being performed: the program sees what it
+ * saw (files created, renamed, deleted), and the directory stays exactly as it was before replay.
+ */
+class FileSystemChangeReplayTest {
+
+  private static final String PROGRAM =
+      String.join(
+          "\n",
+          "import java.io.*;",
+          "import java.nio.file.*;",
+          "import java.util.*;",
+          "import java.util.stream.*;",
+          "public class Tidy {",
+          "  public static void main(String[] args) throws Exception {",
+          "    File dir = new File(args[0]);",
+          "    File made = new File(dir, \"made.txt\");",
+          "    System.out.println(\"createNewFile \" + made.createNewFile() + \" again \" + made.createNewFile());",
+          "    System.out.println(\"mkdir \" + new File(dir, \"newdir\").mkdir());",
+          "    File renamed = new File(dir, \"renamed.txt\");",
+          "    System.out.println(\"renameTo \" + made.renameTo(renamed) + \" exists \" + renamed.exists());",
+          "    System.out.println(\"setLastModified \" + renamed.setLastModified(1_000_000_000L) + \" \" + renamed.lastModified());",
+          "    File tmp = File.createTempFile(\"tidy\", \".tmp\", dir);",
+          "    System.out.println(\"temp \" + tmp.getName() + \" exists \" + tmp.exists());",
+          "    System.out.println(\"delete old \" + new File(dir, \"old.txt\").delete() + \" again \" + new File(dir, \"old.txt\").delete());",
+          "    Path d = dir.toPath();",
+          "    Files.createDirectory(d.resolve(\"nio-dir\"));",
+          "    Files.write(d.resolve(\"nio-dir/out.txt\"), \"written\\n\".getBytes());",
+          "    Files.move(d.resolve(\"nio-dir/out.txt\"), d.resolve(\"moved.txt\"));",
+          "    Path t = Files.createTempFile(d, \"nio\", \".tmp\");",
+          "    System.out.println(\"nio temp \" + t.getFileName() + \" \" + Files.exists(t) + \", moved \" + Files.size(d.resolve(\"moved.txt\")) + \" bytes\");",
+          "    Files.delete(d.resolve(\"keep.txt\"));",
+          "    try { Files.delete(d.resolve(\"keep.txt\")); } catch (NoSuchFileException e) { System.out.println(\"already gone \" + e.getFile().endsWith(\"keep.txt\")); }",
+          "    try (Stream<Path> s = Files.list(d)) { System.out.println(\"now \" + s.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList())); }",
+          "    System.out.println(\"EXIT-SUCCESS\");",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void replaySeesTheRecordedChangesButLeavesTheDirectoryAsItWas(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("fs-changes-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Tidy", PROGRAM);
+    Path dir = work.resolve("tidied");
+    reset(dir);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Tidy", dir.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("createNewFile true again false\n"), recorded.describe());
+    assertTrue(recorded.stdout().contains("delete old true again false\n"), recorded.describe());
+    assertTrue(recorded.stdout().contains("already gone true\n"), recorded.describe());
+    assertTrue(recorded.stdout().contains("moved 8 bytes"), recorded.describe());
+    assertTrue(names(dir).contains("moved.txt"), "the recorded program moved the file");
+
+    reset(dir);
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Tidy");
+    assertEquals(List.of("keep.txt", "old.txt"), names(dir), "the replay changed " + dir);
+  }
+
+  private static void reset(Path dir) throws Exception {
+    if (Files.exists(dir)) {
+      try (Stream<Path> all = Files.walk(dir)) {
+        all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+    Files.createDirectory(dir);
+    Files.writeString(dir.resolve("old.txt"), "old\n", StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("keep.txt"), "keep\n", StandardCharsets.UTF_8);
+  }
+
+  private static List<String> names(Path dir) throws Exception {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
+    }
+  }
+}

@@ -1,0 +1,139 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Files read, inspected and listed through {@code java.nio.file} and {@code FileChannel} replay
+ * from the recording after the directory is deleted: contents, attributes, listings in the order
+ * the recording saw them, real paths, and a file stream's channel.
+ */
+class NioFileReplayTest {
+
+  private static final String PROGRAM =
+      String.join(
+          "\n",
+          "import java.io.*;",
+          "import java.nio.*;",
+          "import java.nio.channels.*;",
+          "import java.nio.charset.StandardCharsets;",
+          "import java.nio.file.*;",
+          "import java.nio.file.attribute.*;",
+          "import java.util.*;",
+          "import java.util.stream.*;",
+          "public class Inspector {",
+          "  public static void main(String[] args) throws Exception {",
+          "    Path dir = Paths.get(args[0]);",
+          "    Path a = dir.resolve(\"a.txt\");",
+          "    System.out.println(\"bytes \" + Files.readAllBytes(a).length);",
+          "    System.out.println(\"string \" + Files.readString(a).trim());",
+          "    try (Stream<String> lines = Files.lines(a)) { System.out.println(\"lines \" + lines.collect(Collectors.toList())); }",
+          "    try (BufferedReader r = Files.newBufferedReader(dir.resolve(\"sub/b.txt\"))) { System.out.println(\"reader \" + r.readLine()); }",
+          "    try (InputStream in = Files.newInputStream(a)) { System.out.println(\"stream \" + in.read() + \" \" + in.available()); }",
+          "    try (FileChannel ch = FileChannel.open(a)) {",
+          "      ByteBuffer bb = ByteBuffer.allocate(4);",
+          "      ch.read(bb);",
+          "      System.out.println(\"channel \" + new String(bb.array(), 0, 4) + \" at \" + ch.position() + \" of \" + ch.size());",
+          "      ch.position(6);",
+          "      ByteBuffer direct = ByteBuffer.allocateDirect(16);",
+          "      int n = ch.read(direct);",
+          "      direct.flip();",
+          "      byte[] rest = new byte[direct.remaining()];",
+          "      direct.get(rest);",
+          "      System.out.println(\"direct \" + n + \" \" + new String(rest).trim());",
+          "      ByteArrayOutputStream sink = new ByteArrayOutputStream();",
+          "      System.out.println(\"transferred \" + ch.transferTo(0, ch.size(), Channels.newChannel(sink)) + \" \" + sink.toString().trim());",
+          "    }",
+          "    try (FileInputStream in = new FileInputStream(a.toFile())) {",
+          "      System.out.println(\"stream channel size \" + in.getChannel().size());",
+          "    }",
+          "    System.out.println(\"exists \" + Files.exists(a) + \" \" + Files.exists(dir.resolve(\"nope\")) + \" \" + Files.notExists(dir.resolve(\"nope\")));",
+          "    System.out.println(\"size \" + Files.size(a) + \" dir \" + Files.isDirectory(dir) + \" regular \" + Files.isRegularFile(a) + \" readable \" + Files.isReadable(a));",
+          "    System.out.println(\"modified \" + Files.getLastModifiedTime(a).toMillis());",
+          "    BasicFileAttributes attrs = Files.readAttributes(a, BasicFileAttributes.class);",
+          "    System.out.println(\"attributes \" + attrs.size() + \" \" + attrs.isRegularFile() + \" \" + attrs.creationTime().toMillis());",
+          "    try (Stream<Path> list = Files.list(dir)) { System.out.println(\"list \" + list.map(p -> p.getFileName().toString()).collect(Collectors.toList())); }",
+          "    try (Stream<Path> walk = Files.walk(dir)) { System.out.println(\"walk \" + walk.map(p -> dir.relativize(p).toString()).collect(Collectors.toList())); }",
+          "    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, \"*.txt\")) {",
+          "      for (Path p : ds) System.out.println(\"glob \" + p.getFileName());",
+          "    }",
+          "    FileStore store = Files.getFileStore(a);",
+          "    System.out.println(\"store \" + (store.getTotalSpace() >= store.getUsableSpace()) + \" \" + store.getTotalSpace() % 1000);",
+          "    System.out.println(\"real \" + dir.resolve(\"sub/../a.txt\").toRealPath().endsWith(\"a.txt\"));",
+          "    try { Files.readAllBytes(dir.resolve(\"nope\")); } catch (NoSuchFileException e) { System.out.println(\"missing \" + e.getMessage().endsWith(\"nope\")); }",
+          "    System.out.println(\"EXIT-SUCCESS\");",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void replayReadsInspectsAndListsTheRecordedFilesAfterTheDirectoryIsGone(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("nio-files-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Inspector", PROGRAM);
+    Path dir = Files.createDirectory(work.resolve("inspected"));
+    Files.writeString(dir.resolve("a.txt"), "alpha beta gamma\nsecond\n", StandardCharsets.UTF_8);
+    Files.createDirectory(dir.resolve("sub"));
+    Files.writeString(dir.resolve("sub/b.txt"), "bravo\n", StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("c.cfg"), "c=3\n", StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Inspector", dir.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("channel alph at 4 of 24\n"), recorded.describe());
+    assertTrue(recorded.stdout().contains("reader bravo\n"), recorded.describe());
+    assertTrue(recorded.stdout().contains("real true\n"), recorded.describe());
+    ReplayAssertions.assertSuccessMeansExitSuccess(recorded);
+
+    try (Stream<Path> all = Files.walk(dir)) {
+      all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+    assertFalse(Files.exists(dir));
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Inspector without its directory");
+  }
+
+  private static final String MAPPER =
+      String.join(
+          "\n",
+          "import java.nio.*;",
+          "import java.nio.channels.*;",
+          "import java.nio.file.*;",
+          "public class Mapper {",
+          "  public static void main(String[] args) throws Exception {",
+          "    System.out.println(\"mapping\");",
+          "    try (FileChannel ch = FileChannel.open(Paths.get(args[0]))) {",
+          "      MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());",
+          "      System.out.println(\"first byte \" + (char) m.get(0));",
+          "    }",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void mappingAFileIsReportedWhileRecordingAndStopsTheReplayBeforeTheMapping(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("nio-map-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Mapper", MAPPER);
+    Path data = Files.writeString(work.resolve("data.bin"), "xyz", StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Mapper", data.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("first byte x"), recorded.describe());
+    assertTrue(recorded.stderr().contains("maps the file " + data + " into memory"), recorded.describe());
+
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    assertEquals(86, replayed.exitStatus(), replayed.describe());
+    assertEquals("mapping\n", replayed.stdout(), replayed.describe());
+    assertTrue(replayed.stderr().contains("maps the file " + data + " into memory"), replayed.describe());
+  }
+}

@@ -1,0 +1,90 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A program that runs a child process and parses its output replays on a PATH without that
+ * program: the replay starts no process, reads the child's recorded output and exit code, and
+ * does not send it the program's input.
+ */
+class ProcessReplayTest {
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void gitFeatureCheckCrashesOnAVendorGitAndReplaysTheCrashWithoutGit(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("process-" + jvm.label());
+    Path bin = Files.createDirectory(work.resolve("bin"));
+    Path marker = work.resolve("git-ran");
+    script(bin.resolve("git"), "echo ran >> " + marker + "\necho 'git version 2.39.5 (Apple Git-154)'\n");
+    Path recording = work.resolve("recording");
+    List<String> record = new ArrayList<>(List.of("env", "PATH=" + bin + ":/usr/bin:/bin"));
+    record.addAll(TtdRun.recordCommand(jvm, recording, List.of(), Sample.GIT_FEATURE_CHECK.classPath(),
+        Sample.GIT_FEATURE_CHECK.mainClass(), List.of()));
+    Outcome recorded = Exec.run(record, work);
+    assertEquals(1, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("git said \"git version 2.39.5 (Apple Git-154)\" and exited with 0"), recorded.describe());
+    assertTrue(recorded.stderr().contains("NumberFormatException"), recorded.describe());
+    assertTrue(Files.exists(marker), "the recording ran git");
+
+    Files.delete(marker);
+    Outcome replayed = replayWithout(jvm, recording, work);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of GitFeatureCheck without git");
+    assertFalse(Files.exists(marker), "the replay ran git");
+  }
+
+  private static final String TALKER =
+      String.join(
+          "\n",
+          "import java.io.*;",
+          "import java.nio.charset.StandardCharsets;",
+          "public class Talker {",
+          "  public static void main(String[] args) throws Exception {",
+          "    Process p = new ProcessBuilder(\"sh\", \"-c\", \"read line; echo \\\"got $line\\\"; echo oops >&2; exit 7\").start();",
+          "    try (Writer w = new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8)) { w.write(\"hello child\\n\"); }",
+          "    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();",
+          "    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).trim();",
+          "    System.out.println(\"out=\" + out + \" err=\" + err + \" exit=\" + p.waitFor() + \" alive=\" + p.isAlive() + \" value=\" + p.exitValue());",
+          "    try { new ProcessBuilder(\"no-such-program-ttd\").start(); } catch (IOException e) { System.out.println(\"missing: \" + e.getMessage().contains(\"no-such-program-ttd\")); }",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aChildsStdoutStderrAndExitCodeReplayAndItsStdinIsCompared(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("talker-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Talker", TALKER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Talker");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("out=got hello child err=oops exit=7 alive=false value=7"), recorded.describe());
+    assertTrue(recorded.stdout().contains("missing: true"), recorded.describe());
+
+    Outcome replayed = replayWithout(jvm, recording, work);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Talker without sh");
+  }
+
+  /** Replays with a PATH that holds no program at all. */
+  private static Outcome replayWithout(Jvm jvm, Path recording, Path dir) {
+    List<String> cmd =
+        List.of("env", "PATH=" + dir.resolve("empty"), jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
+            recording.toString());
+    return Exec.run(cmd, dir);
+  }
+
+  private static void script(Path file, String body) throws Exception {
+    Files.writeString(file, "#!/bin/sh\n" + body, StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+}

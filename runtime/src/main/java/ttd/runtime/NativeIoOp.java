@@ -1,0 +1,116 @@
+package ttd.runtime;
+
+/**
+ * The file-system and file-channel calls below {@code java.nio.file}, {@code FileChannel} and
+ * {@code java.io.File}'s changes that {@link NativeIoHooks} stand in for, as passed to {@link
+ * HookDelegate#onNativeIo}. The agent's table says which JDK method each one is on each JDK.
+ */
+public final class NativeIoOp {
+
+  // sun.nio.fs.UnixNativeDispatcher: opens and handles
+  public static final int OPEN = 1;
+  public static final int OPENAT = 2;
+  public static final int DUP = 3;
+  public static final int CLOSE = 4;
+  public static final int OPENDIR = 5;
+  public static final int FDOPENDIR = 6;
+  public static final int READDIR = 7;
+  public static final int CLOSEDIR = 8;
+  /** JDK 25's {@code close(fd, exceptionMapper)}. */
+  public static final int CLOSE_MAPPED = 9;
+
+  // sun.nio.fs.UnixNativeDispatcher: queries
+  public static final int STAT = 10;
+  public static final int LSTAT = 11;
+  public static final int STAT_MODE = 12;
+  public static final int STAT_ERRNO = 13;
+  public static final int FSTAT = 14;
+  public static final int FSTATAT = 15;
+  public static final int ACCESS = 16;
+  public static final int ACCESS_ERRNO = 17;
+  public static final int EXISTS = 18;
+  public static final int REALPATH = 19;
+  public static final int READLINK = 20;
+  public static final int STATVFS = 21;
+
+  // sun.nio.fs.UnixNativeDispatcher: changes (path-based, then descriptor-based)
+  public static final int MKDIR = 30;
+  public static final int UNLINK = 31;
+  public static final int RMDIR = 32;
+  public static final int RENAME = 33;
+  public static final int LINK = 34;
+  public static final int SYMLINK = 35;
+  public static final int CHMOD = 36;
+  public static final int CHOWN = 37;
+  public static final int LCHOWN = 38;
+  public static final int UTIMES = 39;
+  public static final int LUTIMES = 40;
+  public static final int UTIMENSAT = 41;
+  public static final int FCHMODAT = 42;
+  public static final int MKNOD = 43;
+  public static final int UNLINKAT = 44;
+  public static final int RENAMEAT = 45;
+  public static final int FUTIMES = 46;
+  public static final int FUTIMENS = 47;
+  public static final int FCHMOD = 48;
+  public static final int FCHOWN = 49;
+
+  // the file dispatcher's natives (FileChannel)
+  public static final int READ = 60;
+  public static final int PREAD = 61;
+  public static final int READV = 62;
+  public static final int WRITE = 63;
+  public static final int PWRITE = 64;
+  public static final int WRITEV = 65;
+  public static final int SEEK = 66;
+  public static final int SIZE = 67;
+  public static final int TRUNCATE = 68;
+  public static final int FORCE = 69;
+  public static final int AVAILABLE = 70;
+  public static final int IS_OTHER = 71;
+  public static final int LOCK = 72;
+  public static final int RELEASE = 73;
+
+  // FileChannelImpl's shortcuts that bypass read and write (sendfile, mapping)
+  public static final int TRANSFER_TO_DIRECT = 80;
+  public static final int TRANSFER_TO_TRUSTED = 81;
+  public static final int TRANSFER_FROM_CHANNEL = 82;
+  public static final int TRANSFER_FROM_DIRECT = 83;
+
+  // java.io.File's changes through java.io.FileSystem
+  public static final int FILE_DELETE = 90;
+  public static final int FILE_CREATE = 91;
+  public static final int FILE_MKDIR = 92;
+  public static final int FILE_RENAME = 93;
+  public static final int FILE_SET_TIME = 94;
+  public static final int FILE_SET_READ_ONLY = 95;
+  public static final int FILE_SET_PERMISSION = 96;
+
+  // java.io.RandomAccessFile's natives (on JDK 17 length and setLength are public natives)
+  public static final int RAF_OPEN = 110;
+  public static final int RAF_READ = 111;
+  public static final int RAF_READ_BYTES = 112;
+  public static final int RAF_WRITE = 113;
+  public static final int RAF_WRITE_BYTES = 114;
+  public static final int RAF_SEEK = 115;
+  public static final int RAF_POSITION = 116;
+  public static final int RAF_LENGTH = 117;
+  public static final int RAF_SET_LENGTH = 118;
+
+  // processes: java.lang.ProcessImpl and ProcessHandleImpl
+  public static final int PROCESS_FORK = 120;
+  public static final int PROCESS_REAP = 121;
+  public static final int PROCESS_DESTROY = 122;
+  public static final int PROCESS_PIPE_EXITED = 123;
+  /** A read of {@code ProcessImpl.hasExited}: the argument is the field's value. */
+  public static final int PROCESS_EXITED = 124;
+  /** A read of {@code ProcessImpl.exitcode}: the argument is the field's value. */
+  public static final int PROCESS_EXIT_CODE = 125;
+  /** {@code ProcessImpl.waitFor}'s untimed {@code wait()} on the process. */
+  public static final int PROCESS_WAIT = 126;
+
+  /** {@code FileDescriptor.close0}: forgets which file the descriptor number was. */
+  public static final int FD_CLOSE = 100;
+
+  private NativeIoOp() {}
+}

@@ -1,0 +1,2 @@
+/** Samples whose behaviour depends on the files and directories of the machine they run on. */
+package ttd.samples.config;
