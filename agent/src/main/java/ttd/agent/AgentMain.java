@@ -13,6 +13,7 @@ import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.io.RealFileInputStream;
 import ttd.agent.io.RealFileOutputStream;
 import ttd.agent.io.RealJavaIoFileSystem;
+import ttd.agent.io.RealSunNio;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.Hooks;
@@ -60,6 +61,7 @@ public final class AgentMain {
       ClassLoader agentLoader = AgentMain.class.getClassLoader();
       Hooks.installRealFiles(
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
+      Hooks.installRealNet(new RealSunNio());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

@@ -69,4 +69,16 @@ public interface HookDelegate {
   /** A {@code FileInputStream} native call: {@code op} names it, as {@link FileInputOp} does. */
   long onFileInput(RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
       throws IOException;
+
+  // ---- Network (issue 3, network half)
+
+  /**
+   * A network native other than a read or write ({@link NetOp} names it; {@code args} are the
+   * native's own arguments): returns its result boxed, or null for a void native.
+   */
+  Object onNetCall(RealNet real, int op, Object[] args) throws IOException;
+
+  /** A socket read or write ({@link NetOp#READ} .. {@link NetOp#WRITEV}) on native memory. */
+  long onNetTransfer(RealNet real, int op, java.io.FileDescriptor fd, long address, int len)
+      throws IOException;
 }

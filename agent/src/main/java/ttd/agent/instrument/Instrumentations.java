@@ -17,6 +17,17 @@ final class Instrumentations {
         new RuntimeInstrumentation(),
         new ThreadInstrumentation(),
         new SecureRandomInstrumentation(),
+        new NetworkCallsInstrumentation("sun/nio/ch/Net"),
+        new NetworkCallsInstrumentation("sun/nio/ch/NioSocketImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/ServerSocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/SocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/SelChImpl"),
+        new NetworkCallsInstrumentation(
+            "sun/nio/ch/SocketDispatcher", NetworkNativeCalls.SOCKET_DISPATCHER_17),
+        new NetworkCallsInstrumentation("sun/nio/ch/EPollSelectorImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/EventFD"),
+        new NetworkCallsInstrumentation("java/net/InetAddress$PlatformNameService"),
+        new NetworkCallsInstrumentation("java/net/InetAddress$PlatformResolver"),
         new UncapturedInputInstrumentation(
             "java/io/RandomAccessFile", Hooks.INPUT_FILE_OPEN, 0, "open(Ljava/lang/String;I)V"),
         new UncapturedInputInstrumentation(
@@ -25,7 +36,13 @@ final class Instrumentations {
         new UncapturedInputInstrumentation(
             "sun/nio/fs/UnixNativeDispatcher", Hooks.INPUT_DIRECTORY_LIST, 0,
             "opendir(Lsun/nio/fs/UnixPath;)J"),
-        new UncapturedInputInstrumentation("sun/nio/ch/Net", Hooks.INPUT_SOCKET, -1, "connect", "accept"),
+        // Datagrams and asynchronous socket channels are not captured yet: replay stops there.
+        new UncapturedInputInstrumentation(
+            "sun/nio/ch/DatagramChannelImpl", Hooks.INPUT_SOCKET, -1, "receive", "send"),
+        new UncapturedInputInstrumentation(
+            "sun/nio/ch/UnixAsynchronousSocketChannelImpl", Hooks.INPUT_SOCKET, -1, "implConnect"),
+        new UncapturedInputInstrumentation(
+            "sun/nio/ch/UnixAsynchronousServerSocketChannelImpl", Hooks.INPUT_SOCKET, -1, "implAccept"),
         new UncapturedInputInstrumentation(
             "java/lang/ProcessImpl", Hooks.INPUT_PROCESS_START, 0, "start"),
         new UncapturedInputInstrumentation(

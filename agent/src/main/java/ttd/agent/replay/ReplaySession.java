@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import ttd.agent.identity.HashState;
 import ttd.agent.instrument.CallSites;
 import ttd.agent.session.Messages;
+import ttd.agent.session.PayloadSink;
 import ttd.agent.session.Session;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
@@ -22,6 +23,9 @@ import ttd.log.EventKind;
  * again.
  */
 public final class ReplaySession extends Session {
+
+  /** How long a non-daemon thread past its last event waits for the JVM to exit. */
+  private static final long OUTLIVE_MILLIS = 10_000;
 
   private final Path queueDir;
   private final long usableDocuments;
@@ -114,6 +118,9 @@ public final class ReplaySession extends Session {
   private void endOfLog(ThreadState t, EventKind kind, int site, ThreadCursor cursor) {
     String did = describe(kind, site == 0 ? null : CallSites.name(site));
     if (cursor.recordingComplete()) {
+      if (t.ordinal() != 0) {
+        outlived();
+      }
       diverge(t, "no further event (the recorded thread did nothing more)", did);
     }
     stop(
@@ -127,6 +134,21 @@ public final class ReplaySession extends Session {
                 + "went on to "
                 + did
                 + "; everything before this point replayed as recorded"));
+  }
+
+  /**
+   * A thread other than main past its last recorded event: in the recording the JVM exited while
+   * it still ran or was blocked (an idle timer, a selector loop, a server's accept), so it never got
+   * further. Replay's waits return at once, so it gets here early; it stays here until the JVM
+   * exits, as it did then. A daemon waits for good; any other thread keeps the JVM alive, so it
+   * waits {@link #OUTLIVE_MILLIS} and then reports the divergence rather than hang the replay.
+   */
+  private static void outlived() {
+    long deadline = System.nanoTime() + OUTLIVE_MILLIS * 1_000_000L;
+    boolean daemon = Thread.currentThread().isDaemon();
+    while (daemon || System.nanoTime() < deadline) {
+      java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
+    }
   }
 
   private void diverge(ThreadState t, String expected, String actual) {
@@ -200,6 +222,24 @@ public final class ReplaySession extends Session {
         diverge(t, "more bytes than the read returned", "a read of " + recorded + " bytes");
       }
     }
+  }
+
+  @Override
+  protected long exchangeData(
+      ThreadState t, EventKind kind, long value, byte[] b, int off, int len, PayloadSink sink) {
+    BlockDecoder e = next(t, kind, 0);
+    long recorded = e.longValue();
+    byte[] data = e.bytes();
+    for (int at = 0; sink != null && sink.chunk(recorded, data, at); ) {
+      at += data.length;
+      data = next(t, EventKind.PAYLOAD_MORE, 0).bytes();
+    }
+    return recorded;
+  }
+
+  @Override
+  protected void mismatch(ThreadState t, String expected, String actual) {
+    diverge(t, expected, actual);
   }
 
   @Override
