@@ -76,9 +76,9 @@ public interface HookDelegate {
    * A network native other than a read or write ({@link NetOp} names it; {@code args} are the
    * native's own arguments): returns its result boxed, or null for a void native.
    */
-  Object onNetCall(RealNet real, int op, Object[] args) throws IOException;
+  Object onNet(RealNet real, int op, Object[] args) throws IOException;
 
   /** A socket read or write ({@link NetOp#READ} .. {@link NetOp#WRITEV}) on native memory. */
-  long onNetTransfer(RealNet real, int op, java.io.FileDescriptor fd, long address, int len)
+  long onSocket(RealNet real, int op, java.io.FileDescriptor fd, long address, int len)
       throws IOException;
 }

@@ -404,45 +404,45 @@ public final class Hooks {
     return transfer(NetOp.WRITEV, fd, address, len);
   }
 
-  public static int onSelectorWait(int epfd, long address, int numfds, int timeout)
+  public static int onNetSelectorWait(int epfd, long address, int numfds, int timeout)
       throws java.io.IOException {
     return (Integer) net(NetOp.SELECTOR_WAIT, epfd, address, numfds, timeout);
   }
 
-  public static int onSelectorControl(int epfd, int op, int fd, int events) throws java.io.IOException {
+  public static int onNetSelectorControl(int epfd, int op, int fd, int events) throws java.io.IOException {
     return (Integer) net(NetOp.SELECTOR_CONTROL, epfd, op, fd, events);
   }
 
-  public static int onSelectorWakeupOpen() throws java.io.IOException {
+  public static int onNetSelectorWakeupOpen() throws java.io.IOException {
     return (Integer) net(NetOp.SELECTOR_WAKEUP_OPEN);
   }
 
   /** {@code InetAddressImpl.lookupAllHostAddr(host)} (JDK 17). */
-  public static java.net.InetAddress[] onInetAddressLookup(Object impl, String host)
+  public static java.net.InetAddress[] onNetLookup(Object impl, String host)
       throws java.io.IOException {
     return (java.net.InetAddress[]) net(NetOp.LOOKUP, impl, host);
   }
 
   /** {@code InetAddressImpl.lookupAllHostAddr(host, lookupPolicy)} (JDK 18+). */
-  public static java.net.InetAddress[] onInetAddressLookup(Object impl, String host, Object policy)
+  public static java.net.InetAddress[] onNetLookup(Object impl, String host, Object policy)
       throws java.io.IOException {
     return (java.net.InetAddress[]) net(NetOp.LOOKUP, impl, host, policy);
   }
 
-  public static String onInetAddressReverseLookup(Object impl, byte[] address) throws java.io.IOException {
+  public static String onNetReverseLookup(Object impl, byte[] address) throws java.io.IOException {
     return (String) net(NetOp.REVERSE_LOOKUP, impl, address);
   }
 
   private static Object net(int op, Object... args) throws java.io.IOException {
     HookDelegate d = delegate;
     RealNet real = realNet;
-    return d == null ? real.call(op, args) : d.onNetCall(real, op, args);
+    return d == null ? real.call(op, args) : d.onNet(real, op, args);
   }
 
   private static long transfer(int op, FileDescriptor fd, long address, int len)
       throws java.io.IOException {
     HookDelegate d = delegate;
     RealNet real = realNet;
-    return d == null ? real.transfer(op, fd, address, len) : d.onNetTransfer(real, op, fd, address, len);
+    return d == null ? real.transfer(op, fd, address, len) : d.onSocket(real, op, fd, address, len);
   }
 }

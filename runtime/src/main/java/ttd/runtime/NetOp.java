@@ -1,8 +1,8 @@
 package ttd.runtime;
 
 /**
- * The network natives a hook stands for, as passed to {@link HookDelegate#onNetCall} and {@link
- * HookDelegate#onNetTransfer}: {@code sun.nio.ch.Net}'s socket life cycle, the socket dispatcher's
+ * The network natives a hook stands for, as passed to {@link HookDelegate#onNet} and {@link
+ * HookDelegate#onSocket}: {@code sun.nio.ch.Net}'s socket life cycle, the socket dispatcher's
  * reads and writes, the epoll selector and the name service.
  */
 public final class NetOp {

@@ -26,6 +26,15 @@ final class Instrumentations {
             "sun/nio/ch/SocketDispatcher", NetworkNativeCalls.SOCKET_DISPATCHER_17),
         new NetworkCallsInstrumentation("sun/nio/ch/EPollSelectorImpl"),
         new NetworkCallsInstrumentation("sun/nio/ch/EventFD"),
+        // asynchronous channels: their life cycle is captured, replay stops at accept and connect
+        new NetworkCallsInstrumentation("sun/nio/ch/AsynchronousServerSocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/AsynchronousSocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/UnixAsynchronousServerSocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/EPollPort"),
+        new NetworkCallsInstrumentation("sun/nio/ch/EPollPort$EventHandlerTask"),
+        // JDK 21+: the virtual-thread poller; datagrams' poll (replay stops at receive and send)
+        new NetworkCallsInstrumentation("sun/nio/ch/EPollPoller"),
+        new NetworkCallsInstrumentation("sun/nio/ch/DatagramChannelImpl"),
         new NetworkCallsInstrumentation("java/net/InetAddress$PlatformNameService"),
         new NetworkCallsInstrumentation("java/net/InetAddress$PlatformResolver"),
         new UncapturedInputInstrumentation(

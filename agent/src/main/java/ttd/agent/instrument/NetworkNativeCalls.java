@@ -41,18 +41,18 @@ final class NetworkNativeCalls {
     HOOKS.put("sun/nio/ch/SocketDispatcher.readv0" + TRANSFER + "J", "onSocketReadv");
     HOOKS.put("sun/nio/ch/SocketDispatcher.write0" + TRANSFER + "I", "onSocketWrite");
     HOOKS.put("sun/nio/ch/SocketDispatcher.writev0" + TRANSFER + "J", "onSocketWritev");
-    HOOKS.put("sun/nio/ch/EPoll.wait(IJII)I", "onSelectorWait");
-    HOOKS.put("sun/nio/ch/EPoll.ctl(IIII)I", "onSelectorControl");
-    HOOKS.put("sun/nio/ch/EventFD.eventfd0()I", "onSelectorWakeupOpen");
+    HOOKS.put("sun/nio/ch/EPoll.wait(IJII)I", "onNetSelectorWait");
+    HOOKS.put("sun/nio/ch/EPoll.ctl(IIII)I", "onNetSelectorControl");
+    HOOKS.put("sun/nio/ch/EventFD.eventfd0()I", "onNetSelectorWakeupOpen");
     HOOKS.put(
         "java/net/InetAddressImpl.lookupAllHostAddr(Ljava/lang/String;)[" + ADDRESS,
-        "onInetAddressLookup");
+        "onNetLookup");
     HOOKS.put(
         "java/net/InetAddressImpl.lookupAllHostAddr(Ljava/lang/String;"
             + "Ljava/net/spi/InetAddressResolver$LookupPolicy;)["
             + ADDRESS,
-        "onInetAddressLookup");
-    HOOKS.put("java/net/InetAddressImpl.getHostByAddr([B)Ljava/lang/String;", "onInetAddressReverseLookup");
+        "onNetLookup");
+    HOOKS.put("java/net/InetAddressImpl.getHostByAddr([B)Ljava/lang/String;", "onNetReverseLookup");
   }
 
   /**

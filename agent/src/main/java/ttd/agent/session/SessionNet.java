@@ -33,7 +33,7 @@ public abstract class SessionNet extends SessionFiles {
   protected abstract void mismatch(ThreadState t, String expected, String actual);
 
   @Override
-  public Object onNetCall(RealNet real, int op, Object[] args) throws IOException {
+  public Object onNet(RealNet real, int op, Object[] args) throws IOException {
     ThreadState t = enter();
     if (t == null) {
       return real.call(op, args);
@@ -46,7 +46,7 @@ public abstract class SessionNet extends SessionFiles {
   }
 
   @Override
-  public long onNetTransfer(RealNet real, int op, FileDescriptor fd, long address, int len)
+  public long onSocket(RealNet real, int op, FileDescriptor fd, long address, int len)
       throws IOException {
     ThreadState t = enter();
     if (t == null) {
