@@ -15,6 +15,7 @@ import ttd.agent.io.RealFileOutputStream;
 import ttd.agent.io.RealJavaIoFileSystem;
 import ttd.agent.io.RealUnsafePark;
 import ttd.agent.io.RealNativeIoCalls;
+import ttd.agent.io.RealSunNio;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.Hooks;
@@ -66,6 +67,7 @@ public final class AgentMain {
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
       Hooks.installRealPark(new RealUnsafePark());
       NativeIoHooks.installReal(new RealNativeIoCalls());
+      Hooks.installRealNet(new RealSunNio());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

@@ -25,7 +25,7 @@ final class BenchOptions {
           "  --java PATH        java executable of the child JVMs (default: the running JVM's)",
           "  --ttd-jar PATH     ttd.jar (default: dist/target/ttd.jar of this checkout)",
           "  --runs N           timed rounds per workload, after one untimed warm-up (default 5)",
-          "  --only LIST        comma-separated subset of: cpu,clock,file,nio,startup (default: all)",
+          "  --only LIST        comma-separated subset of: cpu,clock,file,nio,socket,http,startup (default: all)",
           "  --cpu-scale X      multiplies the CPU-bound workload's work (default 1.0)",
           "  --clock-calls N    System.nanoTime() calls of the clock workload (default 10000000)",
           "  --timeout-s N      kill a child JVM that runs longer than this (default 180)");
@@ -33,7 +33,7 @@ final class BenchOptions {
   String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
   Path ttdJar;
   int runs = 5;
-  List<String> only = List.of("cpu", "clock", "file", "nio", "startup");
+  List<String> only = List.of("cpu", "clock", "file", "nio", "socket", "http", "startup");
   double cpuScale = 1.0;
   int clockCalls = ClockLoopWorkload.DEFAULT_CALLS;
   long timeoutSeconds = 180;
@@ -72,7 +72,7 @@ final class BenchOptions {
     if (!new File(o.java).canExecute()) {
       throw new IllegalArgumentException("no java executable at " + o.java);
     }
-    List<String> known = List.of("cpu", "clock", "file", "nio", "startup");
+    List<String> known = List.of("cpu", "clock", "file", "nio", "socket", "http", "startup");
     List<String> bad = new ArrayList<>(o.only);
     bad.removeAll(known);
     if (!bad.isEmpty()) {

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Starts one child JVM with {@link ProcessBuilder}, times it from start to exit with
@@ -34,6 +36,14 @@ final class ChildLauncher {
 
   /** Runs {@code command} to its end and classifies the outcome (exit 0 is the only success). */
   ChildRun run(Mode mode, int round, List<String> command) {
+    return run(mode, round, command, null);
+  }
+
+  /**
+   * The same, with {@code peer} (if not null) talking to the child once it prints {@code
+   * listening on <port>}; the child's time includes the conversation.
+   */
+  ChildRun run(Mode mode, int round, List<String> command, NetPeer peer) {
     int n = ++sequence;
     File out = scratch.resolve("child-" + n + ".out").toFile();
     File err = scratch.resolve("child-" + n + ".err").toFile();
@@ -49,6 +59,15 @@ final class ChildLauncher {
     try {
       Process p = pb.start();
       p.getOutputStream().close();
+      if (peer != null) {
+        String failed = converse(p, out, peer, start);
+        if (failed != null) {
+          p.descendants().forEach(ProcessHandle::destroyForcibly);
+          p.destroyForcibly().waitFor();
+          readAndDelete(out);
+          return new ChildRun(mode, round, 0, -1, "", readAndDelete(err), failed);
+        }
+      }
       if (p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
         end = System.nanoTime();
         exit = p.exitValue();
@@ -76,6 +95,32 @@ final class ChildLauncher {
       problem = "failed (exit " + exit + ")";
     }
     return new ChildRun(mode, round, end - start, exit, stdout, stderr, problem);
+  }
+
+  /** Waits for the child's port and lets the peer talk to it; returns what went wrong, or null. */
+  private String converse(Process p, File out, NetPeer peer, long start) throws InterruptedException {
+    Pattern listening = Pattern.compile("listening on (\\d+)\n");
+    while (System.nanoTime() - start < TimeUnit.SECONDS.toNanos(timeoutSeconds)) {
+      Matcher m;
+      try {
+        m = listening.matcher(Files.readString(out.toPath(), StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        return "could not read the child's output: " + e;
+      }
+      if (m.find()) {
+        try {
+          peer.talkTo(Integer.parseInt(m.group(1)));
+          return null;
+        } catch (IOException e) {
+          return "the harness's peer failed: " + e;
+        }
+      }
+      if (!p.isAlive()) {
+        return "ended (exit " + p.exitValue() + ") before it listened";
+      }
+      Thread.sleep(20);
+    }
+    return "did not listen within " + timeoutSeconds + " s";
   }
 
   private static String readAndDelete(File f) {

@@ -21,6 +21,10 @@ final class Report {
   static final double GOAL_CPU_RATIO = 1.2;
   /** Issue 3: reading 200 MB in 8 KB chunks, recorded vs plain. */
   static final double GOAL_FILE_RATIO = 1.5;
+  /** Issue 3: serving 10 000 loopback HTTP requests, recorded vs plain (first to last request). */
+  static final double GOAL_HTTP_RATIO = 1.5;
+  /** Issue 3: log bytes per read call beyond the bytes read. */
+  static final double GOAL_BYTES_PER_READ = 16;
   /** Nanoseconds a captured event may add, median. */
   static final double GOAL_NS_PER_EVENT = 100;
   /** Log bytes per event. */
@@ -86,8 +90,10 @@ final class Report {
           + verdict(record.ratioTo(plain), GOAL_CPU_RATIO) + " (added "
           + signedMs(record.minus(plain)) + " ms)";
       case Workload.CLOCK -> "ns & bytes per event below";
-      case Workload.FILE, Workload.NIO -> "record <= " + GOAL_FILE_RATIO + "x: "
+      case Workload.FILE, Workload.NIO, Workload.SOCKET -> "record <= " + GOAL_FILE_RATIO + "x: "
           + verdict(record.ratioTo(plain), GOAL_FILE_RATIO);
+      case Workload.HTTP -> "serving (loop) <= " + GOAL_HTTP_RATIO + "x: "
+          + verdict(r.recordLoopMillis().median() / r.plainLoopMillis().median(), GOAL_HTTP_RATIO);
       case Workload.STARTUP -> "added " + signedMs(record.minus(plain)) + " ms (<= +"
           + (int) GOAL_STARTUP_MS + "): " + verdict(record.minus(plain), GOAL_STARTUP_MS);
       default -> "";
@@ -96,6 +102,10 @@ final class Report {
 
   /** The clock workload's per-event figures and the start-up workload's added milliseconds. */
   private void derived(WorkloadResult r) {
+    if (r.workload().peer() != null) {
+      network(r);
+      return;
+    }
     if (isFileRead(r)) {
       Stats ns = r.nsPerEvent();
       out.printf("ns added per 8 KB read call (median): %s  min %s, max %s; loop median plain %s ms, record %s ms%n",
@@ -129,6 +139,39 @@ final class Report {
           signedMs(r.wall(Mode.RECORD).minus(plain)), signedMs(r.wall(Mode.REPLAY).minus(plain)),
           GOAL_STARTUP_MS, verdict(r.wall(Mode.RECORD).minus(plain), GOAL_STARTUP_MS));
     }
+  }
+
+  /**
+   * A networked workload's figures: time added per call or request, and what the log holds
+   * beyond the payload that crossed the connections (the peer counts it).
+   */
+  private void network(WorkloadResult r) {
+    NetPeer peer = r.workload().peer();
+    double payload = peer.payloadBytes();
+    double logBytes = r.logBytes().median();
+    double events = r.events().median();
+    double beyond = (logBytes - payload) / events;
+    double perPayloadByte = logBytes / payload;
+    if (r.workload().key().equals(Workload.SOCKET)) {
+      out.printf("ns added per 8 KB socket read (median): %s; loop median plain %s ms, record %s ms%n",
+          num(r.nsPerEvent().median(), 0), num(r.plainLoopMillis().median(), 0),
+          num(r.recordLoopMillis().median(), 0));
+      out.printf("log bytes per socket read beyond the bytes read (median): %s  (goal <= %.0f: %s);"
+              + " log bytes per payload byte %s; %s events for %s bytes%n",
+          num(beyond, 1), GOAL_BYTES_PER_READ, verdict(beyond, GOAL_BYTES_PER_READ),
+          num(perPayloadByte, 4), num(events, 0), num(payload, 0));
+      return;
+    }
+    long requests = r.workload().loopCalls();
+    out.printf("serving %d requests (first to last, median): plain %s ms, record %s ms (%s), i.e."
+            + " %s us added per request%n",
+        requests, num(r.plainLoopMillis().median(), 0), num(r.recordLoopMillis().median(), 0),
+        ratio(r.recordLoopMillis().median() / r.plainLoopMillis().median()),
+        num(r.nsPerEvent().median() / 1000, 1));
+    out.printf("log: %s bytes per request, %s events per request, %s bytes per event beyond the"
+            + " payload; log bytes per payload byte %s (payload %s bytes both ways)%n",
+        num(logBytes / requests, 0), num(events / requests, 1), num(beyond, 1),
+        num(perPayloadByte, 2), num(payload, 0));
   }
 
   private void spread(List<WorkloadResult> results) {

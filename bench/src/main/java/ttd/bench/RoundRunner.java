@@ -53,8 +53,8 @@ final class RoundRunner {
 
   private void round(Workload w, int round, WorkloadResult result) {
     Path dir = recordings.resolve(w.key() + "-" + round);
-    ChildRun plain = launcher.run(Mode.PLAIN, round, Mode.PLAIN.command(options, w, null));
-    ChildRun record = launcher.run(Mode.RECORD, round, Mode.RECORD.command(options, w, dir));
+    ChildRun plain = launcher.run(Mode.PLAIN, round, Mode.PLAIN.command(options, w, null), w.peer());
+    ChildRun record = launcher.run(Mode.RECORD, round, Mode.RECORD.command(options, w, dir), w.peer());
     ChildRun replay;
     RecordingInfo info = null;
     if (Files.isDirectory(dir)) {

@@ -7,23 +7,28 @@ import java.util.List;
  * One child program the harness runs plain, recorded and replayed: its main class in this
  * module, its arguments, and what the report should say about it.
  *
- * <p>The three workloads isolate three costs of ttd: instrumentation on code that captures
- * nothing ({@code cpu}), the cost of each captured event ({@code clock}), and what the agent and
- * the replay launcher add to JVM start-up ({@code startup}).
+ * <p>The workloads isolate the costs of ttd: instrumentation on code that captures nothing
+ * ({@code cpu}), the cost of each captured event ({@code clock}), what the agent and the replay
+ * launcher add to JVM start-up ({@code startup}), and captured I/O with its payload ({@code file},
+ * {@code socket}, {@code http}; the last two talk to a {@link NetPeer} in the harness).
  *
  * @param key the name used by {@code --only}
  * @param label the name in the report's first column
  * @param mainClass the child's main class, on the bench module's class path
  * @param args the child's arguments
  * @param loopCalls captured calls in the child's self-timed loop, or 0 when it times nothing
+ * @param peer the other end of a networked child (run while it runs plain or recorded), or null
  */
-record Workload(String key, String label, String mainClass, List<String> args, long loopCalls) {
+record Workload(
+    String key, String label, String mainClass, List<String> args, long loopCalls, NetPeer peer) {
 
   static final String CPU = "cpu";
   static final String CLOCK = "clock";
   static final String STARTUP = "startup";
   static final String FILE = "file";
   static final String NIO = "nio";
+  static final String SOCKET = "socket";
+  static final String HTTP = "http";
 
   /** The size of the file the file workload reads. */
   static final long FILE_BYTES = 200L << 20;
@@ -38,7 +43,8 @@ record Workload(String key, String label, String mainClass, List<String> args, l
               "cpu-bound",
               CpuBoundWorkload.class.getName(),
               List.of(Double.toString(o.cpuScale)),
-              0));
+              0,
+              null));
     }
     if (o.wants(CLOCK)) {
       all.add(
@@ -47,7 +53,8 @@ record Workload(String key, String label, String mainClass, List<String> args, l
               "nanoTime x " + millions(o.clockCalls),
               ClockLoopWorkload.class.getName(),
               List.of(Integer.toString(o.clockCalls)),
-              o.clockCalls));
+              o.clockCalls,
+              null));
     }
     if (o.wants(FILE)) {
       java.nio.file.Path input = tmp.resolve("input.bin");
@@ -58,7 +65,28 @@ record Workload(String key, String label, String mainClass, List<String> args, l
               "read 200 MB / 8 KB",
               FileReadWorkload.class.getName(),
               List.of(input.toString()),
-              FILE_BYTES / FileReadWorkload.CHUNK));
+              FILE_BYTES / FileReadWorkload.CHUNK,
+              null));
+    }
+    if (o.wants(SOCKET)) {
+      all.add(
+          new Workload(
+              SOCKET,
+              "socket 100 MB / 8 KB",
+              SocketReadWorkload.class.getName(),
+              List.of(),
+              SocketReadWorkload.BYTES / FileReadWorkload.CHUNK,
+              new ByteSourcePeer(SocketReadWorkload.BYTES)));
+    }
+    if (o.wants(HTTP)) {
+      all.add(
+          new Workload(
+              HTTP,
+              "http 10k requests",
+              HttpServeWorkload.class.getName(),
+              List.of(Integer.toString(HttpServeWorkload.REQUESTS)),
+              HttpServeWorkload.REQUESTS,
+              new HttpLoadPeer(HttpServeWorkload.REQUESTS)));
     }
     if (o.wants(NIO)) {
       java.nio.file.Path input = tmp.resolve("input-nio.bin");
@@ -69,7 +97,8 @@ record Workload(String key, String label, String mainClass, List<String> args, l
               "FileChannel 200 MB / 8 KB",
               NioReadWorkload.class.getName(),
               List.of(input.toString()),
-              FILE_BYTES / FileReadWorkload.CHUNK));
+              FILE_BYTES / FileReadWorkload.CHUNK,
+              null));
     }
     if (o.wants(STARTUP)) {
       all.add(startup());
@@ -79,7 +108,7 @@ record Workload(String key, String label, String mainClass, List<String> args, l
 
   /** The hello-world workload, also the warm-up round's. */
   static Workload startup() {
-    return new Workload(STARTUP, "startup (hello)", HelloWorkload.class.getName(), List.of(), 0);
+    return new Workload(STARTUP, "startup (hello)", HelloWorkload.class.getName(), List.of(), 0, null);
   }
 
   /** 10000000 as "10M", 2500000 as "2.5M", small counts as they are. */

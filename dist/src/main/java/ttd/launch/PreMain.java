@@ -28,13 +28,15 @@ public final class PreMain {
               "jdk.internal.misc", Set.of(agent),
               "jdk.internal.access", Set.of(agent),
               "sun.nio.ch", Set.of(agent),
-              "jdk.internal.ref", Set.of(agent)),
+              "jdk.internal.ref", Set.of(agent),
+              "sun.net", Set.of(agent)),
           Map.of(
               "java.lang.reflect", Set.of(agent),
               "java.io", Set.of(agent),
               "sun.nio.fs", Set.of(agent),
               "sun.nio.ch", Set.of(agent),
-              "java.lang", Set.of(agent)),
+              "java.lang", Set.of(agent),
+              "java.net", Set.of(agent)),
           Set.of(),
           Map.of());
       // The hook classes must be in the bootstrap loader before any agent class that names them

@@ -50,6 +50,26 @@ public enum EventKind {
   PROCESS_START(41, Payload.STRING_PAIR, "starting a process"),
   PROCESS_STATE(42, Payload.LONG, "whether a process has exited, or its exit code, as the program saw it"),
   PROCESS_CALL(43, Payload.STRING_PAIR, "destroying a process"),
+  // Network (codes 53-72): the value is the native's result + 8 (0: it threw), the payload starts
+  // with the NetOp code for the life-cycle kinds and holds the data for reads and writes.
+  NET_SOCKET(53, Payload.OUTPUT, "creating a socket"),
+  NET_BIND(54, Payload.OUTPUT, "binding a socket"),
+  NET_LISTEN(55, Payload.OUTPUT, "listening on a socket"),
+  NET_CONNECT(56, Payload.OUTPUT, "connecting a socket"),
+  NET_ACCEPT(57, Payload.OUTPUT, "accepting a connection"),
+  NET_SHUTDOWN(58, Payload.OUTPUT, "shutting down a socket"),
+  NET_ADDRESS(59, Payload.OUTPUT, "a socket's local or remote address or port"),
+  NET_OPTION(60, Payload.OUTPUT, "getting or setting a socket option"),
+  NET_POLL(61, Payload.OUTPUT, "waiting for a socket to be ready"),
+  NET_AVAILABLE(62, Payload.OUTPUT, "the bytes available on a socket"),
+  NET_URGENT(63, Payload.OUTPUT, "sending urgent data"),
+  SOCKET_READ(64, Payload.OUTPUT, "a read from a socket"),
+  SOCKET_WRITE(65, Payload.OUTPUT, "a write to a socket"),
+  SELECTOR_WAIT(66, Payload.OUTPUT, "a selector's wait for ready channels"),
+  SELECTOR_CONTROL(67, Payload.OUTPUT, "a change to what a selector watches"),
+  SELECTOR_WAKEUP_OPEN(68, Payload.OUTPUT, "creating a selector's wake-up descriptor"),
+  NAME_LOOKUP(69, Payload.OUTPUT, "a host name lookup"),
+  NAME_REVERSE_LOOKUP(70, Payload.OUTPUT, "a reverse lookup of an address"),
   // The serializing scheduler (codes 73-90). The site field holds a thread's ordinal + 1 (0: none),
   // the value a tick of the deciding thread (see ttd.agent.schedule).
   /** The running thread handed the baton to another thread (or to none) at this tick. */

@@ -98,4 +98,15 @@ public interface HookDelegate {
    * its arguments, the receiver first for an instance method; returns its boxed result.
    */
   Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception;
+  // ---- Network (issue 3, network half)
+
+  /**
+   * A network native other than a read or write ({@link NetOp} names it; {@code args} are the
+   * native's own arguments): returns its result boxed, or null for a void native.
+   */
+  Object onNet(RealNet real, int op, Object[] args) throws IOException;
+
+  /** A socket read or write ({@link NetOp#READ} .. {@link NetOp#WRITEV}) on native memory. */
+  long onSocket(RealNet real, int op, java.io.FileDescriptor fd, long address, int len)
+      throws IOException;
 }

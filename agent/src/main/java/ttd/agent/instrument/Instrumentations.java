@@ -19,7 +19,33 @@ final class Instrumentations {
         new VirtualThreadInstrumentation(),
         new SecureRandomInstrumentation(),
         new ProcessImplInstrumentation(),
-        new UncapturedInputInstrumentation("sun/nio/ch/Net", Hooks.INPUT_SOCKET, -1, "connect", "accept"),
+        new NetworkCallsInstrumentation("sun/nio/ch/Net"),
+        new NetworkCallsInstrumentation("sun/nio/ch/NioSocketImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/ServerSocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/SocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/SelChImpl"),
+        new NetworkCallsInstrumentation(
+            "sun/nio/ch/SocketDispatcher", NetworkNativeCalls.SOCKET_DISPATCHER_17),
+        new NetworkCallsInstrumentation("sun/nio/ch/EPollSelectorImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/EventFD"),
+        // asynchronous channels: their life cycle is captured, replay stops at accept and connect
+        new NetworkCallsInstrumentation("sun/nio/ch/AsynchronousServerSocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/AsynchronousSocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/UnixAsynchronousServerSocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/EPollPort"),
+        new NetworkCallsInstrumentation("sun/nio/ch/EPollPort$EventHandlerTask"),
+        // JDK 21+: the virtual-thread poller; datagrams' poll (replay stops at receive and send)
+        new NetworkCallsInstrumentation("sun/nio/ch/EPollPoller"),
+        new NetworkCallsInstrumentation("sun/nio/ch/DatagramChannelImpl"),
+        new NetworkCallsInstrumentation("java/net/InetAddress$PlatformNameService"),
+        new NetworkCallsInstrumentation("java/net/InetAddress$PlatformResolver"),
+        // Datagrams and asynchronous socket channels are not captured yet: replay stops there.
+        new UncapturedInputInstrumentation(
+            "sun/nio/ch/DatagramChannelImpl", Hooks.INPUT_SOCKET, -1, "receive", "send"),
+        new UncapturedInputInstrumentation(
+            "sun/nio/ch/UnixAsynchronousSocketChannelImpl", Hooks.INPUT_SOCKET, -1, "implConnect"),
+        new UncapturedInputInstrumentation(
+            "sun/nio/ch/UnixAsynchronousServerSocketChannelImpl", Hooks.INPUT_SOCKET, -1, "implAccept"),
         // mapped memory is read without any call ttd sees: replay stops before it
         new UncapturedInputInstrumentation(
             "sun/nio/ch/FileChannelImpl", Hooks.INPUT_FILE_MAP, UncapturedInputInstrumentation.THIS, "map"));

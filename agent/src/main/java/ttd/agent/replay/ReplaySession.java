@@ -11,6 +11,7 @@ import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.SchedulePolicy;
 import ttd.agent.session.Messages;
+import ttd.agent.session.PayloadSink;
 import ttd.agent.session.Session;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
@@ -25,6 +26,9 @@ import ttd.log.EventKind;
  * again.
  */
 public final class ReplaySession extends Session {
+
+  /** How long a non-daemon thread past its last event waits for the JVM to exit. */
+  private static final long OUTLIVE_MILLIS = 10_000;
 
   private final Path queueDir;
   private final long usableDocuments;
@@ -120,10 +124,10 @@ public final class ReplaySession extends Session {
 
   private void endOfLog(ThreadState t, EventKind kind, int site, ThreadCursor cursor) {
     String did = describe(kind, site == 0 ? null : CallSites.name(site));
-    if (cursor.recordingComplete() && Thread.currentThread().isDaemon()) {
-      outlived(); // the recorded JVM ended while this daemon thread ran: so does the replay
-    }
     if (cursor.recordingComplete()) {
+      if (t.ordinal() != 0) {
+        outlived();
+      }
       diverge(t, "no further event (the recorded thread did nothing more)", did);
     }
     stop(
@@ -139,17 +143,18 @@ public final class ReplaySession extends Session {
                 + "; everything before this point replayed as recorded"));
   }
 
-  /** Blocks a daemon thread for good: the recorded JVM exited around it. */
+  /**
+   * A thread other than main past its last recorded event: in the recording the JVM exited while
+   * it still ran or was blocked (an idle timer, a selector loop, a server's accept), so it never got
+   * further. Replay's waits return at once, so it gets here early; it stays here until the JVM
+   * exits, as it did then. A daemon waits for good; any other thread keeps the JVM alive, so it
+   * waits {@link #OUTLIVE_MILLIS} and then reports the divergence rather than hang the replay.
+   */
   private static void outlived() {
-    Object never = new Object();
-    synchronized (never) {
-      while (true) {
-        try {
-          never.wait();
-        } catch (InterruptedException e) {
-          // stays: it has nothing more to replay
-        }
-      }
+    long deadline = System.nanoTime() + OUTLIVE_MILLIS * 1_000_000L;
+    boolean daemon = Thread.currentThread().isDaemon();
+    while (daemon || System.nanoTime() < deadline) {
+      java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
     }
   }
 
@@ -224,6 +229,24 @@ public final class ReplaySession extends Session {
         diverge(t, "more bytes than the read returned", "a read of " + recorded + " bytes");
       }
     }
+  }
+
+  @Override
+  protected long exchangeData(
+      ThreadState t, EventKind kind, long value, byte[] b, int off, int len, PayloadSink sink) {
+    BlockDecoder e = next(t, kind, 0);
+    long recorded = e.longValue();
+    byte[] data = e.bytes();
+    for (int at = 0; sink != null && sink.chunk(recorded, data, at); ) {
+      at += data.length;
+      data = next(t, EventKind.PAYLOAD_MORE, 0).bytes();
+    }
+    return recorded;
+  }
+
+  @Override
+  protected void mismatch(ThreadState t, String expected, String actual) {
+    diverge(t, expected, actual);
   }
 
   @Override

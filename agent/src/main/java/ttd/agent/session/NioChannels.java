@@ -135,14 +135,14 @@ final class NioChannels {
 
   private static void scatter(byte[] b, int n, long address, int iovcnt) {
     if (iovcnt == 0) {
-      NativeMemory.write(b, 0, address, n);
+      NativeMemory.write(address, b, 0, n);
       return;
     }
     int done = 0;
     for (int i = 0; i < iovcnt && done < n; i++) {
       long base = NativeMemory.getLong(address + (long) i * IOVEC);
       int len = (int) Math.min(n - done, NativeMemory.getLong(address + (long) i * IOVEC + 8));
-      NativeMemory.write(b, done, base, len);
+      NativeMemory.write(base, b, done, len);
       done += len;
     }
   }

@@ -136,6 +136,18 @@ public final class RecordSession extends Session {
     }
   }
 
+  @Override
+  protected long exchangeData(
+      ThreadState t, EventKind kind, long value, byte[] b, int off, int len, PayloadSink sink) {
+    putPayload(t, kind, value, b == null ? new byte[0] : b, off, len);
+    return value;
+  }
+
+  @Override
+  protected void mismatch(ThreadState t, String expected, String actual) {
+    throw new IllegalStateException("a recording cannot diverge: " + expected + " / " + actual);
+  }
+
   /** An event with a payload, split into {@link EventKind#PAYLOAD_MORE} events if it is large. */
   private void putPayload(ThreadState t, EventKind kind, long value, byte[] b, int off, int len) {
     int first = Math.min(len, EventKind.MAX_PAYLOAD);
@@ -259,6 +271,24 @@ public final class RecordSession extends Session {
     stop("the program starts a virtual thread, which ttd cannot record yet");
   }
 
+  /** Flushes the block of another thread, blocked in I/O (so not touching it) as the JVM exits. */
+  private void flushBlocked(ThreadState blocked) {
+    if (!active || blocked.encoder.count() == 0) {
+      return;
+    }
+    int[] hash = HashState.available() ? HashState.read() : null;
+    try {
+      log.block(blocked.ordinal, blocked.encoder);
+      blocked.encoder.reset(blocked.index);
+    } catch (Throwable e) {
+      fail(e);
+    } finally {
+      if (hash != null) {
+        HashState.write(hash);
+      }
+    }
+  }
+
   /** Ends the recording: the last blocks, the end document and the final header. */
   public void finish(String cause) {
     synchronized (this) {
@@ -274,6 +304,7 @@ public final class RecordSession extends Session {
             flush(t);
           }
           flushWaitingThreads(t);
+          blocking.whileBlocked(this::flushBlocked);
           if (!active) {
             return;
           }

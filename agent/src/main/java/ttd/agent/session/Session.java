@@ -12,9 +12,9 @@ import ttd.runtime.Hooks;
  * already inside agent code, passes the original value through (see {@link SessionThreads}).
  * Otherwise it exchanges the original value for the one the program sees: {@link RecordSession}
  * logs it and returns it, {@link ReplaySession} checks the log's next event and returns the logged
- * value. File I/O hooks are in {@link SessionFiles}.
+ * value. File I/O hooks are in {@link SessionFiles}, network hooks in {@link SessionNet}.
  */
-public abstract class Session extends SessionFiles {
+public abstract class Session extends SessionNet {
 
   protected abstract Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original);
 

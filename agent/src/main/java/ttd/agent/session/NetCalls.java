@@ -1,0 +1,242 @@
+package ttd.agent.session;
+
+import java.io.FileDescriptor;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import ttd.agent.io.RealSunNio;
+import ttd.log.EventKind;
+import ttd.runtime.NetOp;
+import ttd.runtime.RealNet;
+
+/**
+ * The socket life cycle ({@code sun.nio.ch.Net}'s natives) and name lookups, recorded and replayed.
+ *
+ * <p>A recording runs the native and logs its result, what it filled in (the accepted socket's
+ * peer, an address, an option's value) or the exception it threw. A replay runs none of them: it
+ * checks that the program does the same thing (same operation; same peer for a connect or bind,
+ * same host for a lookup), hands out a stand-in descriptor where a socket was created ({@link
+ * FdTable}), and returns or throws what the recording saw. Selector natives are in {@link
+ * SelectorEvents}.
+ */
+final class NetCalls {
+
+  private static final byte[] NONE = {};
+
+  private final FdTable fds;
+  private final Blocking blocking;
+  private final SelectorEvents selectors;
+
+  NetCalls(FdTable fds, Blocking blocking) {
+    this.fds = fds;
+    this.blocking = blocking;
+    this.selectors = new SelectorEvents(fds, blocking);
+  }
+
+  Object exchange(SessionNet s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
+    if (op == NetOp.SELECTOR_WAIT || op == NetOp.SELECTOR_CONTROL || op == NetOp.SELECTOR_WAKEUP_OPEN) {
+      return selectors.exchange(s, t, real, op, a);
+    }
+    Object result = null;
+    IOException failure = null;
+    // the baton is given up and taken back at the same points in replay, where nothing blocks
+    boolean blocks = blocks(op);
+    if (blocks) {
+      blocking.begin(t, NetOp.name(op));
+    }
+    try {
+      if (s.performsRealIo()) {
+        result = real.call(op, a);
+      }
+    } catch (IOException e) {
+      failure = e;
+    } finally {
+      if (blocks) {
+        blocking.end(t);
+      }
+    }
+    long value = 0;
+    byte[] payload = NONE;
+    if (s.performsRealIo()) {
+      NetWire w = NetWire.of(op);
+      value = failure != null ? NetWire.FAILED : NetWire.value(number(result));
+      if (failure != null) {
+        w.failure(failure);
+      } else {
+        describe(op, a, result, w);
+      }
+      payload = w.toBytes();
+    }
+    byte[][] replayed = new byte[1][];
+    long[] recorded = new long[1];
+    s.exchangeData(t, kind(op), value, payload, 0, payload.length, (v, data, at) -> {
+      recorded[0] = v;
+      replayed[0] = data;
+      return false;
+    });
+    if (failure != null) {
+      throw failure;
+    }
+    if (s.performsRealIo()) {
+      return result;
+    }
+    NetWire.Reader r = new NetWire.Reader(replayed[0]);
+    if (r.op != op) {
+      s.mismatch(t, NetOp.name(r.op), NetOp.name(op));
+    }
+    if (recorded[0] == NetWire.FAILED) {
+      throw r.failure();
+    }
+    return replay(s, t, op, a, NetWire.result(recorded[0]), r);
+  }
+
+  /** Replay: checks the program's arguments against the recorded ones and rebuilds the result. */
+  private Object replay(SessionNet s, ThreadState t, int op, Object[] a, long result, NetWire.Reader r)
+      throws IOException {
+    switch (op) {
+      case NetOp.SOCKET:
+        return fds.standIn((int) result);
+      case NetOp.BIND:
+      case NetOp.CONNECT:
+        String recordedPeer = r.text();
+        String peer = peer(op, a);
+        if (!peer.equals(recordedPeer)) {
+          s.mismatch(t, NetOp.name(op) + " to " + recordedPeer, NetOp.name(op) + " to " + peer);
+        }
+        return op == NetOp.BIND ? null : (int) result;
+      case NetOp.ACCEPT:
+        if (result == 1) {
+          int recordedFd = r.number();
+          ((InetSocketAddress[]) a[2])[0] = new InetSocketAddress(r.address(), r.number());
+          RealSunNio.setFdVal((FileDescriptor) a[1], fds.standIn(recordedFd));
+        }
+        return (int) result;
+      case NetOp.LOCAL_ADDRESS:
+      case NetOp.REMOTE_ADDRESS:
+        return r.address();
+      case NetOp.GET_OPTION:
+        return r.number();
+      case NetOp.POLL_CONNECT:
+        return result != 0;
+      case NetOp.LOOKUP:
+        String host = r.text();
+        if (!host.equals(a[1])) {
+          s.mismatch(t, "a lookup of " + host, "a lookup of " + a[1]);
+        }
+        InetAddress[] addresses = new InetAddress[(int) result];
+        for (int i = 0; i < addresses.length; i++) {
+          addresses[i] = r.address();
+        }
+        return addresses;
+      case NetOp.REVERSE_LOOKUP:
+        return r.text();
+      case NetOp.LISTEN:
+      case NetOp.SHUTDOWN:
+      case NetOp.SET_OPTION:
+        return null;
+      default:
+        return (int) result;
+    }
+  }
+
+  /** Record: what the native filled in or returned beyond its number, into the payload. */
+  private void describe(int op, Object[] a, Object result, NetWire w) throws IOException {
+    switch (op) {
+      case NetOp.BIND:
+      case NetOp.CONNECT:
+        w.text(peer(op, a));
+        break;
+      case NetOp.ACCEPT:
+        if (((Integer) result) == 1) {
+          InetSocketAddress peer = ((InetSocketAddress[]) a[2])[0];
+          w.number(RealSunNio.fdVal((FileDescriptor) a[1])).address(peer.getAddress()).number(peer.getPort());
+        }
+        break;
+      case NetOp.LOCAL_ADDRESS:
+      case NetOp.REMOTE_ADDRESS:
+        w.address((InetAddress) result);
+        break;
+      case NetOp.GET_OPTION:
+        w.number((Integer) result);
+        break;
+      case NetOp.LOOKUP:
+        w.text((String) a[1]);
+        for (InetAddress address : (InetAddress[]) result) {
+          w.address(address);
+        }
+        break;
+      case NetOp.REVERSE_LOOKUP:
+        w.text((String) result);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The number a result is logged as (options and addresses go into the payload instead). */
+  private static long number(Object result) {
+    if (result instanceof Integer) {
+      return (Integer) result;
+    }
+    if (result instanceof Boolean) {
+      return (Boolean) result ? 1 : 0;
+    }
+    if (result instanceof InetAddress[]) {
+      return ((InetAddress[]) result).length;
+    }
+    return 0;
+  }
+
+  private static String peer(int op, Object[] a) {
+    InetAddress address = (InetAddress) (op == NetOp.BIND ? a[3] : a[2]);
+    int port = (Integer) (op == NetOp.BIND ? a[4] : a[3]);
+    return address.getHostAddress() + " port " + port;
+  }
+
+  private static boolean blocks(int op) {
+    return op == NetOp.CONNECT
+        || op == NetOp.ACCEPT
+        || op == NetOp.POLL
+        || op == NetOp.POLL_CONNECT
+        || op == NetOp.LOOKUP
+        || op == NetOp.REVERSE_LOOKUP;
+  }
+
+  private static EventKind kind(int op) {
+    switch (op) {
+      case NetOp.SOCKET:
+        return EventKind.NET_SOCKET;
+      case NetOp.BIND:
+        return EventKind.NET_BIND;
+      case NetOp.LISTEN:
+        return EventKind.NET_LISTEN;
+      case NetOp.CONNECT:
+        return EventKind.NET_CONNECT;
+      case NetOp.ACCEPT:
+        return EventKind.NET_ACCEPT;
+      case NetOp.SHUTDOWN:
+        return EventKind.NET_SHUTDOWN;
+      case NetOp.LOCAL_PORT:
+      case NetOp.LOCAL_ADDRESS:
+      case NetOp.REMOTE_PORT:
+      case NetOp.REMOTE_ADDRESS:
+        return EventKind.NET_ADDRESS;
+      case NetOp.GET_OPTION:
+      case NetOp.SET_OPTION:
+        return EventKind.NET_OPTION;
+      case NetOp.POLL:
+      case NetOp.POLL_CONNECT:
+        return EventKind.NET_POLL;
+      case NetOp.AVAILABLE:
+        return EventKind.NET_AVAILABLE;
+      case NetOp.SEND_URGENT:
+        return EventKind.NET_URGENT;
+      case NetOp.LOOKUP:
+        return EventKind.NAME_LOOKUP;
+      case NetOp.REVERSE_LOOKUP:
+        return EventKind.NAME_REVERSE_LOOKUP;
+      default:
+        throw new IllegalArgumentException("no event for network operation " + op);
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package ttd.agent.session;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+
+/**
+ * How network events carry their results: the value is the native's result + 8 (so the I/O status
+ * codes -1..-7 stay one byte) and 0 when it threw; the payload holds the operation code, addresses
+ * and the exception, written here and read back in replay.
+ */
+final class NetWire {
+
+  /** The logged value of a call that threw. */
+  static final long FAILED = 0;
+
+  private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+  private final DataOutputStream out = new DataOutputStream(bytes);
+
+  static long value(long result) {
+    return result + 8;
+  }
+
+  static long result(long value) {
+    return value - 8;
+  }
+
+  /** Starts a payload with the operation code. */
+  static NetWire of(int op) {
+    NetWire w = new NetWire();
+    w.bytes.write(op);
+    return w;
+  }
+
+  NetWire text(String s) {
+    try {
+      out.writeBoolean(s != null);
+      if (s != null) {
+        out.writeUTF(s);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return this;
+  }
+
+  NetWire number(int v) {
+    try {
+      out.writeInt(v);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return this;
+  }
+
+  /** An address as the native returned it: its host name only if it already had one. */
+  NetWire address(InetAddress a) {
+    if (a == null) {
+      return number(-1);
+    }
+    byte[] raw = a.getAddress();
+    number(raw.length);
+    bytes.write(raw, 0, raw.length);
+    String s = a.toString(); // "host/literal": never triggers a reverse lookup
+    int slash = s.indexOf('/');
+    return text(slash > 0 ? s.substring(0, slash) : null);
+  }
+
+  NetWire failure(IOException e) {
+    return text(e.getClass().getName()).text(e.getMessage());
+  }
+
+  byte[] toBytes() {
+    return bytes.toByteArray();
+  }
+
+  /** Reads a payload back. */
+  static final class Reader {
+    private final DataInputStream in;
+    final int op;
+
+    Reader(byte[] payload) {
+      in = new DataInputStream(new ByteArrayInputStream(payload));
+      op = payload.length == 0 ? -1 : next();
+    }
+
+    private int next() {
+      try {
+        return in.readUnsignedByte();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    String text() {
+      try {
+        return in.readBoolean() ? in.readUTF() : null;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    int number() {
+      try {
+        return in.readInt();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    InetAddress address() {
+      int n = number();
+      if (n < 0) {
+        return null;
+      }
+      try {
+        byte[] raw = in.readNBytes(n);
+        return InetAddress.getByAddress(text(), raw);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    /** The recorded exception, rebuilt as the JDK class it was when the JDK can build it. */
+    IOException failure() {
+      String type = text();
+      String message = text();
+      try {
+        Class<?> c = Class.forName(type, false, null);
+        return (IOException) c.getConstructor(String.class).newInstance(message);
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        return new IOException(message);
+      }
+    }
+  }
+}

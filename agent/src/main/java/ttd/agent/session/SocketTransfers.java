@@ -1,0 +1,141 @@
+package ttd.agent.session;
+
+import java.io.FileDescriptor;
+import java.io.IOException;
+import java.util.Arrays;
+import ttd.agent.io.NativeMemory;
+import ttd.agent.replay.Divergence;
+import ttd.log.EventKind;
+import ttd.runtime.NetOp;
+import ttd.runtime.RealNet;
+
+/**
+ * Socket reads and writes: the socket dispatcher's {@code read0/readv0/write0/writev0}, which
+ * every socket API ends in (streams of {@code Socket}, channels, HTTP clients and servers).
+ *
+ * <p>They work on native memory: a buffer at {@code address}, or for the vector forms an array of
+ * {@code len} iovecs (base, length). A recording logs each call's result and the bytes it moved
+ * (short reads, EOF, "would block" and exceptions included); a replay fills a read's memory from
+ * the log, and compares a write's bytes with the log instead of sending them. A difference is a
+ * divergence.
+ */
+final class SocketTransfers {
+
+  private static final byte[] NONE = {};
+  /** struct iovec on 64-bit Linux: {void *base; size_t len}. */
+  private static final int IOVEC = 16;
+
+  private final Blocking blocking;
+  private final ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[8192]);
+
+  SocketTransfers(Blocking blocking) {
+    this.blocking = blocking;
+  }
+
+  long exchange(SessionNet s, ThreadState t, RealNet real, int op, FileDescriptor fd, long address, int len)
+      throws IOException {
+    boolean write = op == NetOp.WRITE || op == NetOp.WRITEV;
+    EventKind kind = write ? EventKind.SOCKET_WRITE : EventKind.SOCKET_READ;
+    if (s.performsRealIo()) {
+      long n;
+      blocking.begin(t, NetOp.name(op));
+      try {
+        n = real.transfer(op, fd, address, len);
+      } catch (IOException e) {
+        byte[] p = NetWire.of(op).failure(e).toBytes();
+        s.exchangeData(t, kind, NetWire.FAILED, p, 0, p.length, null);
+        throw e;
+      } finally {
+        blocking.end(t);
+      }
+      if (n <= 0) {
+        s.exchangeData(t, kind, NetWire.value(n), NONE, 0, 0, null);
+        return n;
+      }
+      byte[] b = buffer((int) n);
+      copy(op, address, len, b, 0, (int) n, false);
+      s.exchangeData(t, kind, NetWire.value(n), b, 0, (int) n, null);
+      return n;
+    }
+    blocking.begin(t, NetOp.name(op)); // the hand-overs of the recorded call happen here
+    blocking.end(t);
+    long room = op == NetOp.READ || op == NetOp.WRITE ? len : vectorLength(address, len);
+    byte[][] failure = new byte[1][];
+    long v =
+        s.exchangeData(t, kind, 0, null, 0, 0, (value, data, at) -> {
+          if (value == NetWire.FAILED) {
+            failure[0] = data;
+            return false;
+          }
+          long n = NetWire.result(value);
+          if (at + (long) data.length > room) {
+            s.mismatch(t, NetOp.name(op) + " of " + n + " bytes", NetOp.name(op) + " with room for " + room + " bytes");
+          }
+          if (write) {
+            byte[] mine = new byte[data.length];
+            copy(op, address, len, mine, at, data.length, false);
+            if (!Arrays.equals(mine, data)) {
+              s.mismatch(t, "a write to a socket of " + Divergence.show(data),
+                  "a write to a socket of " + Divergence.show(mine));
+            }
+          } else {
+            copy(op, address, len, data, at, data.length, true);
+          }
+          return at + data.length < n;
+        });
+    if (v == NetWire.FAILED) {
+      throw new NetWire.Reader(failure[0]).failure();
+    }
+    return NetWire.result(v);
+  }
+
+  /**
+   * Copies between the native memory of a call and {@code b[0..count)}, which is the slice
+   * {@code [at, at + count)} of the bytes the call moves; {@code toMemory} for a replayed read.
+   */
+  private static void copy(int op, long address, int len, byte[] b, int at, int count, boolean toMemory) {
+    if (op == NetOp.READ || op == NetOp.WRITE) {
+      move(address + at, b, 0, count, toMemory);
+      return;
+    }
+    long skip = at;
+    int done = 0;
+    for (int i = 0; i < len && done < count; i++) {
+      long base = NativeMemory.getLong(address + (long) i * IOVEC);
+      long size = NativeMemory.getLong(address + (long) i * IOVEC + 8);
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      int n = (int) Math.min(size - skip, count - done);
+      move(base + skip, b, done, n, toMemory);
+      skip = 0;
+      done += n;
+    }
+  }
+
+  private static void move(long address, byte[] b, int off, int count, boolean toMemory) {
+    if (toMemory) {
+      NativeMemory.write(address, b, off, count);
+    } else {
+      NativeMemory.read(address, b, off, count);
+    }
+  }
+
+  private static long vectorLength(long address, int len) {
+    long total = 0;
+    for (int i = 0; i < len; i++) {
+      total += NativeMemory.getLong(address + (long) i * IOVEC + 8);
+    }
+    return total;
+  }
+
+  private byte[] buffer(int n) {
+    byte[] b = scratch.get();
+    if (b.length < n) {
+      b = new byte[Math.max(n, b.length * 2)];
+      scratch.set(b);
+    }
+    return b;
+  }
+}

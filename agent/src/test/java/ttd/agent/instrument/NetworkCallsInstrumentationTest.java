@@ -1,0 +1,117 @@
+package ttd.agent.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import ttd.runtime.Hooks;
+
+/**
+ * The running JDK's networking classes, rewritten: every call of a captured network native, in
+ * whichever class of java.base it is, goes through a hook that exists with that descriptor.
+ */
+class NetworkCallsInstrumentationTest {
+
+  private static final FileSystem JRT = FileSystems.getFileSystem(URI.create("jrt:/"));
+
+  @Test
+  void noCallerOfACapturedNetworkNativeInJavaBaseIsLeftOut() throws IOException {
+    ClassFileInstrumenter instrumenter = new ClassFileInstrumenter(null);
+    List<String> left = new ArrayList<>();
+    Set<String> hooked = new TreeSet<>();
+    for (Path dir : List.of(JRT.getPath("/modules/java.base/sun/nio/ch"), JRT.getPath("/modules/java.base/java/net"))) {
+      try (Stream<Path> files = Files.list(dir)) {
+        for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+          String name = file.toString().substring("/modules/java.base/".length()).replace(".class", "");
+          byte[] original = Files.readAllBytes(file);
+          if (capturedCalls(name, calls(original)).isEmpty()) {
+            continue;
+          }
+          byte[] rewritten = instrumenter.instrument(name, original);
+          List<String> after = rewritten == null ? calls(original) : calls(rewritten);
+          for (String c : capturedCalls(name, after)) {
+            left.add(name + " -> " + c);
+          }
+          for (String c : after) {
+            if (c.startsWith("ttd/runtime/Hooks.onNet") || c.startsWith("ttd/runtime/Hooks.onSocket")) {
+              hooked.add(c);
+            }
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), left, "calls of captured natives left in place");
+    assertTrue(hooked.size() >= 20, hooked.toString());
+    for (String c : hooked) {
+      assertTrue(hookExists(c), "no hook " + c);
+    }
+  }
+
+  @Test
+  void theNameServiceCallsItsImplementationThroughTheLookupHooks() throws IOException {
+    String type = Runtime.version().feature() >= 18 ? "java/net/InetAddress$PlatformResolver" : "java/net/InetAddress$PlatformNameService";
+    byte[] original = Files.readAllBytes(JRT.getPath("/modules/java.base/" + type + ".class"));
+    List<String> after = calls(new ClassFileInstrumenter(null).instrument(type, original));
+    assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/Hooks.onNetLookup(Ljava/lang/Object;Ljava/lang/String;")), after.toString());
+    assertTrue(after.stream().anyMatch(c -> c.equals("ttd/runtime/Hooks.onNetReverseLookup(Ljava/lang/Object;[B)Ljava/lang/String;")), after.toString());
+    assertTrue(after.stream().noneMatch(c -> c.startsWith("java/net/InetAddressImpl.lookupAllHostAddr")), after.toString());
+  }
+
+  private static List<String> capturedCalls(String type, List<String> calls) {
+    Map<String, String> extra = type.equals("sun/nio/ch/SocketDispatcher") ? NetworkNativeCalls.SOCKET_DISPATCHER_17 : Map.of();
+    List<String> found = new ArrayList<>();
+    for (String c : calls) {
+      if (NetworkNativeCalls.HOOKS.containsKey(c) || extra.containsKey(c)) {
+        found.add(c);
+      }
+    }
+    return found;
+  }
+
+  private static boolean hookExists(String call) {
+    String name = call.substring("ttd/runtime/Hooks.".length(), call.indexOf('('));
+    String desc = call.substring(call.indexOf('('));
+    for (var m : Hooks.class.getMethods()) {
+      if (m.getName().equals(name) && Type.getMethodDescriptor(m).equals(desc)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> calls(byte[] classFile) {
+    List<String> calls = new ArrayList<>();
+    new ClassReader(classFile)
+        .accept(
+            new ClassVisitor(Opcodes.ASM9) {
+              @Override
+              public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                  @Override
+                  public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
+                    calls.add(owner + "." + name + desc);
+                  }
+                };
+              }
+            },
+            0);
+    return calls;
+  }
+}

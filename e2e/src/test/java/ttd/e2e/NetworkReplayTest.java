@@ -1,0 +1,131 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Programs that talk to real peers in other JVMs on loopback are recorded, and replayed with no
+ * peer at all: the replay opens no socket and sends no byte, reads come from the log and writes are
+ * compared with it.
+ */
+class NetworkReplayTest {
+
+  private static final String SCRIPT =
+      String.join(
+          "\n",
+          "GET /stock",
+          "POST /order sku=widget&qty=4",
+          "POST /order sku=gadget&qty=6",
+          "POST /refund order=2",
+          "GET /stock",
+          "POST /shutdown",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void anHttpClientReplaysFiveTimesWithoutTheServerOrItsScript(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("http-client-" + jvm.label());
+    Path script = Files.writeString(work.resolve("requests.txt"), SCRIPT, StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded;
+    try (Peer server = Peer.plain(jvm, work, "ttd.samples.net.InventoryService")) {
+      String url = "http://localhost:" + server.port();
+      recorded =
+          TtdRun.record(jvm, recording, List.of(), TtdRun.samplesClassPath(false), "ttd.samples.net.InventoryClient",
+              List.of(url, script.toString(), "--urlconnection"), new byte[0]);
+      assertEquals(0, server.await().exitStatus(), "the server ends after /shutdown");
+    }
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("POST /refund order=2 => 200 refunded 6 gadget\n"), recorded.describe());
+
+    Files.delete(script);
+    for (int i = 1; i <= 5; i++) {
+      ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay " + i + " of the HTTP client");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void anHttpServiceReplaysItsResponsesAndItsBrokenAuditWithoutAnyClient(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("http-service-" + jvm.label());
+    Path script = Files.writeString(work.resolve("requests.txt"), SCRIPT, StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded;
+    try (Peer service = Peer.recorded(jvm, recording, "ttd.samples.net.InventoryService")) {
+      String url = "http://localhost:" + service.port();
+      Outcome client =
+          Exec.run(List.of(jvm.java(), "-cp", TtdRun.samplesClassPath(false), "ttd.samples.net.InventoryClient",
+              url, script.toString()), work);
+      assertEquals(0, client.exitStatus(), client.describe());
+      recorded = service.await();
+    }
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("AUDIT FAILED: gadget started at 4, accounts for 6\n"), recorded.describe());
+
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of the HTTP service without its client");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aClientWhoseResponsesArriveSplitReplaysTheSameBrokenParse(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("split-read-" + jvm.label());
+    Path recording = work.resolve("recording");
+    Outcome recorded;
+    try (Peer server = Peer.plain(jvm, work, "ttd.samples.net.QuoteServer", "--split")) {
+      recorded =
+          TtdRun.record(jvm, recording, TtdRun.samplesClassPath(false), "ttd.samples.net.QuoteClient",
+              "localhost:" + server.port());
+    }
+    assertEquals(1, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("ACME         40 x   101.00"), recorded.describe());
+    assertTrue(recorded.stderr().contains("NumberFormatException"), recorded.describe());
+
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of the split-read client");
+  }
+
+  private static String greeter(String symbol) {
+    return String.join(
+        "\n",
+        "import java.io.*;",
+        "import java.net.*;",
+        "public class Greeter {",
+        "  public static void main(String[] args) throws Exception {",
+        "    try (Socket s = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(args[0]))) {",
+        "      System.out.println(\"connected\");",
+        "      s.getOutputStream().write(\"QUOTE " + symbol + "\\nBYE\\n\".getBytes(\"UTF-8\"));",
+        "      System.out.println(\"answer: \" + new String(s.getInputStream().readAllBytes(), \"UTF-8\"));",
+        "    }",
+        "  }",
+        "}",
+        "");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void replayDivergesWhenTheProgramWritesOtherBytesToASocket(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("socket-write-divergence-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Greeter", greeter("ACME"));
+    Path recording = work.resolve("recording");
+    Outcome recorded;
+    try (Peer server = Peer.plain(jvm, work, "ttd.samples.net.QuoteServer")) {
+      recorded = TtdRun.record(jvm, recording, classes.toString(), "Greeter", String.valueOf(server.port()));
+    }
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("answer: 15\nACME 101.25 USD"), recorded.describe());
+
+    JavaSource.compile(classes, "Greeter", greeter("GLOBEX"));
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    assertEquals(86, replayed.exitStatus(), replayed.describe());
+    assertTrue(replayed.stderr().contains("a write to a socket of"), replayed.describe());
+    assertTrue(replayed.stderr().contains("QUOTE GLOBEX"), replayed.describe());
+    assertEquals("connected\n", replayed.stdout(), replayed.describe());
+  }
+}
