@@ -12,6 +12,7 @@ import ttd.agent.session.Session;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
 import ttd.log.EventKind;
+import ttd.runtime.ReplayPosition;
 
 /**
  * Replay: every hook consumes its thread's next recorded event, checks it and returns its value.
@@ -36,6 +37,7 @@ public final class ReplaySession extends Session {
     this.queueDir = queueDir;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
+    ReplayPosition.install(new EvaluationHashBracket());
   }
 
   /** Notes a class as the replay loads it, to compare with the recording in a report. */
@@ -97,6 +99,7 @@ public final class ReplaySession extends Session {
           describe(kind, site == 0 ? null : CallSites.name(site)));
     }
     t.counted();
+    ReplayPosition.consumed();
     return e;
   }
 

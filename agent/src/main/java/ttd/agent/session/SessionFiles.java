@@ -48,6 +48,7 @@ public abstract class SessionFiles extends SessionThreads {
       throws IOException {
     ThreadState t = enter();
     if (t == null) {
+      refuseIoWhileEvaluating();
       return FileInputOp.real(real, op, in, arg, b, off, len);
     }
     try {
@@ -67,6 +68,7 @@ public abstract class SessionFiles extends SessionThreads {
       throws IOException {
     ThreadState t = enter();
     if (t == null) {
+      refuseIoWhileEvaluating();
       if (path != null) {
         real.open0(out, path, append);
       } else {

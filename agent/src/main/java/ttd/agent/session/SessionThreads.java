@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import ttd.agent.identity.HashState;
 import ttd.log.EventKind;
 import ttd.runtime.HookDelegate;
+import ttd.runtime.ReplayPosition;
 
 /**
  * Which threads are the program's, and the guard around agent code on them.
@@ -64,7 +65,7 @@ public abstract class SessionThreads implements HookDelegate {
    * a block load) brackets itself.
    */
   protected final ThreadState enterFast() {
-    if (!active) {
+    if (!active || ReplayPosition.evaluating) {
       return null;
     }
     ThreadState t = threads.get();
@@ -151,6 +152,17 @@ public abstract class SessionThreads implements HookDelegate {
     }
   }
 
+
+  /**
+   * Refuses real I/O while a debugger evaluates an expression in a replay: hooks pass through
+   * then, and a replay performs no external side effect.
+   */
+  protected static void refuseIoWhileEvaluating() throws java.io.IOException {
+    if (ReplayPosition.evaluating) {
+      throw new java.io.IOException(
+          "a replay is read-only history: code run by the debugger cannot do I/O");
+    }
+  }
 
   /** The status the JVM ends with when nothing called exit: 1 if main died of an exception. */
   protected int endStatus() {

@@ -1,0 +1,94 @@
+package ttd.replay;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import ttd.log.BadRecordingException;
+import ttd.log.BlockDecoder;
+import ttd.log.RecordingScan;
+import ttd.log.TraceDocument;
+import ttd.log.TraceFormat;
+import ttd.log.TraceReader;
+
+/**
+ * The recorded events of a recording in log order, decoded for people: thread, event number,
+ * kind, value and call site. The {@code events} command prints them; the debugger's {@code
+ * timeline} lists them with positions.
+ */
+public final class RecordedEvents {
+
+  /** One decoded event. {@code index} is the thread's own event number. */
+  public record Event(String thread, int threadOrdinal, long index, String kind, String value, String site) {
+
+    /** The line the {@code events} command prints. */
+    public String describe() {
+      return thread + " #" + index + " " + kind + " " + value + (site.isEmpty() ? "" : " at " + site);
+    }
+  }
+
+  /** Receives the events, and the end of a complete recording; returns false to stop reading. */
+  public interface Visitor {
+    boolean event(Event e);
+
+    default void end(int exitStatus, String cause) {}
+  }
+
+  private RecordedEvents() {}
+
+  /** Reads every usable event of the recording at {@code dir} in log order. */
+  public static void read(Path dir, Visitor visitor) {
+    long usable;
+    try {
+      usable = RecordingScan.of(dir).usable();
+    } catch (BadRecordingException e) {
+      throw new ToolException(e.getMessage());
+    }
+    Map<Integer, String> sites = new HashMap<>();
+    Map<Integer, String> threads = new HashMap<>();
+    try (TraceReader reader = new TraceReader(dir.resolve(TraceFormat.QUEUE_DIR), usable)) {
+      TraceDocument d;
+      while ((d = reader.next()) != null) {
+        switch (d.type()) {
+          case TraceFormat.DOC_SITE:
+            sites.put(d.intValue(), d.name());
+            break;
+          case TraceFormat.DOC_THREAD:
+            threads.put(d.intValue(), d.name());
+            break;
+          case TraceFormat.DOC_END:
+            visitor.end(d.intValue(), d.name());
+            break;
+          case TraceFormat.DOC_BLOCK:
+            BlockDecoder e = d.blockEvents();
+            long index = d.blockFirstIndex();
+            String thread = threads.getOrDefault(d.blockThread(), "#" + d.blockThread());
+            while (e.next()) {
+              String site = e.site() == 0 ? "" : sites.getOrDefault(e.site(), "site " + e.site());
+              if (!visitor.event(
+                  new Event(thread, d.blockThread(), index++, e.kind().name(), value(e), site))) {
+                return;
+              }
+            }
+            break;
+          default:
+            break;
+        }
+      }
+    }
+  }
+
+  private static String value(BlockDecoder e) {
+    switch (e.kind().payload()) {
+      case LONG:
+        return Long.toString(e.longValue());
+      case STRING:
+        return String.valueOf(e.text());
+      case STRING_PAIR:
+        return e.text() + "=" + e.text2();
+      case STRING_MAP:
+        return e.map() == null ? "null" : e.map().size() + " entries";
+      default:
+        return e.bytes().length + " bytes";
+    }
+  }
+}
