@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import ttd.log.BadRecordingException;
+import java.nio.charset.StandardCharsets;
 import ttd.log.BlockDecoder;
+import ttd.log.EventKind;
 import ttd.log.RecordingScan;
 import ttd.log.TraceDocument;
 import ttd.log.TraceFormat;
@@ -18,7 +20,7 @@ import ttd.log.TraceReader;
 public final class RecordedEvents {
 
   /** One decoded event. {@code index} is the thread's own event number. */
-  public record Event(String thread, int threadOrdinal, long index, String kind, String value, String site) {
+  public record Event(String thread, int threadOrdinal, long index, String kind, String value, String site, String preview) {
 
     /** The line the {@code events} command prints. */
     public String describe() {
@@ -65,7 +67,7 @@ public final class RecordedEvents {
             while (e.next()) {
               String site = e.site() == 0 ? "" : sites.getOrDefault(e.site(), "site " + e.site());
               if (!visitor.event(
-                  new Event(thread, d.blockThread(), index++, e.kind().name(), value(e), site))) {
+                  new Event(thread, d.blockThread(), index++, e.kind().name(), value(e), site, preview(e)))) {
                 return;
               }
             }
@@ -75,6 +77,17 @@ public final class RecordedEvents {
         }
       }
     }
+  }
+
+  /** The text of a write to stdout or stderr, quoted and cut, as a person scans a timeline. */
+  private static String preview(BlockDecoder e) {
+    if (e.kind() != EventKind.STDOUT && e.kind() != EventKind.STDERR) {
+      return null;
+    }
+    String text = new String(e.bytes(), StandardCharsets.UTF_8);
+    boolean cut = text.length() > 60;
+    text = (cut ? text.substring(0, 60) : text).replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r");
+    return "\"" + text + "\"" + (cut ? "..." : "");
   }
 
   private static String value(BlockDecoder e) {

@@ -75,14 +75,15 @@ final class FieldHistory {
             Values.show(w.valueCurrent()) + " -> " + Values.show(w.valueToBe()), o, past[0]));
         return false;
       });
-      d.replay(s.history(), s.specs);
+      Stop end = d.replay(s.history(), s.specs);
       ObjectReference object = binding == null ? null : d.resolve(binding);
       if (binding != null && object == null) {
         throw new BadInput("cannot find " + owner + " again in a fresh replay");
       }
       past[0] = true;
-      d.user().sync(List.<Spec>of(), Map.of());
-      Stop end = d.target().last();
+      if (end == null || !end.ended()) {
+        d.user().sync(List.<Spec>of(), Map.of());
+      }
       while (end == null || !end.ended()) {
         end = d.target().resume();
       }

@@ -161,7 +161,7 @@ final class ReverseSearch {
   private void land(List<Spec> observers, Hit chosen, String title) {
     Motion seek = Motion.seek(observers, chosen.ordinal(), s.history());
     List<Motion> history = List.of(seek);
-    Driver landing = new Driver(s.pool.take(), s.out::println);
+    Driver landing = new Driver(s.pool.take(), x -> {});
     Stop at = landing.replay(history, List.of());
     List<Spec> kept = new ArrayList<>();
     for (Spec spec : s.specs) {

@@ -132,7 +132,7 @@ final class Session implements AutoCloseable {
   void move(Motion m, String title) {
     if (driver.target().perturbed()) {
       out.println("(an evaluation gave an object its identity hash here; going on in a fresh replay of the same history, so the program runs as recorded)");
-      Driver fresh = new Driver(pool.take(), out::println);
+      Driver fresh = new Driver(pool.take(), x -> {});
       fresh.replay(history, specs);
       switchTo(fresh, history);
     }
@@ -155,6 +155,7 @@ final class Session implements AutoCloseable {
     Driver old = driver;
     driver = next;
     history = itsHistory;
+    next.notes(out::println);
     next.target().jvm().forwardOutput(true);
     if (old != next) {
       old.close();

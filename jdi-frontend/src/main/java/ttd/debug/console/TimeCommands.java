@@ -46,7 +46,7 @@ final class TimeCommands {
     List<RecordedEvents.Event> all = events();
     for (int i = 0; i < all.size(); i++) {
       RecordedEvents.Event e = all.get(i);
-      String text = e.thread() + "  " + e.kind() + " " + e.value() + (e.site().isEmpty() ? "" : " at " + e.site());
+      String text = e.thread() + "  " + e.kind() + " " + (e.preview() != null ? e.preview() : e.value()) + (e.site().isEmpty() ? "" : " at " + e.site());
       if (!f.isEmpty() && !text.toLowerCase(Locale.ROOT).contains(f)) {
         continue;
       }

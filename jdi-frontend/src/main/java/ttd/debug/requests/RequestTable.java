@@ -149,6 +149,11 @@ public final class RequestTable {
     for (String pattern : spec.preparePatterns()) {
       ClassPrepareRequest r = erm.createClassPrepareRequest();
       r.addClassFilter(pattern);
+      if (pattern.equals("*")) {
+        for (String excluded : Target.STEP_EXCLUDES) {
+          r.addClassExclusionFilter(excluded);
+        }
+      }
       r.setSuspendPolicy(EventRequest.SUSPEND_ALL);
       r.putProperty(Role.KEY, Role.PREPARE);
       r.enable();

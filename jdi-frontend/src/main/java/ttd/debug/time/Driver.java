@@ -61,10 +61,18 @@ public final class Driver implements AutoCloseable {
     }
   }
 
+  private volatile Consumer<String> notes;
+
   public Driver(Target target, Consumer<String> notes) {
     this.target = target;
-    this.user = new RequestTable(target, Role.USER, null, notes);
+    this.notes = notes;
+    this.user = new RequestTable(target, Role.USER, null, s -> this.notes.accept(s));
     target.observe(this::observed);
+  }
+
+  /** Where notes about deferred requests go from now on (silent while a history is replayed). */
+  public void notes(Consumer<String> to) {
+    notes = to;
   }
 
   public Target target() {
