@@ -10,9 +10,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Debugging does not change what is replayed: a {@code toString()} the console evaluates at a stop
- * reads the clock (the hook passes it through without consuming the log) and gives an object its
- * identity hash (the console goes on in a fresh replay of the same history), and the program's
- * output and {@code HashSet} order after {@code cont} are still the recorded ones.
+ * reads the clock (the hook passes it through without consuming the log: the position does not
+ * move) and gives an object its identity hash (the console goes on in a fresh replay of the same
+ * history), and the program's output and {@code HashSet} order after {@code cont} are still the
+ * recorded ones.
  */
 class EvaluationUnderTheConsoleTest {
 
@@ -52,12 +53,14 @@ class EvaluationUnderTheConsoleTest {
     assertEquals(0, recorded.exitStatus(), recorded.describe());
 
     DebugConsole c = DebugConsole.run(jvm, recording,
-        "stop at Tags:11", "run", "print stamp.toString()", "print first.name", "print first.toString()", "cont", "quit");
-    assertEquals(" stamp.toString() = \"stamp true\"", c.first(2, "print stamp.toString()"), c.describe());
-    assertEquals(" first.name = \"t0\"", c.first(3, "print first.name"), c.describe());
-    assertTrue(c.first(4, "print first.toString()").startsWith(" first.toString() = \"Tags$Tag@"), c.describe());
-    List<String> after = c.after(5, "cont");
-    assertTrue(after.get(0).startsWith("(an evaluation gave an object its identity hash here; going on in a fresh replay"), c.describe());
+        "stop at Tags:11", "run", "when", "print stamp.toString()", "when", "print first.name", "print first.toString()", "cont", "quit");
+    String before = c.first(2, "when");
+    assertEquals(" stamp.toString() = \"stamp true\"", c.first(3, "print stamp.toString()"), c.describe());
+    assertEquals(before, c.first(4, "when"), "the clock read in toString() consumed no recorded event" + c.describe());
+    assertEquals(" first.name = \"t0\"", c.first(5, "print first.name"), c.describe());
+    assertTrue(c.first(6, "print first.toString()").startsWith(" first.toString() = \"Tags$Tag@"), c.describe());
+    List<String> after = c.after(7, "cont");
+    assertTrue(after.get(0).startsWith("(code ran in the replay for an evaluation and may have given objects identity hashes; going on in a fresh replay"), c.describe());
     assertEquals(recorded.stdoutLines(), after.subList(1, after.size() - 1), "the program's output after cont is the recorded one" + c.describe());
     assertEquals("The application exited with status 0", after.get(after.size() - 1), c.describe());
   }

@@ -131,7 +131,7 @@ final class Session implements AutoCloseable {
   /** Performs a motion in the current JVM, adds it to the history and shows where it stopped. */
   void move(Motion m, String title) {
     if (driver.target().perturbed()) {
-      out.println("(an evaluation gave an object its identity hash here; going on in a fresh replay of the same history, so the program runs as recorded)");
+      out.println("(code ran in the replay for an evaluation and may have given objects identity hashes; going on in a fresh replay of the same history, so the program runs as recorded)");
       Driver fresh = new Driver(pool.take(), x -> {});
       fresh.replay(history, specs);
       switchTo(fresh, history);
