@@ -15,7 +15,7 @@ public final class ClassNames {
 
   /** Whether the loaded class {@code name} is the one the user called {@code given}. */
   public static boolean matches(String given, String name) {
-    return name.equals(given) || name.endsWith("." + given);
+    return name.equals(given) || !given.contains(".") && name.endsWith("." + given);
   }
 
   /** JDI class-prepare filters that catch the class when it loads. */
