@@ -57,8 +57,8 @@ public final class ReverseBench {
 
     List<String> script = new ArrayList<>(List.of("stop in " + W + ".finish", "run", "checkpoint"));
     for (int r = 0; r < rounds; r++) {
-      script.addAll(List.of("watch " + W + ".nearMark", "reverse-continue", "unwatch " + W + ".nearMark", "restart 1",
-          "watch " + W + ".farMark", "reverse-continue", "unwatch " + W + ".farMark", "restart 1"));
+      script.addAll(List.of("stop in " + W + ".markNear", "reverse-continue", "clear " + W + ".markNear", "restart 1",
+          "stop in " + W + ".markFar", "reverse-continue", "clear " + W + ".markFar", "restart 1"));
     }
     script.addAll(List.of("info checkpoints", "quit"));
     Session s = Session.drive(List.of(java, "-jar", jar, "debug", rec.toString()), tmp, script);

@@ -5,10 +5,11 @@ import java.security.NoSuchAlgorithmException;
 
 /**
  * The program the reverse benchmark records: it hashes for the given number of seconds (of its
- * recorded clock, so a replay makes the same decisions), writes {@code farMark} once at the start
- * and {@code nearMark} in every chunk of its last second, then calls {@link #finish}. A
- * reverse-continue from {@code finish} to the last write of each mark goes back about one second,
- * or the whole run.
+ * recorded clock, so a replay makes the same decisions), calls {@link #markFar} once at the start
+ * and {@link #markNear} in every chunk of its last second, then calls {@link #finish}. A
+ * reverse-continue from {@code finish} to the last call of each goes back about one second, or the
+ * whole run. (Breakpoints, not watchpoints: with a JDI field watch set, HotSpot runs the program
+ * interpreted, which a CPU-bound workload pays many times over.)
  */
 public final class ReverseWorkload {
 
@@ -24,7 +25,7 @@ public final class ReverseWorkload {
     long start = System.nanoTime();
     long end = start + seconds * 1_000_000_000L;
     long chunks = 0;
-    farMark = start;
+    markFar(start);
     for (long now = start; now < end; now = System.nanoTime()) {
       for (int i = 0; i < 50; i++) {
         data = sha.digest(data).length == 32 ? data : new byte[1];
@@ -32,10 +33,18 @@ public final class ReverseWorkload {
       }
       chunks++;
       if (end - now < 1_000_000_000L) {
-        nearMark = chunks;
+        markNear(chunks);
       }
     }
     finish(chunks);
+  }
+
+  static void markFar(long value) {
+    farMark = value;
+  }
+
+  static void markNear(long value) {
+    nearMark = value;
   }
 
   static void finish(long chunks) {

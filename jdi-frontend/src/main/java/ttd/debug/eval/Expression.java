@@ -22,18 +22,4 @@ public sealed interface Expression {
 
   /** A number, string, character, boolean or null literal, as its Java value. */
   record Literal(Object value) implements Expression {}
-
-  /** Whether evaluating this runs code in the replay. */
-  static boolean runsCode(Expression e) {
-    if (e instanceof Call) {
-      return true;
-    }
-    if (e instanceof FieldOf) {
-      return runsCode(((FieldOf) e).target());
-    }
-    if (e instanceof Element) {
-      return runsCode(((Element) e).array()) || runsCode(((Element) e).index());
-    }
-    return false;
-  }
 }

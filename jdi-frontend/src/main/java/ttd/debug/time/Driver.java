@@ -6,8 +6,6 @@ import com.sun.jdi.Value;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.WatchpointEvent;
 import com.sun.jdi.request.StepRequest;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +31,6 @@ public final class Driver implements AutoCloseable {
   private final Target target;
   private final RequestTable user;
   private final Map<Binding, ObjectReference> bound = new HashMap<>();
-  private final Deque<Seek> seeks = new ArrayDeque<>();
   private Observer search;
   private Object searchOwner;
   private long searchSeen;
@@ -171,7 +168,6 @@ public final class Driver implements AutoCloseable {
     for (Spec s : m.observers()) {
       observers.add(s, null);
     }
-    seeks.push(seek);
     try {
       replayLevel(m.inner());
       throw new IllegalStateException("a reverse search did not land where it had found its hit");
@@ -181,7 +177,6 @@ public final class Driver implements AutoCloseable {
       }
       return l.stop;
     } finally {
-      seeks.pop();
       observers.clear();
     }
   }

@@ -42,10 +42,4 @@ class ParserTest {
     assertEquals("cannot read the expression 'a[1': expected ']' (at column 4)", unclosed.getMessage());
     assertEquals("an expression is missing", assertThrows(BadInput.class, () -> Parser.parse("  ")).getMessage());
   }
-
-  @Test
-  void onlyCallsRunCodeInTheReplay() {
-    assertEquals(false, Expression.runsCode(Parser.parse("a.b[c.d]")));
-    assertEquals(true, Expression.runsCode(Parser.parse("a.b[c.size()]")));
-  }
 }
