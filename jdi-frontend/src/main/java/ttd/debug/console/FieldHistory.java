@@ -71,7 +71,7 @@ final class FieldHistory {
         if (o != null) {
           o.disableCollection();
         }
-        writes.add(new Write(index, e.thread().name(), StopPrinter.where(null, e.location()),
+        writes.add(new Write(index.getAsLong(), e.thread().name(), StopPrinter.where(null, e.location()),
             Values.show(w.valueCurrent()) + " -> " + Values.show(w.valueToBe()), o, past[0]));
         return false;
       });

@@ -147,13 +147,14 @@ final class ReverseSearch {
         object.disableCollection();
       }
     }
-    int depth = 0;
-    if (lines) {
-      try {
-        depth = e.thread().frameCount();
-      } catch (IncompatibleThreadStateException x) {
-        depth = -1;
-      }
+    if (!lines) {
+      return new Hit(ordinal, set, spec, object, null, 0, 0, null); // a watch needs only its object
+    }
+    int depth;
+    try {
+      depth = e.thread().frameCount();
+    } catch (IncompatibleThreadStateException x) {
+      depth = -1;
     }
     return new Hit(ordinal, set, spec, object, e.thread().name(), depth, e.location().lineNumber(), e.location().method().toString());
   }

@@ -95,7 +95,7 @@ public final class Driver implements AutoCloseable {
     return table;
   }
 
-  private boolean observed(long ordinal, LocatableEvent e, long eventIndex) {
+  private boolean observed(long ordinal, LocatableEvent e, java.util.function.LongSupplier eventIndex) {
     Object owner = e.request().getProperty(RequestTable.OWNER);
     if (owner instanceof Seek) {
       Seek s = (Seek) owner;
