@@ -38,6 +38,7 @@ final class FieldHistory {
     if (dot <= 0 || dot == a.length() - 1) {
       throw new BadInput("malformed history '" + a + "': use history Class.field or history expr.field");
     }
+    s.requireReproducible();
     String owner = a.substring(0, dot);
     String field = a.substring(dot + 1);
     Binding binding = null;

@@ -112,6 +112,7 @@ final class ReverseSearch {
     if (!s.started()) {
       throw new BadInput("the program has not started yet, so there is nothing before this point");
     }
+    s.requireReproducible();
   }
 
   private void search(List<Spec> observers, Acceptance acceptance, String title, String none) {

@@ -37,6 +37,8 @@ final class Session implements AutoCloseable {
   private List<Motion> history = List.of();
   private String threadName;
   private int frame;
+  /** Set when Ctrl-C stopped a run: that point cannot be reached again by replaying the history. */
+  private boolean interrupted;
 
   /** A position the user saved, and the history that reaches it. */
   record Checkpoint(int number, Position position, String where, List<Motion> history) {}
@@ -138,7 +140,15 @@ final class Session implements AutoCloseable {
     }
     Stop s = driver.perform(m);
     history = Motion.append(history, m);
+    interrupted |= !s.ended() && s.events().isEmpty();
     shown(s, title);
+  }
+
+  /** Refuses what needs to replay the history when a Ctrl-C made it unrepeatable. */
+  void requireReproducible() {
+    if (interrupted) {
+      throw new BadInput("a run stopped with Ctrl-C is not a point a replay can reach again; goto an event or restart a checkpoint first");
+    }
   }
 
   /**
@@ -155,6 +165,7 @@ final class Session implements AutoCloseable {
     Driver old = driver;
     driver = next;
     history = itsHistory;
+    interrupted = false;
     next.notes(out::println);
     next.target().jvm().forwardOutput(true);
     if (old != next) {

@@ -33,6 +33,8 @@ final class TimeCommands {
     } else if (p.end()) {
       Stop st = s.stop();
       s.out.println("position end (the program exited" + (st.exitStatus() == null ? "" : " with status " + st.exitStatus()) + ")");
+    } else if (s.stop().events().isEmpty()) {
+      s.out.println("position after event " + p.event() + " (interrupted: no tick)");
     } else {
       s.out.println("position " + s.name(p) + " (event " + p.event() + ", tick " + p.tick() + ")");
     }
@@ -109,6 +111,7 @@ final class TimeCommands {
     if (!s.started()) {
       throw new BadInput("the program has not started yet; a checkpoint needs a position (run first)");
     }
+    s.requireReproducible();
     Position p = s.position();
     Stop st = s.stop();
     String where = st.ended() ? "after the program ended" : st.thread() == null ? "" : StopPrinter.where(st.thread(), st.events().get(0).location());
