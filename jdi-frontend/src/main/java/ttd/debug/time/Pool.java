@@ -103,22 +103,6 @@ public final class Pool implements AutoCloseable {
     }
   }
 
-  /** Resident memory of the pool's ready JVMs, in KiB. */
-  public synchronized long residentKib() {
-    long sum = 0;
-    for (CompletableFuture<Target> f : ready) {
-      if (f.isDone() && !f.isCompletedExceptionally()) {
-        sum += Math.max(0, f.join().jvm().residentKib());
-      }
-    }
-    for (CompletableFuture<Driver> f : parked.values()) {
-      if (f.isDone() && !f.isCompletedExceptionally()) {
-        sum += Math.max(0, f.join().target().jvm().residentKib());
-      }
-    }
-    return sum;
-  }
-
   @Override
   public synchronized void close() {
     closed = true;
