@@ -115,7 +115,12 @@ public final class ReverseBench {
           s.commands.add(line.substring(2));
           last = now;
           if (line.equals("> info checkpoints")) {
-            for (ProcessHandle h : (Iterable<ProcessHandle>) p.descendants()::iterator) {
+            Thread.sleep(500); // let the console's pool settle
+            for (ProcessHandle h : (Iterable<ProcessHandle>) ProcessHandle.allProcesses()::iterator) {
+              String args = h.info().commandLine().orElse("");
+              if (!args.contains("-agentlib:jdwp=transport=dt_socket,server=n") || !args.contains(dir.toString())) {
+                continue;
+              }
               long kib = rss(h.pid());
               if (kib > 0) {
                 s.residentKib += kib;
