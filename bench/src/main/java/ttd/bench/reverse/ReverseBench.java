@@ -99,9 +99,11 @@ public final class ReverseBench {
 
     static Session drive(List<String> cmd, Path dir, List<String> script) throws IOException, InterruptedException {
       Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-      try (OutputStream in = p.getOutputStream()) {
-        in.write((String.join("\n", script) + "\n").getBytes(StandardCharsets.UTF_8));
-      }
+      // everything but the last command now; the last one once the memory is sampled, so that
+      // the console's JVMs are still there
+      OutputStream in = p.getOutputStream();
+      in.write((String.join("\n", script.subList(0, script.size() - 1)) + "\n").getBytes(StandardCharsets.UTF_8));
+      in.flush();
       Session s = new Session();
       BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
       long last = 0;
@@ -115,7 +117,7 @@ public final class ReverseBench {
           s.commands.add(line.substring(2));
           last = now;
           if (line.equals("> info checkpoints")) {
-            Thread.sleep(500); // let the console's pool settle
+            Thread.sleep(2000); // the command is running; let the console's pool settle
             for (ProcessHandle h : (Iterable<ProcessHandle>) ProcessHandle.allProcesses()::iterator) {
               String args = h.info().commandLine().orElse("");
               if (!args.contains("-agentlib:jdwp=transport=dt_socket,server=n") || !args.contains(dir.toString())) {
@@ -127,6 +129,8 @@ public final class ReverseBench {
                 s.jvms++;
               }
             }
+            in.write((script.get(script.size() - 1) + "\n").getBytes(StandardCharsets.UTF_8));
+            in.close();
           }
         }
       }
