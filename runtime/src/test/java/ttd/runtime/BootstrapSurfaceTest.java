@@ -21,7 +21,9 @@ class BootstrapSurfaceTest {
   @Test
   void hookClassesReferOnlyToJavaTypesAndEachOther() throws IOException {
     Set<String> foreign = new TreeSet<>();
-    for (Class<?> c : new Class<?>[] {Hooks.class, HookDelegate.class, NativeIoHooks.class}) {
+    for (Class<?> c : new Class<?>[] {
+        Hooks.class, HookDelegate.class, NativeIoHooks.class, ReplayPosition.class,
+        ReplayPosition.HashBracket.class}) {
       for (String type : referencedTypes(c)) {
         if (!type.startsWith("java/") && !type.startsWith("ttd/runtime/")) {
           foreign.add(c.getSimpleName() + " -> " + type);
@@ -49,7 +51,7 @@ class BootstrapSurfaceTest {
 
   private static Set<String> referencedTypes(Class<?> c) throws IOException {
     Set<String> types = new TreeSet<>();
-    try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
+    try (InputStream in = c.getResourceAsStream(c.getName().substring(c.getName().lastIndexOf('.') + 1) + ".class")) {
       new ClassReader(in)
           .accept(
               new ClassRemapper(

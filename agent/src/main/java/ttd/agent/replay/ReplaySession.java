@@ -16,6 +16,7 @@ import ttd.agent.session.Session;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
 import ttd.log.EventKind;
+import ttd.runtime.ReplayPosition;
 
 /**
  * Replay: every hook consumes its thread's next recorded event, checks it and returns its value.
@@ -44,6 +45,7 @@ public final class ReplaySession extends Session {
     this.usableDocuments = usableDocuments;
     this.messages = messages;
     useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
+    ReplayPosition.install(new EvaluationHashBracket());
   }
 
   /** Notes a class as the replay loads it, to compare with the recording in a report. */
@@ -108,6 +110,7 @@ public final class ReplaySession extends Session {
     if (t.sched() != null) {
       t.sched().switchAt = 0; // the thread's next scheduling event may now be the next event
     }
+    ReplayPosition.consumed();
     return e;
   }
 

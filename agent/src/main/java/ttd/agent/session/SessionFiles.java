@@ -53,6 +53,7 @@ public abstract class SessionFiles extends SessionSchedule {
       throws IOException {
     ThreadState t = enter();
     if (t == null) {
+      refuseIoWhileEvaluating();
       return FileInputOp.real(real, op, in, arg, b, off, len);
     }
     try {
@@ -72,6 +73,7 @@ public abstract class SessionFiles extends SessionSchedule {
       throws IOException {
     ThreadState t = enter();
     if (t == null) {
+      refuseIoWhileEvaluating();
       if (path != null) {
         real.open0(out, path, append);
       } else {

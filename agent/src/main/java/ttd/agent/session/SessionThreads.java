@@ -10,6 +10,7 @@ import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.Scheduler;
 import ttd.log.EventKind;
 import ttd.runtime.HookDelegate;
+import ttd.runtime.ReplayPosition;
 
 /**
  * Which threads are the program's, and the guard around agent code on them.
@@ -77,7 +78,7 @@ public abstract class SessionThreads implements HookDelegate {
    * a block load) brackets itself.
    */
   protected final ThreadState enterFast() {
-    if (!active) {
+    if (!active || ReplayPosition.evaluating) {
       return null;
     }
     ThreadState t = threads.get();
@@ -205,6 +206,17 @@ public abstract class SessionThreads implements HookDelegate {
     }
   }
 
+
+  /**
+   * Refuses real I/O while a debugger evaluates an expression in a replay: hooks pass through
+   * then, and a replay performs no external side effect.
+   */
+  protected static void refuseIoWhileEvaluating() throws java.io.IOException {
+    if (ReplayPosition.evaluating) {
+      throw new java.io.IOException(
+          "a replay is read-only history: code run by the debugger cannot do I/O");
+    }
+  }
 
   /** The status the JVM ends with when nothing called exit: 1 if main died of an exception. */
   protected int endStatus() {

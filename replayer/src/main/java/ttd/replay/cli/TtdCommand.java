@@ -1,6 +1,7 @@
 package ttd.replay.cli;
 
 import java.util.Arrays;
+import java.util.ServiceLoader;
 import ttd.replay.ToolException;
 
 /**
@@ -23,6 +24,9 @@ public final class TtdCommand {
           "  info <recording>    show what a recording holds",
           "  events <recording> [--limit N]",
           "                      list the recorded events: thread, number, kind, value, call site",
+          "  debug <recording> [--sourcepath DIR[:DIR...]]",
+          "                      a jdb-like console over the replay that also runs backwards:",
+          "                      reverse-continue, reverse-step, goto, checkpoints, field history",
           "  help                show this text",
           "",
           "recording with the agent directly: java -javaagent:ttd.jar[=OPTIONS] ...",
@@ -58,6 +62,11 @@ public final class TtdCommand {
           System.out.println(USAGE);
           return 0;
         default:
+          for (ToolCommand c : ServiceLoader.load(ToolCommand.class, TtdCommand.class.getClassLoader())) {
+            if (c.name().equals(args[0])) {
+              return c.run(rest);
+            }
+          }
           throw new ToolException(
               "unknown command '" + args[0] + "'; `java -jar ttd.jar help` lists the commands");
       }

@@ -1,0 +1,2 @@
+/** The debugger console's benchmark: reverse-continue latency, checkpoint cost, pool memory. */
+package ttd.bench.reverse;

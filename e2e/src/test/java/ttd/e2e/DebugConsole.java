@@ -1,0 +1,84 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs {@code ttd debug} in batch mode, as a script would: the commands go to stdin one per line,
+ * and the console echoes each as {@code > command} before its output. The transcript is split
+ * into one block of output lines per command.
+ */
+final class DebugConsole {
+
+  private final Outcome outcome;
+  private final List<String> commands = new ArrayList<>();
+  private final List<List<String>> blocks = new ArrayList<>();
+
+  private DebugConsole(Outcome outcome) {
+    this.outcome = outcome;
+    List<String> current = null;
+    for (String line : outcome.stdoutLines()) {
+      if (line.startsWith("> ")) {
+        commands.add(line.substring(2));
+        current = new ArrayList<>();
+        blocks.add(current);
+      } else if (current != null) {
+        current.add(line);
+      }
+    }
+  }
+
+  /** {@code ttd debug RECORDING --sourcepath <samples' sources>} fed with {@code script}. */
+  static DebugConsole run(Jvm jvm, Path recording, String... script) {
+    List<String> cmd = new ArrayList<>(List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "debug",
+        recording.toAbsolutePath().toString(), "--sourcepath", samplesSources().toString()));
+    byte[] stdin = (String.join("\n", script) + "\n").getBytes(StandardCharsets.UTF_8);
+    return new DebugConsole(Exec.run(cmd, recording.toAbsolutePath().getParent(), stdin));
+  }
+
+  static Path samplesSources() {
+    return TtdRun.samplesClasses().getParent().getParent().resolve(Paths.get("src", "main", "java"));
+  }
+
+  Outcome outcome() {
+    return outcome;
+  }
+
+  /** The output of the {@code n}-th command (0-based) of the script, which must be {@code command}. */
+  List<String> after(int n, String command) {
+    assertTrue(n < commands.size(), "the console stopped before command " + n + " (" + command + "):" + outcome.describe());
+    assertEquals(command, commands.get(n), "command " + n + outcome.describe());
+    return blocks.get(n);
+  }
+
+  /** The first line of the {@code n}-th command's output. */
+  String first(int n, String command) {
+    List<String> lines = after(n, command);
+    assertTrue(!lines.isEmpty(), "command " + n + " (" + command + ") printed nothing:" + outcome.describe());
+    return lines.get(0);
+  }
+
+  /** The one group of {@code regex} in the first matching line of the {@code n}-th command's output. */
+  String group(int n, String command, String regex) {
+    Pattern p = Pattern.compile(regex);
+    for (String line : after(n, command)) {
+      Matcher m = p.matcher(line);
+      if (m.find()) {
+        return m.group(1);
+      }
+    }
+    throw new AssertionError("no line matching " + regex + " after " + command + ":" + outcome.describe());
+  }
+
+  String describe() {
+    return outcome.describe();
+  }
+}

@@ -1,0 +1,66 @@
+package ttd.debug;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import ttd.debug.console.Console;
+import ttd.debug.console.SourceFiles;
+import ttd.debug.target.Launcher;
+import ttd.debug.time.Pool;
+import ttd.log.BadRecordingException;
+import ttd.log.RecordingMetadata;
+import ttd.replay.ToolException;
+import ttd.replay.cli.ToolCommand;
+
+/**
+ * {@code java -jar ttd.jar debug <recording> [--sourcepath DIR]}: the debugger console over
+ * replay JVMs of a recording.
+ */
+public final class DebugCommand implements ToolCommand {
+
+  /** Fresh replay JVMs kept waiting, and JVMs parked at checkpoints (2 cores, 24 GiB). */
+  static final int FRESH = 1;
+  static final int PARKED = 2;
+
+  @Override
+  public String name() {
+    return "debug";
+  }
+
+  @Override
+  public int run(String[] args) {
+    String sourcepath = null;
+    if (args.length == 3 && args[1].equals("--sourcepath")) {
+      sourcepath = args[2];
+    } else if (args.length != 1) {
+      throw new ToolException("debug takes the recording's directory, optionally followed by --sourcepath DIR");
+    }
+    Path recording = Paths.get(args[0]);
+    RecordingMetadata meta;
+    try {
+      meta = RecordingMetadata.load(recording);
+    } catch (BadRecordingException e) {
+      throw new ToolException(e.getMessage());
+    }
+    String jar = System.getProperty("ttd.jar");
+    if (jar == null) {
+      throw new ToolException("ttd must be run as `java -jar ttd.jar`");
+    }
+    if (sourcepath != null && !Files.isDirectory(Paths.get(sourcepath.split(java.io.File.pathSeparator)[0]))) {
+      throw new ToolException("--sourcepath " + sourcepath + " is not a directory");
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(
+        () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "ttd-debug-cleanup"));
+    Launcher launcher = new Launcher(recording.toAbsolutePath(), meta, Paths.get(jar), System.out, System.err);
+    launcher.warnings().forEach(w -> System.err.println("ttd: " + w));
+    Pool pool = new Pool(launcher, FRESH, PARKED);
+    System.out.println("Replay of " + meta.get("main.class") + " is ready: `run` starts it, `help` lists the commands.");
+    try {
+      new Console(System.out, launcher, pool, new SourceFiles(sourcepath)).run(System.console() != null);
+    } catch (IOException e) {
+      throw new ToolException("the console's input failed (" + e.getMessage() + ")");
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,94 @@
+package ttd.debug.console;
+
+import ttd.debug.BadInput;
+
+/**
+ * Reads one command line and runs it. Every failure the user can fix is a {@link BadInput}: one
+ * line is printed and the console goes on.
+ */
+final class Commands {
+
+  private final Session s;
+  private final RequestCommands requests;
+  private final InspectCommands inspect;
+  private final MotionCommands motions;
+  private final TimeCommands time;
+  private final ReverseSearch reverse;
+  private final FieldHistory history;
+
+  Commands(Session s) {
+    this.s = s;
+    this.requests = new RequestCommands(s);
+    this.inspect = new InspectCommands(s);
+    this.motions = new MotionCommands(s);
+    this.time = new TimeCommands(s);
+    this.reverse = new ReverseSearch(s);
+    this.history = new FieldHistory(s);
+  }
+
+  /** Runs {@code line}; returns false when the console should end. */
+  boolean execute(String line) {
+    String trimmed = line.trim();
+    if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+      return true;
+    }
+    int space = trimmed.indexOf(' ');
+    String cmd = space < 0 ? trimmed : trimmed.substring(0, space);
+    String args = space < 0 ? "" : trimmed.substring(space + 1);
+    try {
+      return dispatch(cmd, args);
+    } catch (BadInput e) {
+      s.out.println(e.getMessage());
+    } catch (com.sun.jdi.VMDisconnectedException e) {
+      s.out.println("the replay JVM is gone; `goto`, `restart` or a reverse command starts another");
+    } catch (IllegalStateException e) {
+      s.out.println("cannot do that here: " + e.getMessage());
+    }
+    return true;
+  }
+
+  private boolean dispatch(String cmd, String args) {
+    switch (cmd) {
+      case "run": motions.run(); break;
+      case "cont": case "c": motions.cont(); break;
+      case "step": case "s": motions.step(args); break;
+      case "next": case "n": motions.next(); break;
+      case "stop": requests.stop(args); break;
+      case "clear": requests.clear(args); break;
+      case "watch": requests.watch(args); break;
+      case "unwatch": requests.unwatch(args); break;
+      case "catch": requests.catchException(args); break;
+      case "ignore": requests.ignore(args); break;
+      case "print": case "p": case "eval": inspect.print(args, false); break;
+      case "dump": inspect.print(args, true); break;
+      case "locals": inspect.locals(); break;
+      case "where": inspect.where(args); break;
+      case "up": inspect.upDown(args, 1); break;
+      case "down": inspect.upDown(args, -1); break;
+      case "threads": inspect.threads(); break;
+      case "thread": inspect.thread(args); break;
+      case "list": inspect.list(args); break;
+      case "classes": inspect.classes(args); break;
+      case "methods": inspect.methods(args); break;
+      case "fields": inspect.fields(args); break;
+      case "reverse-continue": case "rc": reverse.reverseContinue(); break;
+      case "reverse-step": case "rs": reverse.reverseLine("step"); break;
+      case "reverse-next": case "rn": reverse.reverseLine("next"); break;
+      case "reverse-finish": reverse.reverseLine("finish"); break;
+      case "when": time.when(); break;
+      case "goto": time.gotoPosition(args); break;
+      case "timeline": time.timeline(args); break;
+      case "checkpoint": time.checkpoint(); break;
+      case "restart": time.restart(args); break;
+      case "info": time.info(args); break;
+      case "history": history.show(args); break;
+      case "help": case "?": s.out.println(Help.TEXT); break;
+      case "quit": case "exit": return false;
+      case "set": case "pop": case "redefine": case "reenter": case "kill":
+        throw new BadInput(cmd + " is refused: a replay is read-only history, and changing it would make it leave the recording; change the program and record a new run instead");
+      default:
+        throw new BadInput("Unrecognized command: '" + cmd + "'. Try help...");
+    }
+    return true;
+  }
+}

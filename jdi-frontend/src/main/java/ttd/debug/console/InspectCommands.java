@@ -1,0 +1,224 @@
+package ttd.debug.console;
+
+import com.sun.jdi.AbsentInformationException;
+import com.sun.jdi.Field;
+import com.sun.jdi.IncompatibleThreadStateException;
+import com.sun.jdi.LocalVariable;
+import com.sun.jdi.Location;
+import com.sun.jdi.Method;
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.StackFrame;
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.Value;
+import java.util.List;
+import ttd.debug.BadInput;
+import ttd.debug.eval.Evaluator;
+import ttd.debug.eval.Values;
+import ttd.debug.requests.ClassNames;
+
+/**
+ * Looking at a stopped replay: {@code print}, {@code dump}, {@code eval}, {@code locals}, {@code
+ * where}, {@code up}/{@code down}, {@code threads}, {@code thread}, {@code list}, {@code classes},
+ * {@code methods}, {@code fields}. None of them moves the replay.
+ */
+final class InspectCommands {
+
+  private final Session s;
+
+  InspectCommands(Session s) {
+    this.s = s;
+  }
+
+  void print(String expr, boolean dump) {
+    if (expr.isBlank()) {
+      throw new BadInput("print what? e.g. print order.total");
+    }
+    Value v = new Evaluator(s.driver().target(), s.thread(), s.frameIndex()).evaluate(expr);
+    s.out.println(" " + expr.trim() + " = " + (dump ? Values.dump(v) : Values.show(v)));
+  }
+
+  void locals() {
+    StackFrame f = s.frame();
+    try {
+      List<LocalVariable> vars = f.visibleVariables();
+      s.out.println("Method arguments:");
+      for (LocalVariable v : vars) {
+        if (v.isArgument()) {
+          s.out.println(v.name() + " = " + Values.show(f.getValue(v)));
+        }
+      }
+      s.out.println("Local variables:");
+      for (LocalVariable v : vars) {
+        if (!v.isArgument()) {
+          s.out.println(v.name() + " = " + Values.show(f.getValue(v)));
+        }
+      }
+    } catch (AbsentInformationException e) {
+      throw new BadInput("local variable information is not available: compile with -g to see locals");
+    }
+  }
+
+  void where(String args) {
+    if (args.trim().equals("all")) {
+      s.requireStopped();
+      for (ThreadReference t : s.driver().target().vm().allThreads()) {
+        s.out.println(t.name() + ":");
+        frames(t);
+      }
+      return;
+    }
+    frames(s.thread());
+  }
+
+  private void frames(ThreadReference t) {
+    try {
+      List<StackFrame> frames = t.frames();
+      for (int i = 0; i < frames.size(); i++) {
+        Location l = frames.get(i).location();
+        s.out.println("  [" + (i + 1) + "] " + l.declaringType().name() + "." + l.method().name() + " (" + source(l) + ")");
+      }
+    } catch (IncompatibleThreadStateException e) {
+      s.out.println("  (running)");
+    }
+  }
+
+  private static String source(Location l) {
+    try {
+      return l.method().isNative() ? "native method" : l.sourceName() + ":" + l.lineNumber();
+    } catch (AbsentInformationException e) {
+      return "bci " + l.codeIndex();
+    }
+  }
+
+  void upDown(String args, int direction) {
+    int n = args.isBlank() ? 1 : number(args.trim());
+    int target = s.frameIndex() + direction * n;
+    int count;
+    try {
+      count = s.thread().frameCount();
+    } catch (IncompatibleThreadStateException e) {
+      throw new BadInput("the thread is running; stop it first");
+    }
+    if (target < 0 || target >= count) {
+      throw new BadInput(direction > 0 ? "already at the outermost frame" : "already at the innermost frame");
+    }
+    s.selectFrame(target);
+    Location l = s.frame().location();
+    s.out.println("  [" + (target + 1) + "] " + l.declaringType().name() + "." + l.method().name() + " (" + source(l) + ")");
+  }
+
+  private static int number(String t) {
+    try {
+      int n = Integer.parseInt(t);
+      if (n > 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // fall through
+    }
+    throw new BadInput("'" + t + "' is not a number of frames");
+  }
+
+  void threads() {
+    s.requireStopped();
+    for (ThreadReference t : s.driver().target().vm().allThreads()) {
+      s.out.println("  " + t.name() + " " + status(t) + (t.name().equals(s.threadName()) ? " (current)" : ""));
+    }
+  }
+
+  private static String status(ThreadReference t) {
+    switch (t.status()) {
+      case ThreadReference.THREAD_STATUS_RUNNING:
+        return "running";
+      case ThreadReference.THREAD_STATUS_WAIT:
+        return "waiting";
+      case ThreadReference.THREAD_STATUS_MONITOR:
+        return "waiting on a monitor";
+      case ThreadReference.THREAD_STATUS_SLEEPING:
+        return "sleeping";
+      case ThreadReference.THREAD_STATUS_ZOMBIE:
+        return "finished";
+      default:
+        return "not started";
+    }
+  }
+
+  void thread(String name) {
+    s.requireStopped();
+    for (ThreadReference t : s.driver().target().vm().allThreads()) {
+      if (t.name().equals(name.trim())) {
+        s.selectThread(t.name());
+        s.out.println("Current thread is " + t.name());
+        return;
+      }
+    }
+    throw new BadInput("no thread named '" + name.trim() + "'; `threads` lists them");
+  }
+
+  void list(String args) {
+    if (!s.sources.configured()) {
+      throw new BadInput("no source path: start the console with --sourcepath DIR to list sources");
+    }
+    Location l = s.frame().location();
+    int center = l.lineNumber();
+    if (!args.isBlank()) {
+      center = number(args.trim());
+    }
+    if (s.sources.linesOf(l) == null) {
+      throw new BadInput("source " + source(l) + " is not on the source path");
+    }
+    for (int i = Math.max(1, center - 4); i <= center + 4; i++) {
+      String line = s.sources.line(l, i, i == l.lineNumber());
+      if (line != null) {
+        s.out.println(line);
+      }
+    }
+  }
+
+  void classes(String pattern) {
+    requireRunning();
+    String p = pattern.trim();
+    s.driver().target().vm().allClasses().stream()
+        .map(ReferenceType::name)
+        .filter(n -> p.isEmpty() || n.contains(p))
+        .sorted()
+        .forEach(n -> s.out.println(n));
+  }
+
+  void methods(String cls) {
+    for (Method m : type(cls).methods()) {
+      s.out.println(m.declaringType().name() + " " + m.name() + "(" + String.join(", ", m.argumentTypeNames()) + ")");
+    }
+  }
+
+  void fields(String cls) {
+    for (Field f : type(cls).fields()) {
+      s.out.println(f.typeName() + " " + f.name());
+    }
+  }
+
+  private ReferenceType type(String cls) {
+    requireRunning();
+    String c = cls.trim();
+    if (c.isEmpty()) {
+      throw new BadInput("which class? e.g. fields shop.Cart");
+    }
+    List<ReferenceType> types = ClassNames.loaded(s.driver().target().vm(), c);
+    if (types.isEmpty()) {
+      throw new BadInput("no loaded class named " + c + " (classes load as the program runs)");
+    }
+    if (types.size() > 1) {
+      throw new BadInput(c + " names several classes; give the full name");
+    }
+    return types.get(0);
+  }
+
+  private void requireRunning() {
+    if (!s.started()) {
+      throw new BadInput("the program has not started yet; `run` starts it");
+    }
+    if (s.ended()) {
+      throw new BadInput(s.endedSentence());
+    }
+  }
+}

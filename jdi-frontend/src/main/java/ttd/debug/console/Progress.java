@@ -1,0 +1,57 @@
+package ttd.debug.console;
+
+import java.io.PrintWriter;
+
+/**
+ * On a terminal, a command that runs longer than a second shows where the replay is (the event
+ * index it reached) on one line that the next output overwrites.
+ */
+final class Progress implements AutoCloseable {
+
+  private final Thread ticker;
+  private volatile boolean done;
+  private volatile boolean shown;
+
+  Progress(Session session, PrintWriter out) {
+    long start = System.nanoTime();
+    ticker =
+        new Thread(
+            () -> {
+              while (!done) {
+                try {
+                  Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                if (done) {
+                  return;
+                }
+                long event;
+                try {
+                  event = session.driver().target().readEvent();
+                } catch (RuntimeException e) {
+                  event = -1;
+                }
+                long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+                synchronized (out) {
+                  out.print("\r  running " + seconds + " s" + (event >= 0 ? ", at event " + event : "") + " (Ctrl-C stops)  ");
+                  out.flush();
+                }
+                shown = true;
+              }
+            },
+            "ttd-progress");
+    ticker.setDaemon(true);
+    ticker.start();
+  }
+
+  @Override
+  public void close() {
+    done = true;
+    ticker.interrupt();
+    if (shown) {
+      System.out.print("\r" + " ".repeat(60) + "\r");
+      System.out.flush();
+    }
+  }
+}

@@ -1,0 +1,219 @@
+package ttd.debug.console;
+
+import com.sun.jdi.IncompatibleThreadStateException;
+import com.sun.jdi.StackFrame;
+import com.sun.jdi.ThreadReference;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import ttd.debug.BadInput;
+import ttd.debug.requests.Spec;
+import ttd.debug.target.Launcher;
+import ttd.debug.target.Position;
+import ttd.debug.target.Stop;
+import ttd.debug.time.Driver;
+import ttd.debug.time.Motion;
+import ttd.debug.time.Pool;
+
+/**
+ * What the console knows between commands: the replay JVM it shows and the history that brought
+ * it there, the user's breakpoints and watchpoints (which outlive every JVM), the selected thread
+ * and frame, and the positions it has named. Commands change it; motions go through {@link
+ * #move}, and jumps in time through {@link #switchTo}.
+ */
+final class Session implements AutoCloseable {
+
+  final PrintStream out;
+  final Launcher launcher;
+  final Pool pool;
+  final SourceFiles sources;
+  final StopPrinter printer;
+  final List<Spec> specs = new ArrayList<>();
+  final Map<String, List<Motion>> named = new LinkedHashMap<>();
+  final List<Checkpoint> checkpoints = new ArrayList<>();
+  private Driver driver;
+  private List<Motion> history = List.of();
+  private String threadName;
+  private int frame;
+  /** Set when Ctrl-C stopped a run: that point cannot be reached again by replaying the history. */
+  private boolean interrupted;
+
+  /** A position the user saved, and the history that reaches it. */
+  record Checkpoint(int number, Position position, String where, List<Motion> history) {}
+
+  Session(PrintStream out, Launcher launcher, Pool pool, SourceFiles sources) {
+    this.out = out;
+    this.launcher = launcher;
+    this.pool = pool;
+    this.sources = sources;
+    this.printer = new StopPrinter(out, sources);
+    this.driver = new Driver(pool.take(), out::println);
+    driver.target().jvm().forwardOutput(true);
+  }
+
+  Driver driver() {
+    return driver;
+  }
+
+  List<Motion> history() {
+    return history;
+  }
+
+  /** The replay's last stop (null before {@code run}). */
+  Stop stop() {
+    return driver.target().last();
+  }
+
+  boolean started() {
+    return driver.target().started();
+  }
+
+  boolean ended() {
+    return driver.target().ended();
+  }
+
+  /** The position the console is at. */
+  Position position() {
+    Stop s = stop();
+    return s == null ? Position.START : s.position();
+  }
+
+  /** The selected thread; {@link BadInput} if the replay is not stopped in one. */
+  ThreadReference thread() {
+    requireStopped();
+    if (threadName == null) {
+      throw new BadInput("no thread is selected; `threads` lists them and `thread NAME` selects one");
+    }
+    return driver.thread(threadName);
+  }
+
+  String threadName() {
+    return threadName;
+  }
+
+  void selectThread(String name) {
+    threadName = name;
+    frame = 0;
+  }
+
+  int frameIndex() {
+    return frame;
+  }
+
+  void selectFrame(int index) {
+    frame = index;
+  }
+
+  StackFrame frame() {
+    try {
+      return thread().frame(frame);
+    } catch (IncompatibleThreadStateException e) {
+      throw new BadInput("the thread is running; stop it first");
+    }
+  }
+
+  void requireStopped() {
+    if (!started()) {
+      throw new BadInput("the program has not started yet; `run` starts it");
+    }
+    if (ended()) {
+      throw new BadInput(endedSentence());
+    }
+  }
+
+  String endedSentence() {
+    Stop s = stop();
+    return "the program has ended"
+        + (s.exitStatus() == null ? "" : " (status " + s.exitStatus() + ")")
+        + "; go back with reverse-continue, goto, restart or the other reverse commands";
+  }
+
+  /** Performs a motion in the current JVM, adds it to the history and shows where it stopped. */
+  void move(Motion m, String title) {
+    if (driver.target().perturbed()) {
+      out.println("(code ran in the replay for an evaluation and may have given objects identity hashes; going on in a fresh replay of the same history, so the program runs as recorded)");
+      Driver fresh = new Driver(pool.take(), x -> {});
+      fresh.replay(history, specs);
+      switchTo(fresh, history);
+    }
+    Stop s = driver.perform(m);
+    history = Motion.append(history, m);
+    interrupted |= !s.ended() && s.events().isEmpty();
+    shown(s, title);
+  }
+
+  /** Refuses what needs to replay the history when a Ctrl-C made it unrepeatable. */
+  void requireReproducible() {
+    if (interrupted) {
+      throw new BadInput("a run stopped with Ctrl-C is not a point a replay can reach again; goto an event or restart a checkpoint first");
+    }
+  }
+
+  /**
+   * Makes {@code next} the JVM the console shows, at the end of {@code itsHistory}, and shows its
+   * stop under {@code title} (null: the stop's own headline).
+   */
+  void switchTo(Driver next, List<Motion> itsHistory, String title) {
+    switchTo(next, itsHistory);
+    shown(stop(), title);
+  }
+
+  /** Makes {@code next} the JVM the console shows, silently. */
+  void switchTo(Driver next, List<Motion> itsHistory) {
+    Driver old = driver;
+    driver = next;
+    history = itsHistory;
+    interrupted = false;
+    next.notes(out::println);
+    next.target().jvm().forwardOutput(true);
+    if (old != next) {
+      old.close();
+    }
+  }
+
+  private void shown(Stop s, String title) {
+    driver.target().jvm().drainOutput();
+    if (s != null && !s.ended() && s.thread() != null) {
+      threadName = s.thread().name();
+      frame = 0;
+    }
+    if (s != null) {
+      printer.print(s, title);
+    }
+  }
+
+  /** A fresh JVM replayed silently to the end of {@code target}, with the user's requests. */
+  Driver replayed(List<Motion> target) {
+    Driver d = pool.takeParked(target);
+    if (d == null) {
+      d = new Driver(pool.take(), s -> {});
+      d.replay(target, specs);
+    } else {
+      d.user().sync(specs, Map.of());
+    }
+    return d;
+  }
+
+  /** Names the current position so that {@code goto LABEL} can come back to it. */
+  String name(Position p) {
+    String label = p.label();
+    List<Motion> known = named.get(label);
+    if (known != null && !known.equals(history)) {
+      int n = 2;
+      while (named.containsKey(label + "~" + n) && !named.get(label + "~" + n).equals(history)) {
+        n++;
+      }
+      label = label + "~" + n;
+    }
+    named.put(label, history);
+    return label;
+  }
+
+  @Override
+  public void close() {
+    driver.close();
+    pool.close();
+  }
+}

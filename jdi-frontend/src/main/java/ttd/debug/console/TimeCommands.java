@@ -1,0 +1,159 @@
+package ttd.debug.console;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import ttd.debug.BadInput;
+import ttd.debug.target.Position;
+import ttd.debug.target.Stop;
+import ttd.debug.time.Driver;
+import ttd.debug.time.Motion;
+import ttd.replay.RecordedEvents;
+
+/**
+ * {@code when}, {@code goto}, {@code timeline}, {@code checkpoint}, {@code restart}, {@code info
+ * checkpoints}: positions in the replay, and jumps between them. A jump backwards is a fresh
+ * replay JVM (parked at a checkpoint when there is one) replaying the history of that position.
+ */
+final class TimeCommands {
+
+  private static final int TIMELINE_LINES = 200;
+
+  private final Session s;
+  private List<RecordedEvents.Event> events;
+
+  TimeCommands(Session s) {
+    this.s = s;
+  }
+
+  void when() {
+    Position p = s.position();
+    if (!s.started()) {
+      s.out.println("position start (the program has not run yet)");
+    } else if (p.end()) {
+      Stop st = s.stop();
+      s.out.println("position end (the program exited" + (st.exitStatus() == null ? "" : " with status " + st.exitStatus()) + ")");
+    } else if (s.stop().events().isEmpty()) {
+      s.out.println("position after event " + p.event() + " (interrupted: no tick)");
+    } else {
+      s.out.println("position " + s.name(p) + " (event " + p.event() + ", tick " + p.tick() + ")");
+    }
+  }
+
+  void timeline(String filter) {
+    String f = filter.trim().toLowerCase(Locale.ROOT);
+    long current = s.started() && !s.ended() ? s.position().event() : -2;
+    int shown = 0;
+    int matched = 0;
+    List<RecordedEvents.Event> all = events();
+    for (int i = 0; i < all.size(); i++) {
+      RecordedEvents.Event e = all.get(i);
+      String text = e.thread() + "  " + e.kind() + " " + (e.preview() != null ? e.preview() : e.value()) + (e.site().isEmpty() ? "" : " at " + e.site());
+      if (!f.isEmpty() && !text.toLowerCase(Locale.ROOT).contains(f)) {
+        continue;
+      }
+      matched++;
+      if (shown < TIMELINE_LINES) {
+        s.out.println(String.format("%s%6d  %s", i == current ? "=>" : "  ", i, text));
+        shown++;
+      }
+    }
+    if (matched > shown) {
+      s.out.println("   ... " + (matched - shown) + " more; narrow the list with timeline WORD");
+    }
+    if (matched == 0) {
+      s.out.println(f.isEmpty() ? "The recording holds no events." : "No recorded event matches '" + filter.trim() + "'.");
+    }
+  }
+
+  private List<RecordedEvents.Event> events() {
+    if (events == null) {
+      List<RecordedEvents.Event> all = new ArrayList<>();
+      RecordedEvents.read(s.launcher.recording(), e -> all.add(e));
+      events = all;
+    }
+    return events;
+  }
+
+  void gotoPosition(String arg) {
+    String a = arg.trim();
+    if (a.matches("[0-9]+")) {
+      gotoEvent(Long.parseLong(a));
+      return;
+    }
+    List<Motion> target = s.named.get(a);
+    if (target == null) {
+      throw new BadInput("unknown position '" + a + "': goto takes an event number from `timeline`, or a position `when` printed");
+    }
+    s.switchTo(s.replayed(target), target, "Went to position " + a);
+  }
+
+  private void gotoEvent(long index) {
+    int total = events().size();
+    if (index >= total) {
+      throw new BadInput("the recording has events 0 to " + (total - 1) + "; there is no event " + index);
+    }
+    Position p = s.position();
+    if (s.started() && !s.ended() && p.event() == index && p.tick() == 0) {
+      s.out.println("Already at event " + index);
+      return;
+    }
+    String title = "Stopped after event " + index;
+    if (s.started() && !s.ended() && p.event() < index && !s.driver().target().perturbed()) {
+      s.move(Motion.gotoEvent(index), title);
+      return;
+    }
+    List<Motion> history = List.of(Motion.gotoEvent(index));
+    s.switchTo(s.replayed(history), history, title);
+  }
+
+  void checkpoint() {
+    if (!s.started()) {
+      throw new BadInput("the program has not started yet; a checkpoint needs a position (run first)");
+    }
+    s.requireReproducible();
+    Position p = s.position();
+    Stop st = s.stop();
+    String where = st.ended() ? "after the program ended" : st.thread() == null ? "" : StopPrinter.where(st.thread(), st.events().get(0).location());
+    Session.Checkpoint c = new Session.Checkpoint(s.checkpoints.size() + 1, p, where, s.history());
+    s.checkpoints.add(c);
+    String label = p.end() ? "end" : s.name(p);
+    s.pool.park(c.history(), s.specs);
+    s.out.println("Checkpoint " + c.number() + " at position " + label + ": " + where);
+  }
+
+  void restart(String arg) {
+    Session.Checkpoint c = checkpoint(arg.trim());
+    Driver d = s.replayed(c.history());
+    s.switchTo(d, c.history(), "Restarted at checkpoint " + c.number());
+    s.pool.park(c.history(), s.specs);
+  }
+
+  private Session.Checkpoint checkpoint(String arg) {
+    if (s.checkpoints.isEmpty()) {
+      throw new BadInput("there are no checkpoints yet; `checkpoint` saves the current position");
+    }
+    try {
+      int n = Integer.parseInt(arg);
+      if (n >= 1 && n <= s.checkpoints.size()) {
+        return s.checkpoints.get(n - 1);
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new BadInput("no checkpoint '" + arg + "': checkpoints are numbered 1 to " + s.checkpoints.size() + " (info checkpoints)");
+  }
+
+  void info(String what) {
+    if (!what.trim().equals("checkpoints")) {
+      throw new BadInput("info takes 'checkpoints'");
+    }
+    if (s.checkpoints.isEmpty()) {
+      s.out.println("No checkpoints.");
+      return;
+    }
+    for (Session.Checkpoint c : s.checkpoints) {
+      s.out.println("  " + c.number() + "  position " + c.position().label() + "  " + c.where());
+    }
+  }
+}

@@ -1,0 +1,244 @@
+package ttd.debug.eval;
+
+import com.sun.jdi.AbsentInformationException;
+import com.sun.jdi.ArrayReference;
+import com.sun.jdi.ClassType;
+import com.sun.jdi.Field;
+import com.sun.jdi.IncompatibleThreadStateException;
+import com.sun.jdi.IntegerValue;
+import com.sun.jdi.InvocationException;
+import com.sun.jdi.LocalVariable;
+import com.sun.jdi.Method;
+import com.sun.jdi.ObjectReference;
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.StackFrame;
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.Value;
+import com.sun.jdi.VirtualMachine;
+import java.util.ArrayList;
+import java.util.List;
+import ttd.debug.BadInput;
+import ttd.debug.requests.ClassNames;
+import ttd.debug.target.Target;
+
+/**
+ * Evaluates an {@link Expression} in one frame of a stopped replay. Reading variables, fields and
+ * array elements touches nothing; method calls run in the replay through {@link Target#invoke},
+ * inside the replay's evaluation bracket, on the stopped thread alone.
+ */
+public final class Evaluator {
+
+  private final Target target;
+  private final ThreadReference thread;
+  private final int frameIndex;
+
+  public Evaluator(Target target, ThreadReference thread, int frameIndex) {
+    this.target = target;
+    this.thread = thread;
+    this.frameIndex = frameIndex;
+  }
+
+  /** The value of {@code text}; throws {@link BadInput} with one sentence on any error. */
+  public Value evaluate(String text) {
+    Object v = eval(Parser.parse(text));
+    if (v instanceof ClassName) {
+      throw new BadInput("there is no variable, field or loaded class named '" + ((ClassName) v).name + "' here");
+    }
+    if (v instanceof ReferenceType) {
+      throw new BadInput("'" + text + "' is a class, not a value");
+    }
+    return (Value) v;
+  }
+
+  /** A partial qualified name ({@code ttd.samples}) that may still become a class. */
+  private static final class ClassName {
+    final String name;
+
+    ClassName(String name) {
+      this.name = name;
+    }
+  }
+
+  private StackFrame frame() {
+    try {
+      return thread.frame(frameIndex);
+    } catch (IncompatibleThreadStateException e) {
+      throw new BadInput("the thread is not stopped, so it has no frames to evaluate in");
+    }
+  }
+
+  private Object eval(Expression e) {
+    if (e instanceof Expression.Literal) {
+      return literal(((Expression.Literal) e).value());
+    }
+    if (e instanceof Expression.This) {
+      ObjectReference self = frame().thisObject();
+      if (self == null) {
+        throw new BadInput("there is no 'this' in a static method");
+      }
+      return self;
+    }
+    if (e instanceof Expression.Name) {
+      return name(((Expression.Name) e).name());
+    }
+    if (e instanceof Expression.FieldOf) {
+      Expression.FieldOf f = (Expression.FieldOf) e;
+      return field(eval(f.target()), f.name());
+    }
+    if (e instanceof Expression.Element) {
+      Expression.Element el = (Expression.Element) e;
+      return element(value(eval(el.array())), value(eval(el.index())));
+    }
+    return call((Expression.Call) e);
+  }
+
+  private Value value(Object o) {
+    if (o instanceof ClassName) {
+      throw new BadInput("there is no variable, field or loaded class named '" + ((ClassName) o).name + "' here");
+    }
+    if (o instanceof ReferenceType) {
+      throw new BadInput(((ReferenceType) o).name() + " is a class, not a value");
+    }
+    return (Value) o;
+  }
+
+  private Object name(String name) {
+    StackFrame f = frame();
+    try {
+      LocalVariable local = f.visibleVariableByName(name);
+      if (local != null) {
+        return f.getValue(local);
+      }
+    } catch (AbsentInformationException e) {
+      // compiled without local variable names: fields and classes still work
+    }
+    ObjectReference self = f.thisObject();
+    if (self != null) {
+      Field field = self.referenceType().fieldByName(name);
+      if (field != null) {
+        return self.getValue(field);
+      }
+    }
+    ReferenceType here = f.location().declaringType();
+    Field field = here.fieldByName(name);
+    if (field != null && field.isStatic()) {
+      return here.getValue(field);
+    }
+    List<ReferenceType> types = ClassNames.loaded(thread.virtualMachine(), name);
+    return types.size() == 1 ? types.get(0) : new ClassName(name);
+  }
+
+  private Object field(Object owner, String name) {
+    if (owner instanceof ClassName) {
+      String qualified = ((ClassName) owner).name + "." + name;
+      List<ReferenceType> types = thread.virtualMachine().classesByName(qualified);
+      return types.isEmpty() ? new ClassName(qualified) : types.get(0);
+    }
+    if (owner instanceof ReferenceType) {
+      ReferenceType type = (ReferenceType) owner;
+      Field f = type.fieldByName(name);
+      if (f == null || !f.isStatic()) {
+        List<ReferenceType> nested = thread.virtualMachine().classesByName(type.name() + "$" + name);
+        if (!nested.isEmpty()) {
+          return nested.get(0);
+        }
+        throw new BadInput(type.name() + " has no static field " + name);
+      }
+      return type.getValue(f);
+    }
+    Value v = (Value) owner;
+    if (v instanceof ArrayReference && name.equals("length")) {
+      return thread.virtualMachine().mirrorOf(((ArrayReference) v).length());
+    }
+    if (!(v instanceof ObjectReference)) {
+      throw new BadInput(v == null ? "cannot read field " + name + " of null" : "a " + v.type().name() + " has no fields");
+    }
+    ObjectReference o = (ObjectReference) v;
+    Field f = o.referenceType().fieldByName(name);
+    if (f == null) {
+      throw new BadInput(o.referenceType().name() + " has no field " + name);
+    }
+    return f.isStatic() ? o.referenceType().getValue(f) : o.getValue(f);
+  }
+
+  private Value element(Value array, Value index) {
+    if (!(array instanceof ArrayReference)) {
+      throw new BadInput("only arrays have elements, and this is " + (array == null ? "null" : "a " + array.type().name()));
+    }
+    if (!(index instanceof IntegerValue)) {
+      throw new BadInput("an array index must be an int");
+    }
+    ArrayReference a = (ArrayReference) array;
+    int i = ((IntegerValue) index).value();
+    if (i < 0 || i >= a.length()) {
+      throw new BadInput("index " + i + " is out of bounds for length " + a.length());
+    }
+    return a.getValue(i);
+  }
+
+  private Value call(Expression.Call c) {
+    Object owner;
+    if (c.target() == null) {
+      ObjectReference self = frame().thisObject();
+      owner = self != null ? self : frame().location().declaringType();
+    } else {
+      owner = eval(c.target());
+      if (owner instanceof ClassName) {
+        throw new BadInput("there is no variable, field or loaded class named '" + ((ClassName) owner).name + "' here");
+      }
+    }
+    List<Value> args = new ArrayList<>();
+    for (Expression a : c.args()) {
+      args.add(value(eval(a)));
+    }
+    ReferenceType type;
+    ObjectReference object = null;
+    if (owner instanceof ReferenceType) {
+      type = (ReferenceType) owner;
+    } else if (owner instanceof ObjectReference) {
+      object = (ObjectReference) owner;
+      type = object.referenceType();
+    } else {
+      throw new BadInput(owner == null ? "cannot call " + c.name() + "() on null" : "a " + ((Value) owner).type().name() + " has no methods");
+    }
+    Method m = pick(type, c.name(), args.size(), object == null);
+    List<Value> converted = Literals.convert(thread.virtualMachine(), m, args);
+    try {
+      ClassType classType = type instanceof ClassType ? (ClassType) type : null;
+      if (object == null && classType == null) {
+        throw new BadInput("cannot call a static method of interface " + type.name());
+      }
+      return target.invoke(thread, object, classType, m, converted);
+    } catch (InvocationException e) {
+      throw new BadInput("the call " + c.name() + "() threw " + e.exception().referenceType().name());
+    } catch (IllegalArgumentException e) {
+      throw new BadInput(e.getMessage());
+    }
+  }
+
+  private static Method pick(ReferenceType type, String name, int arity, boolean statics) {
+    Method found = null;
+    for (Method m : type.methodsByName(name)) {
+      if (m.argumentTypeNames().size() == arity && !m.isAbstract() && (!statics || m.isStatic())) {
+        if (found == null || found.declaringType() != type && m.declaringType() == type) {
+          found = m;
+        }
+      }
+    }
+    if (found == null) {
+      throw new BadInput(type.name() + " has no " + (statics ? "static " : "") + "method " + name + " taking " + arity + " argument" + (arity == 1 ? "" : "s"));
+    }
+    return found;
+  }
+
+  private Value literal(Object v) {
+    VirtualMachine vm = thread.virtualMachine();
+    if (v == null) {
+      return null;
+    }
+    if (v instanceof String) {
+      return vm.mirrorOf((String) v);
+    }
+    return Literals.mirror(vm, v);
+  }
+}

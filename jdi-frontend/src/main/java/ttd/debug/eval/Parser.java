@@ -1,0 +1,181 @@
+package ttd.debug.eval;
+
+import java.util.ArrayList;
+import java.util.List;
+import ttd.debug.BadInput;
+
+/** Reads the console's expressions: {@code primary ( '.' name [ '(' args ')' ] | '[' expr ']' )*}. */
+public final class Parser {
+
+  private final String text;
+  private int pos;
+
+  private Parser(String text) {
+    this.text = text;
+  }
+
+  public static Expression parse(String text) {
+    Parser p = new Parser(text.trim());
+    if (p.text.isEmpty()) {
+      throw new BadInput("an expression is missing");
+    }
+    Expression e = p.expression();
+    p.skipSpace();
+    if (p.pos < p.text.length()) {
+      throw p.error("unexpected '" + p.text.charAt(p.pos) + "'");
+    }
+    return e;
+  }
+
+  private Expression expression() {
+    Expression e = primary();
+    while (true) {
+      skipSpace();
+      if (eat('.')) {
+        String name = name();
+        skipSpace();
+        e = peek('(') ? new Expression.Call(e, name, args()) : new Expression.FieldOf(e, name);
+      } else if (eat('[')) {
+        Expression index = expression();
+        skipSpace();
+        expect(']');
+        e = new Expression.Element(e, index);
+      } else {
+        return e;
+      }
+    }
+  }
+
+  private Expression primary() {
+    skipSpace();
+    if (pos >= text.length()) {
+      throw error("the expression ends too early");
+    }
+    char c = text.charAt(pos);
+    if (c == '"') {
+      return new Expression.Literal(string());
+    }
+    if (c == '\'' && pos + 2 < text.length() && text.charAt(pos + 2) == '\'') {
+      pos += 3;
+      return new Expression.Literal(text.charAt(pos - 2));
+    }
+    if (Character.isDigit(c) || c == '-') {
+      return new Expression.Literal(number());
+    }
+    if (c == '(') {
+      pos++;
+      Expression e = expression();
+      skipSpace();
+      expect(')');
+      return e;
+    }
+    String name = name();
+    switch (name) {
+      case "this":
+        return new Expression.This();
+      case "null":
+        return new Expression.Literal(null);
+      case "true":
+        return new Expression.Literal(Boolean.TRUE);
+      case "false":
+        return new Expression.Literal(Boolean.FALSE);
+      default:
+        skipSpace();
+        return peek('(') ? new Expression.Call(null, name, args()) : new Expression.Name(name);
+    }
+  }
+
+  private List<Expression> args() {
+    expect('(');
+    List<Expression> args = new ArrayList<>();
+    skipSpace();
+    if (eat(')')) {
+      return args;
+    }
+    do {
+      args.add(expression());
+      skipSpace();
+    } while (eat(','));
+    expect(')');
+    return args;
+  }
+
+  private String name() {
+    skipSpace();
+    int start = pos;
+    while (pos < text.length() && Character.isJavaIdentifierPart(text.charAt(pos))) {
+      pos++;
+    }
+    if (start == pos || !Character.isJavaIdentifierStart(text.charAt(start))) {
+      throw error(pos < text.length() ? "expected a name at '" + text.charAt(pos) + "'" : "expected a name");
+    }
+    return text.substring(start, pos);
+  }
+
+  private Object number() {
+    int start = pos;
+    if (text.charAt(pos) == '-') {
+      pos++;
+    }
+    while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '.')) {
+      pos++;
+    }
+    String n = text.substring(start, pos);
+    try {
+      if (n.endsWith("L") || n.endsWith("l")) {
+        return Long.parseLong(n.substring(0, n.length() - 1));
+      }
+      if (n.contains(".")) {
+        return Double.parseDouble(n);
+      }
+      long v = Long.parseLong(n);
+      return v == (int) v ? (Object) (int) v : (Object) v;
+    } catch (NumberFormatException e) {
+      throw error("'" + n + "' is not a number");
+    }
+  }
+
+  private String string() {
+    StringBuilder b = new StringBuilder();
+    pos++;
+    while (pos < text.length() && text.charAt(pos) != '"') {
+      char c = text.charAt(pos++);
+      if (c == '\\' && pos < text.length()) {
+        char n = text.charAt(pos++);
+        b.append(n == 'n' ? '\n' : n == 't' ? '\t' : n);
+      } else {
+        b.append(c);
+      }
+    }
+    expect('"');
+    return b.toString();
+  }
+
+  private void skipSpace() {
+    while (pos < text.length() && text.charAt(pos) == ' ') {
+      pos++;
+    }
+  }
+
+  private boolean peek(char c) {
+    return pos < text.length() && text.charAt(pos) == c;
+  }
+
+  private boolean eat(char c) {
+    if (peek(c)) {
+      pos++;
+      return true;
+    }
+    return false;
+  }
+
+  private void expect(char c) {
+    if (!eat(c)) {
+      throw error("expected '" + c + "'");
+    }
+  }
+
+  private BadInput error(String what) {
+    return new BadInput("cannot read the expression '" + text + "': " + what + " (at column " + (pos + 1) + ")");
+  }
+}

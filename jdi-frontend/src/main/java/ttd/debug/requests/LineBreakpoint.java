@@ -1,0 +1,29 @@
+package ttd.debug.requests;
+
+import com.sun.jdi.ReferenceType;
+
+/**
+ * {@code stop at Class:line}. The line may be in a nested class of {@code Class} (one source file
+ * holds them all), as a person reading the file expects.
+ */
+public record LineBreakpoint(String className, int line) implements Spec {
+
+  @Override
+  public String describe() {
+    return "breakpoint " + className + ":" + line;
+  }
+
+  @Override
+  public boolean matches(ReferenceType type) {
+    String n = type.name();
+    int nested = n.indexOf('$');
+    return ClassNames.matches(className, n) || nested > 0 && ClassNames.matches(className, n.substring(0, nested));
+  }
+
+  @Override
+  public String[] preparePatterns() {
+    return className.contains(".")
+        ? new String[] {className, className + "$*"}
+        : new String[] {className, "*." + className, "*." + className + "$*"};
+  }
+}

@@ -1,0 +1,27 @@
+package ttd.debug.requests;
+
+import com.sun.jdi.ReferenceType;
+
+/**
+ * What the user asked to stop at, independent of any one replay JVM: a replay JVM gets it as JDI
+ * requests when (or as soon as) the class is loaded, and a new replay JVM gets the same spec
+ * again, so a breakpoint outlives every JVM it was set in.
+ */
+public sealed interface Spec permits LineBreakpoint, MethodBreakpoint, FieldWatch, ExceptionCatch, LineArrivals {
+
+  /** The class name as the user gave it (binary name, or simple name). */
+  String className();
+
+  /** How the console names it, e.g. {@code breakpoint shop.Cart:42}. */
+  String describe();
+
+  /** Whether {@code type} is a class this spec applies to. */
+  default boolean matches(ReferenceType type) {
+    return ClassNames.matches(className(), type.name());
+  }
+
+  /** The class names whose loading a deferred spec waits for (JDI class filter patterns). */
+  default String[] preparePatterns() {
+    return ClassNames.patterns(className());
+  }
+}

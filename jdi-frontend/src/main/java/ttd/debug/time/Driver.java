@@ -1,0 +1,254 @@
+package ttd.debug.time;
+
+import com.sun.jdi.ObjectReference;
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.Value;
+import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.WatchpointEvent;
+import com.sun.jdi.request.StepRequest;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import ttd.debug.BadInput;
+import ttd.debug.eval.Evaluator;
+import ttd.debug.requests.Binding;
+import ttd.debug.requests.FieldWatch;
+import ttd.debug.requests.RequestTable;
+import ttd.debug.requests.Spec;
+import ttd.debug.target.Observer;
+import ttd.debug.target.Role;
+import ttd.debug.target.Stop;
+import ttd.debug.target.Target;
+
+/**
+ * Drives one replay JVM through {@link Motion}s: the console's own motions as the user types
+ * them, and whole histories replayed silently to carry a position into a fresh JVM. Both go
+ * through {@link #perform}, so a replayed history stops where the original did.
+ */
+public final class Driver implements AutoCloseable {
+
+  private final Target target;
+  private final RequestTable user;
+  private final Map<Binding, ObjectReference> bound = new HashMap<>();
+  private Observer search;
+  private Object searchOwner;
+  private long searchSeen;
+
+  /** The state of one SEEK being replayed: how many of its observer events have passed. */
+  private static final class Seek {
+    final long ordinal;
+    long seen;
+
+    Seek(long ordinal) {
+      this.ordinal = ordinal;
+    }
+  }
+
+  /** Thrown through nested replays when a SEEK lands. */
+  private static final class Landed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final transient Seek seek;
+    final transient Stop stop;
+
+    Landed(Seek seek, Stop stop) {
+      super(null, null, false, false);
+      this.seek = seek;
+      this.stop = stop;
+    }
+  }
+
+  private volatile Consumer<String> notes;
+
+  public Driver(Target target, Consumer<String> notes) {
+    this.target = target;
+    this.notes = notes;
+    this.user = new RequestTable(target, Role.USER, null, s -> this.notes.accept(s));
+    target.observe(this::observed);
+  }
+
+  /** Where notes about deferred requests go from now on (silent while a history is replayed). */
+  public void notes(Consumer<String> to) {
+    notes = to;
+  }
+
+  public Target target() {
+    return target;
+  }
+
+  public RequestTable user() {
+    return user;
+  }
+
+  /**
+   * Observes {@code observers} from now on, reporting each of their events to {@code o}, numbered
+   * as a SEEK with the same observers numbers them (its own events only).
+   */
+  public RequestTable searchWith(List<Spec> observers, Observer o) {
+    searchOwner = new Object();
+    search = o;
+    searchSeen = 0;
+    RequestTable table = new RequestTable(target, Role.OBSERVER, searchOwner, s -> {});
+    for (Spec s : observers) {
+      table.add(s, null);
+    }
+    return table;
+  }
+
+  private boolean observed(long ordinal, LocatableEvent e, java.util.function.LongSupplier eventIndex) {
+    Object owner = e.request().getProperty(RequestTable.OWNER);
+    if (owner instanceof Seek) {
+      Seek s = (Seek) owner;
+      return ++s.seen == s.ordinal;
+    }
+    if (owner == searchOwner && search != null) {
+      return search.hit(++searchSeen, e, eventIndex);
+    }
+    return false;
+  }
+
+  /** Replays {@code history} silently, then binds the objects of {@code finalSpecs}. */
+  public Stop replay(List<Motion> history, List<Spec> finalSpecs) {
+    Stop last = replayLevel(history);
+    bindAt(history.size(), finalSpecs);
+    user.sync(finalSpecs, objectsFor(finalSpecs));
+    return last;
+  }
+
+  private Stop replayLevel(List<Motion> history) {
+    Stop last = null;
+    for (int i = 0; i < history.size(); i++) {
+      Motion m = history.get(i);
+      bindAt(i, m.requests());
+      last = perform(m);
+      if (last.ended() && i < history.size() - 1) {
+        throw new IllegalStateException("the replay ended before its history did");
+      }
+    }
+    return last;
+  }
+
+  /** Performs one motion with its requests in place. */
+  public Stop perform(Motion m) {
+    if (m.kind() != Motion.Kind.SEEK) {
+      user.sync(m.requests(), objectsFor(m.requests()));
+    }
+    Stop s;
+    switch (m.kind()) {
+      case RUN:
+        s = target.resume();
+        break;
+      case STEP_INTO:
+        s = target.step(thread(m.thread()), StepRequest.STEP_INTO);
+        break;
+      case STEP_OVER:
+        s = target.step(thread(m.thread()), StepRequest.STEP_OVER);
+        break;
+      case STEP_OUT:
+        s = target.step(thread(m.thread()), StepRequest.STEP_OUT);
+        break;
+      case GOTO:
+        s = target.gotoEvent(m.arg());
+        break;
+      default:
+        return seek(m);
+    }
+    for (LocatableEvent e : s.events()) {
+      Object owner = e.request() == null ? null : e.request().getProperty(RequestTable.OWNER);
+      if (owner instanceof Seek && ((Seek) owner).seen == ((Seek) owner).ordinal) {
+        throw new Landed((Seek) owner, s);
+      }
+    }
+    return s;
+  }
+
+  private Stop seek(Motion m) {
+    Seek seek = new Seek(m.arg());
+    RequestTable observers = new RequestTable(target, Role.OBSERVER, seek, s -> {});
+    for (Spec s : m.observers()) {
+      observers.add(s, null);
+    }
+    try {
+      replayLevel(m.inner());
+      throw new IllegalStateException("a reverse search did not land where it had found its hit");
+    } catch (Landed l) {
+      if (l.seek != seek) {
+        throw l;
+      }
+      return l.stop;
+    } finally {
+      observers.clear();
+    }
+  }
+
+  private void bindAt(int point, List<Spec> specs) {
+    for (Spec s : specs) {
+      if (s instanceof FieldWatch && ((FieldWatch) s).binding() != null) {
+        Binding b = ((FieldWatch) s).binding();
+        if (b.point() == point && !bound.containsKey(b)) {
+          ObjectReference o = resolve(b);
+          if (o != null) {
+            bind(b, o);
+          }
+        }
+      }
+    }
+  }
+
+  /** Records the object a binding names in this JVM (kept from garbage collection). */
+  public void bind(Binding b, ObjectReference o) {
+    o.disableCollection();
+    bound.put(b, o);
+  }
+
+  /** The object {@code b} names in this JVM, resolving it here and now if needed. */
+  public ObjectReference resolve(Binding b) {
+    ObjectReference known = bound.get(b);
+    if (known != null) {
+      return known;
+    }
+    Stop last = target.last();
+    if (b.expression() == null) {
+      for (LocatableEvent e : last.events()) {
+        if (e instanceof WatchpointEvent) {
+          return ((WatchpointEvent) e).object();
+        }
+      }
+      return null;
+    }
+    try {
+      Value v = new Evaluator(target, thread(b.thread()), b.frame()).evaluate(b.expression());
+      return v instanceof ObjectReference ? (ObjectReference) v : null;
+    } catch (BadInput e) {
+      return null;
+    }
+  }
+
+  private Map<Spec, ObjectReference> objectsFor(List<Spec> specs) {
+    Map<Spec, ObjectReference> objects = new HashMap<>();
+    for (Spec s : specs) {
+      if (s instanceof FieldWatch && ((FieldWatch) s).binding() != null) {
+        ObjectReference o = bound.get(((FieldWatch) s).binding());
+        if (o != null) {
+          objects.put(s, o);
+        }
+      }
+    }
+    return objects;
+  }
+
+  /** The thread of that name in this JVM. */
+  public ThreadReference thread(String name) {
+    for (ThreadReference t : target.vm().allThreads()) {
+      if (t.name().equals(name)) {
+        return t;
+      }
+    }
+    throw new IllegalStateException("the replay has no thread \"" + name + "\" here");
+  }
+
+  @Override
+  public void close() {
+    target.close();
+  }
+}
