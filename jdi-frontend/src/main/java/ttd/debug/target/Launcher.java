@@ -1,0 +1,103 @@
+package ttd.debug.target;
+
+import com.sun.jdi.Bootstrap;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.connect.Connector;
+import com.sun.jdi.connect.IllegalConnectorArgumentsException;
+import com.sun.jdi.connect.ListeningConnector;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import ttd.log.RecordingMetadata;
+import ttd.replay.ReplayLauncher;
+import ttd.replay.ToolException;
+
+/**
+ * Starts replay JVMs of one recording under JDI: the same command line as {@code ttd replay},
+ * plus a JDWP agent that connects back to the console (which listens on a loopback port of its
+ * choosing, so no two replays race for a port). Each JVM starts suspended, before the agent's
+ * premain, and stays suspended until the console lets it run.
+ */
+public final class Launcher {
+
+  private final Path recording;
+  private final RecordingMetadata meta;
+  private final Path ttdJar;
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public Launcher(Path recording, RecordingMetadata meta, Path ttdJar, PrintStream out, PrintStream err) {
+    this.recording = recording;
+    this.meta = meta;
+    this.ttdJar = ttdJar;
+    this.out = out;
+    this.err = err;
+  }
+
+  public Path recording() {
+    return recording;
+  }
+
+  /** Warnings about the replay (another JDK, an incomplete recording), said once by the console. */
+  public List<String> warnings() {
+    List<String> warnings = new ArrayList<>();
+    ReplayLauncher.command(recording, meta, ttdJar, null, warnings);
+    if (!RecordingMetadata.STATUS_COMPLETE.equals(meta.get("status"))) {
+      warnings.add("this recording is incomplete (the recorded process was killed); replay stops where it ends");
+    }
+    return warnings;
+  }
+
+  /** Starts a replay JVM and connects to it; it is suspended at VM start. */
+  public ReplayJvm start() {
+    ListeningConnector listen =
+        Bootstrap.virtualMachineManager().listeningConnectors().stream()
+            .filter(c -> c.name().equals("com.sun.jdi.SocketListen"))
+            .findFirst()
+            .orElseThrow(() -> new ToolException("this JDK's JDI has no socket connector"));
+    Map<String, Connector.Argument> args = listen.defaultArguments();
+    args.get("port").setValue("0");
+    if (args.containsKey("localAddress")) {
+      args.get("localAddress").setValue("127.0.0.1");
+    }
+    if (args.containsKey("timeout")) {
+      args.get("timeout").setValue("60000");
+    }
+    Process process = null;
+    try {
+      String address = listen.startListening(args);
+      String port = address.substring(address.lastIndexOf(':') + 1);
+      List<String> cmd = ReplayLauncher.command(recording, meta, ttdJar, null, new ArrayList<>());
+      cmd.add(1, "-agentlib:jdwp=transport=dt_socket,server=n,suspend=y,address=127.0.0.1:" + port);
+      Path stdout = Files.createTempFile("ttd-replay-", ".out");
+      Path stderr = Files.createTempFile("ttd-replay-", ".err");
+      ProcessBuilder pb =
+          new ProcessBuilder(cmd)
+              .directory(ReplayLauncher.workingDirectory(meta))
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+              .redirectOutput(stdout.toFile())
+              .redirectError(stderr.toFile());
+      pb.environment().remove("JAVA_TOOL_OPTIONS");
+      pb.environment().remove("JDK_JAVA_OPTIONS");
+      pb.environment().remove("_JAVA_OPTIONS");
+      process = pb.start();
+      VirtualMachine vm;
+      try {
+        vm = listen.accept(args);
+      } finally {
+        listen.stopListening(args);
+      }
+      return new ReplayJvm(vm, process, stdout, stderr, out, err);
+    } catch (IOException | IllegalConnectorArgumentsException e) {
+      if (process != null) {
+        process.destroyForcibly();
+      }
+      throw new ToolException("cannot start a replay JVM under the debugger (" + e.getMessage() + ")");
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package ttd.debug.target;
+
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.event.LocatableEvent;
+import java.util.List;
+
+/**
+ * Where a motion of the replay ended: the events that stopped it (several requests can fire at
+ * one instruction) and the position, or the end of the program with its exit status.
+ */
+public final class Stop {
+
+  private final List<LocatableEvent> events;
+  private final Position position;
+  private final Integer exitStatus;
+  private final boolean ended;
+
+  private Stop(List<LocatableEvent> events, Position position, Integer exitStatus, boolean ended) {
+    this.events = events;
+    this.position = position;
+    this.exitStatus = exitStatus;
+    this.ended = ended;
+  }
+
+  static Stop at(List<LocatableEvent> events, Position position) {
+    return new Stop(List.copyOf(events), position, null, false);
+  }
+
+  static Stop end(Integer exitStatus, Position position) {
+    return new Stop(List.of(), position, exitStatus, true);
+  }
+
+  public boolean ended() {
+    return ended;
+  }
+
+  public Integer exitStatus() {
+    return exitStatus;
+  }
+
+  public List<LocatableEvent> events() {
+    return events;
+  }
+
+  public Position position() {
+    return position;
+  }
+
+  /** The thread that stopped (null at the end). */
+  public ThreadReference thread() {
+    return events.isEmpty() ? null : events.get(0).thread();
+  }
+}

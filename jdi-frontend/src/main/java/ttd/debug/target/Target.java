@@ -1,0 +1,290 @@
+package ttd.debug.target;
+
+import com.sun.jdi.ClassType;
+import com.sun.jdi.Field;
+import com.sun.jdi.IncompatibleThreadStateException;
+import com.sun.jdi.InvalidTypeException;
+import com.sun.jdi.InvocationException;
+import com.sun.jdi.LongValue;
+import com.sun.jdi.Method;
+import com.sun.jdi.ObjectReference;
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.VMDisconnectedException;
+import com.sun.jdi.Value;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.event.ClassPrepareEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.ExceptionEvent;
+import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.VMDeathEvent;
+import com.sun.jdi.event.VMDisconnectEvent;
+import com.sun.jdi.event.VMStartEvent;
+import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.StepRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One replay JVM as the console drives it: runs it until something stops it, keeps its position
+ * (event index from {@code ttd.runtime.ReplayPosition}, tick = stops since that event), and runs
+ * code in it only inside the replay's evaluation bracket.
+ *
+ * <p>Every request suspends all threads, so while the console looks at a stop nothing moves.
+ */
+public final class Target implements AutoCloseable {
+
+  static final String POSITION_CLASS = "ttd.runtime.ReplayPosition";
+  /** Classes a step passes over: the JDK's and ttd's own (hooks run inside program frames). */
+  public static final String[] STEP_EXCLUDES = {
+    "java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*", "ttd.runtime.*", "ttd.agent.*", "ttd.log.*", "ttd.launch.*",
+    "net.openhft.*", "org.objectweb.*", "org.slf4j.*", "org.jline.*",
+  };
+
+  private final ReplayJvm jvm;
+  private final VirtualMachine vm;
+  private final List<Consumer<ReferenceType>> prepareListeners = new ArrayList<>();
+  private Observer observer;
+  private long observed;
+  private boolean started;
+  private Stop last;
+  private long lastEvent = Long.MIN_VALUE;
+  private long tick;
+  private boolean perturbed;
+  private volatile boolean interruptRequested;
+  private long sets;
+
+  public Target(ReplayJvm jvm) {
+    this.jvm = jvm;
+    this.vm = jvm.vm();
+    try {
+      EventSet first = vm.eventQueue().remove(60_000);
+      if (first == null || !(first.iterator().next() instanceof VMStartEvent)) {
+        throw new IllegalStateException("the replay JVM did not start under the debugger");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while a replay JVM started");
+    }
+  }
+
+  public VirtualMachine vm() {
+    return vm;
+  }
+
+  public ReplayJvm jvm() {
+    return jvm;
+  }
+
+  public boolean started() {
+    return started;
+  }
+
+  public boolean ended() {
+    return last != null && last.ended();
+  }
+
+  /** The stop the replay is at (null before it started). */
+  public Stop last() {
+    return last;
+  }
+
+  /** Whether code the console ran here gave objects identity hashes the program did not. */
+  public boolean perturbed() {
+    return perturbed;
+  }
+
+  public void onClassPrepare(Consumer<ReferenceType> listener) {
+    prepareListeners.add(listener);
+  }
+
+  /** Observes observer requests from now on; their events are numbered from 1. */
+  public void observe(Observer o) {
+    observer = o;
+    observed = 0;
+  }
+
+  /** Asks a running replay to stop (Ctrl-C); the current motion returns an interrupted stop. */
+  public void interrupt() {
+    interruptRequested = true;
+  }
+
+  /** Lets the replay run until a user request, a step, a goto or an observer stops it. */
+  public Stop resume() {
+    started = true;
+    vm.resume();
+    return await();
+  }
+
+  /** One step of {@code thread}: {@link StepRequest#STEP_INTO}, {@code STEP_OVER} or {@code STEP_OUT}. */
+  public Stop step(ThreadReference thread, int depth) {
+    StepRequest step = vm.eventRequestManager().createStepRequest(thread, StepRequest.STEP_LINE, depth);
+    for (String pattern : STEP_EXCLUDES) {
+      step.addClassExclusionFilter(pattern);
+    }
+    step.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+    step.putProperty(Role.KEY, Role.STEP);
+    step.enable();
+    return resume();
+  }
+
+  /**
+   * Runs to just after the recorded event number {@code index} (ignoring breakpoints and
+   * watchpoints), then on to the program's own code. The caller makes sure the replay is not
+   * already past it.
+   */
+  public Stop gotoEvent(long index) {
+    GotoEvent g = new GotoEvent(this, index);
+    return g.run();
+  }
+
+  Stop finishGoto(Stop reached) {
+    if (reached.ended() || reached.thread() == null) {
+      return reached;
+    }
+    lastEvent = Long.MIN_VALUE;
+    Stop out = step(reached.thread(), StepRequest.STEP_OUT);
+    tick = 0;
+    last = out.ended() ? out : Stop.at(out.events(), new Position(out.position().event(), 0, false));
+    return last;
+  }
+
+  Stop await() {
+    try {
+      while (true) {
+        EventSet set = vm.eventQueue().remove(100);
+        if (set == null) {
+          if (interruptRequested) {
+            interruptRequested = false;
+            vm.suspend();
+            last = Stop.at(List.of(), readPosition(false));
+            return last;
+          }
+          continue;
+        }
+        sets++;
+        List<LocatableEvent> stops = new ArrayList<>();
+        for (Event e : set) {
+          if (e instanceof VMDeathEvent || e instanceof VMDisconnectEvent) {
+            return atEnd();
+          }
+          if (e instanceof ClassPrepareEvent) {
+            ReferenceType type = ((ClassPrepareEvent) e).referenceType();
+            for (Consumer<ReferenceType> l : List.copyOf(prepareListeners)) {
+              l.accept(type);
+            }
+            continue;
+          }
+          if (!(e instanceof LocatableEvent) || e.request() == null) {
+            continue;
+          }
+          Role role = (Role) e.request().getProperty(Role.KEY);
+          if (role == Role.STEP) {
+            vm.eventRequestManager().deleteEventRequest(e.request());
+            stops.add((LocatableEvent) e);
+          } else if (role == Role.OBSERVER) {
+            if (observer != null && observer.hit(++observed, (LocatableEvent) e, this::readEvent)) {
+              stops.add((LocatableEvent) e);
+            }
+          } else if (role == Role.USER && e instanceof ExceptionEvent && insideTtd(((ExceptionEvent) e).thread())) {
+            continue; // thrown in the agent's own work on a program thread, not the program's
+          } else if (role != null) {
+            stops.add((LocatableEvent) e);
+          }
+        }
+        if (!stops.isEmpty()) {
+          last = Stop.at(stops, readPosition(true));
+          return last;
+        }
+        vm.resume();
+      }
+    } catch (VMDisconnectedException e) {
+      return atEnd();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      vm.suspend();
+      last = Stop.at(List.of(), readPosition(false));
+      return last;
+    }
+  }
+
+  private static boolean insideTtd(ThreadReference thread) {
+    try {
+      for (com.sun.jdi.StackFrame f : thread.frames()) {
+        String n = f.location().declaringType().name();
+        if (n.startsWith("ttd.agent.") || n.startsWith("ttd.runtime.") || n.startsWith("ttd.launch.") || n.startsWith("net.openhft.")) {
+          return true;
+        }
+      }
+    } catch (IncompatibleThreadStateException e) {
+      return false;
+    }
+    return false;
+  }
+
+  private Stop atEnd() {
+    try {
+      vm.resume();
+    } catch (VMDisconnectedException e) {
+      // gone already
+    }
+    last = Stop.end(jvm.exitStatus(), new Position(lastEvent, 0, true));
+    return last;
+  }
+
+  private Position readPosition(boolean counts) {
+    long e = readEvent();
+    if (counts) {
+      tick = e == lastEvent ? tick + 1 : 1;
+      lastEvent = e;
+    }
+    return new Position(e, tick, false);
+  }
+
+  /** How many event sets the replay has sent so far (the current one included). */
+  public long eventSets() {
+    return sets;
+  }
+
+  /** The index of the last event the replay consumed, -1 before the first. */
+  public long readEvent() {
+    ClassType type = positionClass();
+    if (type == null) {
+      return -1;
+    }
+    return ((LongValue) type.getValue(type.fieldByName("events"))).value() - 1;
+  }
+
+  ClassType positionClass() {
+    List<ReferenceType> types = vm.classesByName(POSITION_CLASS);
+    return types.isEmpty() || !types.get(0).isPrepared() ? null : (ClassType) types.get(0);
+  }
+
+  /**
+   * Invokes a method in the replay on {@code thread} inside the replay's evaluation bracket (see
+   * {@link Invocation}); afterwards this JVM is {@link #perturbed()}.
+   */
+  public Value invoke(ThreadReference thread, ObjectReference object, ClassType type, Method m, List<Value> args)
+      throws InvocationException {
+    perturbed = true;
+    return Invocation.run(positionClass(), thread, object, type, m, args);
+  }
+
+  /** Sets a static long of ReplayPosition (the class must be prepared). */
+  void setPositionField(String name, long value) {
+    ClassType type = positionClass();
+    Field f = type.fieldByName(name);
+    try {
+      type.setValue(f, vm.mirrorOf(value));
+    } catch (InvalidTypeException | com.sun.jdi.ClassNotLoadedException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    jvm.close();
+  }
+}
