@@ -51,8 +51,9 @@ class ReverseDebuggingTest {
         "restart 1",
         "when",
         "quit");
-    assertTrue(c.after(1, "run").contains(
-        "Exception occurred: java.lang.IllegalStateException (uncaught) \"thread=main\", " + ORDER + ".audit(), line=117 bci=61"),
+    // bci values are those of the instrumented class (the scheduler's tick calls shift them)
+    assertTrue(c.after(1, "run").stream().anyMatch(l -> l.startsWith(
+        "Exception occurred: java.lang.IllegalStateException (uncaught) \"thread=main\", " + ORDER + ".audit(), line=117 bci=")),
         c.describe());
     String id = c.group(2, "print order.id", "^ order.id = (\\d+)$");
     long bad = Long.parseLong(c.group(3, "print order.total", "^ order.total = (-\\d+)$"));
@@ -92,9 +93,9 @@ class ReverseDebuggingTest {
         "reverse-next",
         "quit");
     String main = "\"thread=main\", " + ORDER + ".main(), line=";
-    assertTrue(c.after(1, "run").stream().anyMatch(l -> l.startsWith("Breakpoint hit: \"thread=main\", " + ORDER + "$Order.applyDiscount(), line=45 bci=0")), c.describe());
+    assertTrue(c.after(1, "run").stream().anyMatch(l -> l.startsWith("Breakpoint hit: \"thread=main\", " + ORDER + "$Order.applyDiscount(), line=45 bci=")), c.describe());
     assertTrue(c.first(2, "next").startsWith("Step completed: \"thread=main\", " + ORDER + "$Order.applyDiscount(), line=46"), c.describe());
-    assertTrue(c.first(3, "reverse-step").startsWith("Reverse step completed: \"thread=main\", " + ORDER + "$Order.applyDiscount(), line=45 bci=0"), c.describe());
+    assertTrue(c.first(3, "reverse-step").startsWith("Reverse step completed: \"thread=main\", " + ORDER + "$Order.applyDiscount(), line=45 bci="), c.describe());
     assertTrue(c.first(4, "reverse-finish").startsWith("Run back to call: " + main + "77 "), c.describe());
     assertTrue(c.first(5, "reverse-step").startsWith("Reverse step completed: " + main + "76 "), c.describe());
     assertTrue(c.first(6, "reverse-next").startsWith("Reverse next completed: " + main + "75 "), c.describe());

@@ -306,7 +306,36 @@ public final class Scheduler {
       next = handOff(s);
     }
     afterHandOff(s, next);
+    if (replaying && !s.timed) {
+      arrive(s); // unparked from outside the program in the recording: the log may resume it
+    }
     awaitTimed(s);
+  }
+
+  /**
+   * An unpark of a scheduled thread by a thread the scheduler does not run (the JDK's process
+   * reaper, say), while recording: a parked target comes back as from a timeout, so its return is
+   * logged like one (let in by the running thread, or resuming an idle program); otherwise it gets
+   * the permit. Replay follows the log and ignores such unparks.
+   */
+  public void unparkFromOutside(Thread target) {
+    if (replaying) {
+      return;
+    }
+    SchedThread t;
+    synchronized (lock) {
+      t = shadow.byThread(target);
+      if (t == null) {
+        return;
+      }
+      if (t.state != SchedThread.State.PARK) {
+        t.permit = true;
+        return;
+      }
+      t.timed = true;
+      t.deadline = System.nanoTime();
+    }
+    wake(t);
   }
 
   /** {@code Unsafe.unpark}; false if the target is not a scheduled thread. */

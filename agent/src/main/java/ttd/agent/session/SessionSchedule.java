@@ -175,11 +175,16 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     ThreadState t = enter();
     if (t == null) {
       real.unpark(unsafe, thread);
+      if (scheduler != null && thread instanceof Thread) {
+        scheduler.unparkFromOutside((Thread) thread);
+      }
       return;
     }
     try {
       if (scheduler.runs(t.sched) && thread instanceof Thread) {
         scheduler.unpark(t.sched, (Thread) thread);
+      } else if (thread instanceof Thread) {
+        scheduler.unparkFromOutside((Thread) thread);
       }
       real.unpark(unsafe, thread);
     } finally {
