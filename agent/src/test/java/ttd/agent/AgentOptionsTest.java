@@ -23,6 +23,15 @@ class AgentOptionsTest {
   }
 
   @Test
+  void chaosIsAFlagThatCombinesWithTheOthers() {
+    assertTrue(AgentOptions.parse("chaos,out=rec/run2").chaos());
+    assertFalse(AgentOptions.parse("out=rec/run2").chaos());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("chaos=yes"));
+    assertEquals("agent option 'chaos' is a flag and takes no value", e.getMessage());
+  }
+
+  @Test
   void defaultsToRecordingWithNothingPinned() {
     AgentOptions o = AgentOptions.parse(null);
     assertNull(o.out());

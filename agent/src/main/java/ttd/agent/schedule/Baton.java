@@ -1,0 +1,330 @@
+package ttd.agent.schedule;
+
+import java.util.ArrayList;
+import java.util.List;
+import ttd.log.EventKind;
+
+/**
+ * The baton itself: who holds it, how it passes on (the decisions, logged in record and read
+ * back in replay), how a thread waits for it, and how threads back from a timed or external wait
+ * are let in. {@link Scheduler} decides, with the shadow model, when a thread must give it up.
+ *
+ * <p>Lock order: a thread may take {@link #lock} while holding a gate, never the reverse.
+ */
+final class Baton {
+
+  final Object lock = new Object();
+  final ShadowState shadow = new ShadowState();
+  private final ScheduleLog log;
+  private final SchedulePolicy policy;
+  private final boolean replaying;
+  volatile SchedThread running;
+  volatile boolean enabled = true;
+  private long idlePeriods;
+  /** Whether a thread other than the running one holds a monitor (if not, no enter can block). */
+  boolean othersHold;
+
+  Baton(ScheduleLog log, SchedulePolicy policy) {
+    this.log = log;
+    this.policy = policy;
+    this.replaying = log.replaying();
+  }
+
+  void pointOfChoice(SchedThread s, boolean yielding) {
+    if (replaying) {
+      replayTick(s);
+      return;
+    }
+    boolean mayPreempt =
+        (yielding || s.ticks >= s.budgetEnd) && (yielding || PreemptionGuard.mayPreempt());
+    SchedThread next = null;
+    synchronized (lock) {
+      admitArrivals(s);
+      if (yielding || s.ticks >= s.budgetEnd) {
+        List<SchedThread> others = shadow.eligibleOthers(s);
+        if (!others.isEmpty() && mayPreempt) {
+          s.prune();
+          next = policy.choose(s, others);
+          log.write(s, EventKind.SCHED_SWITCH, next.ordinal, s.ticks);
+          running = next;
+          startSlice(next);
+        } else {
+          s.budgetEnd = s.ticks + (others.isEmpty() ? policy.budget() : 256);
+        }
+      }
+      s.switchAt = s.budgetEnd;
+    }
+    if (next != null) {
+      wake(next);
+      await(s);
+    }
+  }
+
+  private void replayTick(SchedThread s) {
+    Decision d = s.next;
+    while (true) {
+      if (!log.peek(s, d) || (d.kind != EventKind.SCHED_SWITCH && d.kind != EventKind.SCHED_ADMIT)) {
+        s.switchAt = Long.MAX_VALUE;
+        return;
+      }
+      if (d.value > s.ticks) {
+        s.switchAt = d.value;
+        return;
+      }
+      if (d.value < s.ticks) {
+        log.diverged(s, d.toString(), "no schedule point at that tick (now at tick " + s.ticks + ")");
+      }
+      log.consume(s);
+      SchedThread next;
+      synchronized (lock) {
+        if (d.kind == EventKind.SCHED_ADMIT) {
+          admit(s, d.thread);
+          continue;
+        }
+        next = replayedChoice(s, d);
+        s.prune();
+        running = next;
+        startSlice(next);
+      }
+      wake(next);
+      await(s);
+      return;
+    }
+  }
+
+  // ---- forced decisions: the running thread blocks or ends ----
+
+  /** Under the lock: {@code s} cannot go on; the next thread (or none) gets the baton. */
+  SchedThread handOff(SchedThread s) {
+    s.prune();
+    s.ticks++;
+    SchedThread next;
+    if (replaying) {
+      Decision d = s.next;
+      while (true) {
+        if (!log.peek(s, d) || d.value != s.ticks
+            || (d.kind != EventKind.SCHED_SWITCH && d.kind != EventKind.SCHED_ADMIT)) {
+          log.diverged(
+              s,
+              log.peek(s, d) ? d.toString() : "no thread switch",
+              "a thread switch at tick " + s.ticks + " (the thread blocks here)");
+        }
+        log.consume(s);
+        if (d.kind == EventKind.SCHED_ADMIT) {
+          admit(s, d.thread);
+          continue;
+        }
+        next = d.thread < 0 ? null : replayedChoice(s, d);
+        break;
+      }
+    } else {
+      admitArrivals(s);
+      List<SchedThread> candidates = shadow.eligibleOthers(s);
+      next = candidates.isEmpty() ? null : policy.choose(s, candidates);
+      log.write(s, EventKind.SCHED_SWITCH, next == null ? -1 : next.ordinal, s.ticks);
+    }
+    running = next;
+    if (next != null) {
+      startSlice(next);
+      return next;
+    }
+    return idle();
+  }
+
+  /** After a hand-off, outside the lock: wakes the next thread, or reports a deadlock. */
+  void afterHandOff(SchedThread s, SchedThread next) {
+    if (next != null) {
+      wake(next);
+      return;
+    }
+    String report = null;
+    synchronized (lock) {
+      if (enabled && running == null && shadow.deadlocked()) {
+        report = DeadlockReport.of(shadow);
+      }
+    }
+    if (report != null) {
+      log.deadlocked(s, report);
+    }
+  }
+
+  private SchedThread replayedChoice(SchedThread s, Decision d) {
+    SchedThread next = shadow.byOrdinal(d.thread);
+    if (next == null || next == s || !shadow.eligible(next)) {
+      log.diverged(s, d.toString(), "thread #" + d.thread + " cannot run here");
+    }
+    return next;
+  }
+
+  /** Back from a timed or external wait: let in by the running thread, or resume an idle run. */
+  void arrive(SchedThread s) {
+    SchedThread next = null;
+    boolean resumed = false;
+    if (replaying) {
+      Decision d = s.next;
+      if (log.peek(s, d) && d.kind == EventKind.SCHED_RESUME) {
+        log.consume(s);
+        synchronized (lock) {
+          s.resumeAtIdle = d.value;
+          if (running == null && idlePeriods == d.value) {
+            resumed = true;
+            next = resumeIdle(s);
+          }
+        }
+      }
+    } else {
+      synchronized (lock) {
+        if (!shadow.blockedWithTimeout(s) && s.state != SchedThread.State.EXTERNAL) {
+          s.timed = false;
+          return; // already let in (notified, unparked, the joined thread ended)
+        }
+        if (running == null && enabled) {
+          log.write(s, EventKind.SCHED_RESUME, s.ordinal, idlePeriods);
+          resumed = true;
+          next = resumeIdle(s);
+        } else {
+          s.arrived = true;
+          SchedThread r = running;
+          if (r != null) {
+            r.switchAt = 0;
+          }
+        }
+      }
+    }
+    if (resumed && next != s) {
+      afterHandOff(s, next);
+    }
+  }
+
+  /** Under the lock, idle: {@code s} resumes (its timeout applies); returns who runs now. */
+  private SchedThread resumeIdle(SchedThread s) {
+    s.resumeAtIdle = -1;
+    shadow.timeOut(s);
+    if (shadow.eligible(s)) {
+      running = s;
+      startSlice(s);
+      return s;
+    }
+    return idle();
+  }
+
+  /** Under the lock: nobody runs. A new idle period starts; replay resumes whom the log says. */
+  private SchedThread idle() {
+    idlePeriods++;
+    if (replaying) {
+      SchedThread r = shadow.resumingAt(idlePeriods);
+      if (r != null) {
+        return resumeIdle(r);
+      }
+    }
+    return null;
+  }
+
+  /** Under the lock: the running thread lets in every thread that came back (record). */
+  private void admitArrivals(SchedThread s) {
+    for (SchedThread t : shadow.arrived()) {
+      t.arrived = false;
+      if (shadow.timeOut(t)) {
+        log.write(s, EventKind.SCHED_ADMIT, t.ordinal, s.ticks);
+      }
+    }
+  }
+
+  private void admit(SchedThread s, int ordinal) {
+    SchedThread t = shadow.byOrdinal(ordinal);
+    if (t == null || !shadow.timeOut(t)) {
+      log.diverged(s, "thread #" + ordinal + " let back in", "it is not waiting");
+    }
+  }
+
+  // ---- the baton ----
+
+  void timed(SchedThread s, long timeoutNanos) {
+    s.timed = timeoutNanos != 0;
+    s.arrived = false;
+    s.deadline = System.nanoTime() + Math.max(timeoutNanos, 0);
+  }
+
+  void startSlice(SchedThread t) {
+    othersHold = shadow.othersHold(t);
+    if (replaying) {
+      t.switchAt = 0;
+    } else {
+      t.budgetEnd = t.ticks + policy.budget();
+      t.switchAt = t.budgetEnd;
+    }
+  }
+
+  /** {@link #await} for a thread blocked with a timeout: in replay the log may resume it. */
+  boolean awaitTimed(SchedThread s) {
+    if (replaying && s.timed) {
+      arrive(s);
+    }
+    return await(s);
+  }
+
+  static void wake(SchedThread t) {
+    Object gate = t.gate;
+    synchronized (gate) {
+      gate.notifyAll();
+    }
+  }
+
+  /**
+   * Waits, outside the lock, until {@code t} holds the baton (or scheduling is off). A recording
+   * thread in a timed block arrives by itself when its time is up.
+   *
+   * @return whether the thread was interrupted meanwhile (its interrupt status is kept)
+   */
+  boolean await(SchedThread t) {
+    boolean interrupted = false;
+    while (true) {
+      Object gate = t.gate;
+      boolean timeUp = false;
+      synchronized (gate) {
+        if (running == t || !enabled) {
+          break;
+        }
+        long millis = 0;
+        if (!replaying && t.timed && !t.arrived) {
+          long left = t.deadline - System.nanoTime();
+          timeUp = left <= 0;
+          millis = Math.max(1, (left + 999_999) / 1_000_000);
+        }
+        if (!timeUp) {
+          try {
+            gate.wait(millis);
+          } catch (InterruptedException e) {
+            interrupted = true;
+          }
+          continue;
+        }
+      }
+      arrive(t);
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    return interrupted;
+  }
+
+  /** Stops scheduling for good (the recording stopped): every waiting thread runs free. */
+  void disable() {
+    enabled = false;
+    running = null;
+    List<SchedThread> all;
+    synchronized (lock) {
+      all = new ArrayList<>(shadow.live());
+    }
+    for (SchedThread t : all) {
+      wake(t);
+    }
+  }
+
+  /** Runs {@code action} under the scheduler's lock: no thread is let in or resumes meanwhile. */
+  void quiesced(Runnable action) {
+    synchronized (lock) {
+      action.run();
+    }
+  }
+}
