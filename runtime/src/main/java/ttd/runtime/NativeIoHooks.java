@@ -182,6 +182,10 @@ public final class NativeIoHooks {
     return (Integer) call(op, new Object[] {a0, a1});
   }
 
+  public static long onNativeIoLong(Object a0, long a1, int op) throws Exception {
+    return (Long) call(op, new Object[] {a0, a1});
+  }
+
   public static long onNativeIoLong(Object a0, int op) throws Exception {
     return (Long) call(op, new Object[] {a0});
   }

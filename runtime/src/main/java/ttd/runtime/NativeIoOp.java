@@ -106,8 +106,10 @@ public final class NativeIoOp {
   public static final int PROCESS_EXITED = 124;
   /** A read of {@code ProcessImpl.exitcode}: the argument is the field's value. */
   public static final int PROCESS_EXIT_CODE = 125;
-  /** {@code ProcessImpl.waitFor}'s untimed {@code wait()} on the process. */
+  /** {@code ProcessImpl.waitFor}'s untimed wait: {@code wait()} on 17, {@code Condition.await()} on 25. */
   public static final int PROCESS_WAIT = 126;
+  /** {@code ProcessImpl.waitFor(timeout)}'s {@code Condition.awaitNanos} (JDK 25). */
+  public static final int PROCESS_WAIT_NANOS = 127;
 
   /** {@code FileDescriptor.close0}: forgets which file the descriptor number was. */
   public static final int FD_CLOSE = 100;

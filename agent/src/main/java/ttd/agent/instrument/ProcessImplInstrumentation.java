@@ -7,7 +7,8 @@ import ttd.runtime.NativeIoOp;
 /**
  * {@code java.lang.ProcessImpl}: what the program learns about a child's end (its {@code
  * hasExited} and {@code exitcode} fields, read by {@code waitFor}, {@code exitValue}, {@code
- * isAlive} and {@code destroy}) goes through hooks, and so does {@code waitFor}'s untimed wait.
+ * isAlive} and {@code destroy}) goes through hooks, and so do {@code waitFor}'s waits ({@code
+ * Object.wait} on JDK 17, a lock's {@code Condition} on 25).
  *
  * <p>The fields are set by the JDK's process reaper, a thread the program does not start, at a
  * moment that depends on the child; the program's own reads of them are what a recording can put
@@ -16,6 +17,7 @@ import ttd.runtime.NativeIoOp;
 final class ProcessImplInstrumentation implements TypeInstrumentation {
 
   private static final String OWNER = "java/lang/ProcessImpl";
+  private static final String CONDITION = "java/util/concurrent/locks/Condition";
 
   @Override
   public String typeName() {
@@ -47,14 +49,23 @@ final class ProcessImplInstrumentation implements TypeInstrumentation {
 
       @Override
       public void visitMethodInsn(int op, String owner, String callee, String d, boolean itf) {
-        if (name.equals("waitFor") && callee.equals("wait") && d.equals("()V") && op == Opcodes.INVOKEVIRTUAL) {
-          changed[0] = true;
+        boolean objectWait = callee.equals("wait") && d.equals("()V") && op == Opcodes.INVOKEVIRTUAL;
+        boolean await = owner.equals(CONDITION) && callee.equals("await") && d.equals("()V");
+        boolean awaitNanos = owner.equals(CONDITION) && callee.equals("awaitNanos") && d.equals("(J)J");
+        if (!name.equals("waitFor") || !(objectWait || await || awaitNanos)) {
+          super.visitMethodInsn(op, owner, callee, d, itf);
+          return;
+        }
+        changed[0] = true;
+        if (awaitNanos) {
+          HookCalls.pushInt(mv, NativeIoOp.PROCESS_WAIT_NANOS);
+          super.visitMethodInsn(
+              Opcodes.INVOKESTATIC, NativeIoRewriter.HOOKS, "onNativeIoLong", "(Ljava/lang/Object;JI)J", false);
+        } else {
           HookCalls.pushInt(mv, NativeIoOp.PROCESS_WAIT);
           super.visitMethodInsn(
               Opcodes.INVOKESTATIC, NativeIoRewriter.HOOKS, "onNativeIoVoid", "(Ljava/lang/Object;I)V", false);
-          return;
         }
-        super.visitMethodInsn(op, owner, callee, d, itf);
       }
     };
   }

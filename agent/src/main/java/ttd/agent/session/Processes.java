@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Condition;
 import ttd.log.EventKind;
 import ttd.runtime.RealNativeIo;
 
@@ -66,9 +67,12 @@ final class Processes {
         return (int) s.exchangeLong(t, EventKind.PROCESS_STATE, 0, (Integer) a[0]);
       case PROCESS_WAIT:
         if (s.performsRealIo()) {
-          a[0].wait(); // the caller holds the monitor; a replay's next check of the state is logged
+          await(a[0]); // the caller holds the monitor or lock; a replay's next check of the state is logged
         }
         return null;
+      case PROCESS_WAIT_NANOS:
+        long left = s.performsRealIo() ? ((Condition) a[0]).awaitNanos((Long) a[1]) : 0;
+        return s.exchangeLong(t, EventKind.PROCESS_STATE, 0, left);
       case PROCESS_DESTROY:
         return NativeCalls.logged(s, t, real, EventKind.PROCESS_CALL, NativeCalls.key(op, a[0], a[2]), op, a, null);
       default:
@@ -87,8 +91,10 @@ final class Processes {
       case PROCESS_EXIT_CODE:
         return a[0];
       case PROCESS_WAIT:
-        a[0].wait();
+        await(a[0]);
         return null;
+      case PROCESS_WAIT_NANOS:
+        return ((Condition) a[0]).awaitNanos((Long) a[1]);
       default:
         return real.call(op, a);
     }
@@ -131,6 +137,14 @@ final class Processes {
       replayed.add((long) pid);
     }
     return pid;
+  }
+
+  private static void await(Object monitorOrCondition) throws InterruptedException {
+    if (monitorOrCondition instanceof Condition) {
+      ((Condition) monitorOrCondition).await();
+    } else {
+      monitorOrCondition.wait();
+    }
   }
 
   private boolean isCapturedPipe(Object stream) {
