@@ -86,7 +86,10 @@ class NetworkReplayTest {
     }
     assertEquals(1, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().contains("ACME         40 x   101.00"), recorded.describe());
-    assertTrue(recorded.stderr().contains("NumberFormatException"), recorded.describe());
+    // where the next read lands in the leftover half-frame depends on timing: the parse breaks
+    // with NumberFormatException or StringIndexOutOfBoundsException, and the replay must match
+    assertTrue(recorded.stderr().contains("Exception in thread \"main\"")
+        && recorded.stderr().contains("at ttd.samples.net.QuoteClient."), recorded.describe());
 
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of the split-read client");
   }
