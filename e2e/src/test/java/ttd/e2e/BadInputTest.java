@@ -27,7 +27,7 @@ import org.junit.jupiter.api.TestFactory;
 class BadInputTest {
 
   private static final int BAD_USAGE = 2;
-  private static final Duration BOUND = Duration.ofSeconds(30);
+  private static final Duration BOUND = Duration.ofSeconds(60);
 
   /** One bad input: how to run it on a JDK, and a word its one line must contain ("" for none). */
   private static final class Case {

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  * and its replay, which needs no waiting, finishes in a fraction of that with the same output.
  *
  * <p>This is the suite's only timed assertion. It runs isolated from the other tests, and the
- * bound is generous (a replay of any sample takes about 2 s here, a sleeping one would take 10 s);
+ * bound is generous (a replay of any sample takes about 2 s on a quiet machine, 4 s under heavy
+ * load, a sleeping one would take over 10 s);
  * the fastest of up to three replays counts, so one replay slowed by an unrelated load on the
  * machine does not decide the result, while a replay that really sleeps fails all three.
  */
@@ -21,11 +22,11 @@ import org.junit.jupiter.api.parallel.Isolated;
 class SleepReplayTest {
 
   private static final Duration RECORDED_SLEEP = Duration.ofSeconds(10);
-  private static final Duration REPLAY_BOUND = Duration.ofSeconds(3);
+  private static final Duration REPLAY_BOUND = Duration.ofSeconds(6);
   private static final int ATTEMPTS = 3;
 
   @Test
-  void replayOfTenSecondsOfSleepingFinishesInUnderThreeSecondsWithIdenticalOutput() {
+  void replayOfTenSecondsOfSleepingFinishesInUnderSixSecondsWithIdenticalOutput() {
     Jvm jvm = Jvm.current();
     Path recording = Scratch.dir("heartbeat").resolve("recording");
     Outcome recorded = Sample.HEARTBEAT_MONITOR.record(jvm, recording, List.of());
