@@ -20,6 +20,9 @@ class DebugConsoleBadInputTest {
     return Jvm.all();
   }
 
+  /** Marks an expected line given as a regular expression. */
+  private static final String REGEX = "regex:";
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("jvms")
   void eachBadInputGetsOneLineAndTheConsoleGoesOn(Jvm jvm) {
@@ -32,7 +35,8 @@ class DebugConsoleBadInputTest {
       {"catch sometimes X", "malformed catch 'sometimes X': use catch [uncaught|caught|all] ExceptionClass"},
       {"print order", "the program has not started yet; `run` starts it"},
       {"set order.total = 5", "set is refused: a replay is read-only history, and changing it would make it leave the recording; change the program and record a new run instead"},
-      {"goto 99999", "the recording has events 0 to 12; there is no event 99999"},
+      // how many events the recording holds depends on the JDK and on ttd's scheduler decisions
+      {"goto 99999", REGEX + "the recording has events 0 to \\d+; there is no event 99999"},
       {"goto 1.5", "unknown position '1.5': goto takes an event number from `timeline`, or a position `when` printed"},
       {"restart 1", "there are no checkpoints yet; `checkpoint` saves the current position"},
       {"reverse-continue", "the program has not started yet, so there is nothing before this point"},
@@ -67,6 +71,9 @@ class DebugConsoleBadInputTest {
         List<String> out = c.after(i, script[i][0]);
         if (script[i][0].equals("cont") && i > 20) {
           assertEquals(script[i][1], out.get(out.size() - 1), c.describe());
+        } else if (script[i][1].startsWith(REGEX)) {
+          assertEquals(1, out.size(), "after " + script[i][0] + c.describe());
+          assertTrue(out.get(0).matches(script[i][1].substring(REGEX.length())), "after " + script[i][0] + c.describe());
         } else {
           assertEquals(List.of(script[i][1]), out, "after " + script[i][0] + c.describe());
         }
