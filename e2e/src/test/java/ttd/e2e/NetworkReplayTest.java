@@ -31,22 +31,39 @@ class NetworkReplayTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void anHttpClientReplaysFiveTimesWithoutTheServerOrItsScript(Jvm jvm) throws Exception {
-    Path work = Scratch.dir("http-client-" + jvm.label());
+    clientReplaysWithoutTheServerOrItsScript(jvm, "http-client-", List.of("--urlconnection"), 5);
+  }
+
+  /**
+   * {@code java.net.http.HttpClient} runs its own selector and worker threads: its replay needs the
+   * scheduler's hand-overs around the selector's waits.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aJavaNetHttpClientWithItsOwnThreadsReplaysWithoutTheServer(Jvm jvm) throws Exception {
+    clientReplaysWithoutTheServerOrItsScript(jvm, "java-net-http-client-", List.of(), 2);
+  }
+
+  private static void clientReplaysWithoutTheServerOrItsScript(
+      Jvm jvm, String name, List<String> clientOptions, int replays) throws Exception {
+    Path work = Scratch.dir(name + jvm.label());
     Path script = Files.writeString(work.resolve("requests.txt"), SCRIPT, StandardCharsets.UTF_8);
     Path recording = work.resolve("recording");
     Outcome recorded;
     try (Peer server = Peer.plain(jvm, work, "ttd.samples.net.InventoryService")) {
       String url = "http://localhost:" + server.port();
+      List<String> args = new java.util.ArrayList<>(List.of(url, script.toString()));
+      args.addAll(clientOptions);
       recorded =
           TtdRun.record(jvm, recording, List.of(), TtdRun.samplesClassPath(false), "ttd.samples.net.InventoryClient",
-              List.of(url, script.toString(), "--urlconnection"), new byte[0]);
+              args, new byte[0]);
       assertEquals(0, server.await().exitStatus(), "the server ends after /shutdown");
     }
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().contains("POST /refund order=2 => 200 refunded 6 gadget\n"), recorded.describe());
 
     Files.delete(script);
-    for (int i = 1; i <= 5; i++) {
+    for (int i = 1; i <= replays; i++) {
       ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay " + i + " of the HTTP client");
     }
   }
