@@ -30,6 +30,13 @@ final class Peer implements AutoCloseable {
     return new Peer(Exec.start(cmd, dir, new byte[0]));
   }
 
+  /** Starts {@code main} from {@code classPath} on {@code jvm} without the agent. */
+  static Peer compiled(Jvm jvm, Path dir, String classPath, String main, String... args) {
+    List<String> cmd = new ArrayList<>(List.of(jvm.java(), "-cp", classPath, main));
+    cmd.addAll(List.of(args));
+    return new Peer(Exec.start(cmd, dir, new byte[0]));
+  }
+
   /** Starts {@code main} of the samples on {@code jvm}, recorded into {@code recording}. */
   static Peer recorded(Jvm jvm, Path recording, String main, String... args) {
     List<String> cmd =

@@ -70,6 +70,8 @@ public enum EventKind {
   SELECTOR_WAKEUP_OPEN(68, Payload.OUTPUT, "creating a selector's wake-up descriptor"),
   NAME_LOOKUP(69, Payload.OUTPUT, "a host name lookup"),
   NAME_REVERSE_LOOKUP(70, Payload.OUTPUT, "a reverse lookup of an address"),
+  DATAGRAM_RECEIVE(71, Payload.OUTPUT, "a datagram received, with its sender"),
+  DATAGRAM_SEND(72, Payload.OUTPUT, "a datagram sent, with its target"),
   // The serializing scheduler (codes 73-90). The site field holds a thread's ordinal + 1 (0: none),
   // the value a tick of the deciding thread (see ttd.agent.schedule).
   /** The running thread handed the baton to another thread (or to none) at this tick. */

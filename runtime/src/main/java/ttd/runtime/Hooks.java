@@ -522,6 +522,22 @@ public final class Hooks {
     return transfer(NetOp.WRITEV, fd, address, len);
   }
 
+  public static int onDatagramRead(FileDescriptor fd, long address, int len) throws java.io.IOException {
+    return (int) transfer(NetOp.DATAGRAM_READ, fd, address, len);
+  }
+
+  public static long onDatagramReadv(FileDescriptor fd, long address, int len) throws java.io.IOException {
+    return transfer(NetOp.DATAGRAM_READV, fd, address, len);
+  }
+
+  public static int onDatagramWrite(FileDescriptor fd, long address, int len) throws java.io.IOException {
+    return (int) transfer(NetOp.DATAGRAM_WRITE, fd, address, len);
+  }
+
+  public static long onDatagramWritev(FileDescriptor fd, long address, int len) throws java.io.IOException {
+    return transfer(NetOp.DATAGRAM_WRITEV, fd, address, len);
+  }
+
   public static int onNetSelectorWait(int epfd, long address, int numfds, int timeout)
       throws java.io.IOException {
     return (Integer) net(NetOp.SELECTOR_WAIT, epfd, address, numfds, timeout);
@@ -549,6 +565,25 @@ public final class Hooks {
 
   public static String onNetReverseLookup(Object impl, byte[] address) throws java.io.IOException {
     return (String) net(NetOp.REVERSE_LOOKUP, impl, address);
+  }
+
+  /** {@code DatagramChannelImpl.receive0}: fills the buffer and the sender's sockaddr. */
+  public static int onDatagramReceive(
+      FileDescriptor fd, long address, int len, long senderAddress, boolean connected)
+      throws java.io.IOException {
+    return (Integer) net(NetOp.DATAGRAM_RECEIVE, fd, address, len, senderAddress, connected);
+  }
+
+  /** {@code DatagramChannelImpl.send0}: sends the buffer to the target sockaddr. */
+  public static int onDatagramSend(
+      FileDescriptor fd, long address, int len, long targetAddress, int targetLength)
+      throws java.io.IOException {
+    return (Integer) net(NetOp.DATAGRAM_SEND, fd, address, len, targetAddress, targetLength);
+  }
+
+  public static void onDatagramDisconnect(FileDescriptor fd, boolean isIPv6)
+      throws java.io.IOException {
+    net(NetOp.DISCONNECT, fd, isIPv6);
   }
 
   private static Object net(int op, Object... args) throws java.io.IOException {

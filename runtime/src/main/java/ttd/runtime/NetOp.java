@@ -3,7 +3,7 @@ package ttd.runtime;
 /**
  * The network natives a hook stands for, as passed to {@link HookDelegate#onNet} and {@link
  * HookDelegate#onSocket}: {@code sun.nio.ch.Net}'s socket life cycle, the socket dispatcher's
- * reads and writes, the epoll selector and the name service.
+ * reads and writes, the epoll selector, the name service and the datagram channel's natives.
  */
 public final class NetOp {
 
@@ -36,15 +36,26 @@ public final class NetOp {
   // java.net.InetAddressImpl, as the platform name service calls it
   public static final int LOOKUP = 24;
   public static final int REVERSE_LOOKUP = 25;
+  // sun.nio.ch.DatagramChannelImpl (receive0, send0, disconnect0)
+  public static final int DATAGRAM_RECEIVE = 26;
+  public static final int DATAGRAM_SEND = 27;
+  public static final int DISCONNECT = 28;
+  // sun.nio.ch.DatagramDispatcher (a connected datagram channel's read0, readv0, write0, writev0)
+  public static final int DATAGRAM_READ = 29;
+  public static final int DATAGRAM_READV = 30;
+  public static final int DATAGRAM_WRITE = 31;
+  public static final int DATAGRAM_WRITEV = 32;
 
   /** Ops are below this. */
-  public static final int COUNT = 26;
+  public static final int COUNT = 33;
 
   private static final String[] NAMES = {
     null, "socket0", "bind0", "listen", "connect0", "accept", "shutdown", "localPort",
     "localInetAddress", "remotePort", "remoteInetAddress", "getIntOption0", "setIntOption0", "poll",
     "pollConnect", "available", "sendOOB", "read0", "readv0", "write0", "writev0", "EPoll.wait",
     "EPoll.ctl", "EventFD.eventfd0", "lookupAllHostAddr", "getHostByAddr",
+    "receive0", "send0", "disconnect0", "DatagramDispatcher.read0", "DatagramDispatcher.readv0",
+    "DatagramDispatcher.write0", "DatagramDispatcher.writev0",
   };
 
   private NetOp() {}

@@ -34,14 +34,13 @@ final class Instrumentations {
         new NetworkCallsInstrumentation("sun/nio/ch/UnixAsynchronousServerSocketChannelImpl"),
         new NetworkCallsInstrumentation("sun/nio/ch/EPollPort"),
         new NetworkCallsInstrumentation("sun/nio/ch/EPollPort$EventHandlerTask"),
-        // JDK 21+: the virtual-thread poller; datagrams' poll (replay stops at receive and send)
+        // JDK 21+: the virtual-thread poller; the datagram channel
         new NetworkCallsInstrumentation("sun/nio/ch/EPollPoller"),
         new NetworkCallsInstrumentation("sun/nio/ch/DatagramChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/DatagramDispatcher"),
         new NetworkCallsInstrumentation("java/net/InetAddress$PlatformNameService"),
         new NetworkCallsInstrumentation("java/net/InetAddress$PlatformResolver"),
-        // Datagrams and asynchronous socket channels are not captured yet: replay stops there.
-        new UncapturedInputInstrumentation(
-            "sun/nio/ch/DatagramChannelImpl", Hooks.INPUT_SOCKET, -1, "receive", "send"),
+        // Asynchronous socket channels are not captured yet: replay stops there.
         new UncapturedInputInstrumentation(
             "sun/nio/ch/UnixAsynchronousSocketChannelImpl", Hooks.INPUT_SOCKET, -1, "implConnect"),
         new UncapturedInputInstrumentation(

@@ -41,6 +41,13 @@ final class NetworkNativeCalls {
     HOOKS.put("sun/nio/ch/SocketDispatcher.readv0" + TRANSFER + "J", "onSocketReadv");
     HOOKS.put("sun/nio/ch/SocketDispatcher.write0" + TRANSFER + "I", "onSocketWrite");
     HOOKS.put("sun/nio/ch/SocketDispatcher.writev0" + TRANSFER + "J", "onSocketWritev");
+    HOOKS.put("sun/nio/ch/DatagramChannelImpl.receive0(" + FD + "JIJZ)I", "onDatagramReceive");
+    HOOKS.put("sun/nio/ch/DatagramChannelImpl.send0(" + FD + "JIJI)I", "onDatagramSend");
+    HOOKS.put("sun/nio/ch/DatagramChannelImpl.disconnect0(" + FD + "Z)V", "onDatagramDisconnect");
+    HOOKS.put("sun/nio/ch/DatagramDispatcher.read0" + TRANSFER + "I", "onDatagramRead");
+    HOOKS.put("sun/nio/ch/DatagramDispatcher.readv0" + TRANSFER + "J", "onDatagramReadv");
+    HOOKS.put("sun/nio/ch/DatagramDispatcher.write0" + TRANSFER + "I", "onDatagramWrite");
+    HOOKS.put("sun/nio/ch/DatagramDispatcher.writev0" + TRANSFER + "J", "onDatagramWritev");
     HOOKS.put("sun/nio/ch/EPoll.wait(IJII)I", "onNetSelectorWait");
     HOOKS.put("sun/nio/ch/EPoll.ctl(IIII)I", "onNetSelectorControl");
     HOOKS.put("sun/nio/ch/EventFD.eventfd0()I", "onNetSelectorWakeupOpen");

@@ -38,6 +38,13 @@ final class NetNatives {
   final MethodHandle readv0;
   final MethodHandle write0;
   final MethodHandle writev0;
+  final MethodHandle receive0;
+  final MethodHandle send0;
+  final MethodHandle disconnect0;
+  final MethodHandle datagramRead0;
+  final MethodHandle datagramReadv0;
+  final MethodHandle datagramWrite0;
+  final MethodHandle datagramWritev0;
   final MethodHandle epollWait;
   final MethodHandle epollCtl;
   final MethodHandle eventfd0;
@@ -75,6 +82,17 @@ final class NetNatives {
     MethodHandles.Lookup w = lookup(writer);
     write0 = w.findStatic(writer, "write0", mt(int.class, fd, long.class, int.class));
     writev0 = w.findStatic(writer, "writev0", mt(long.class, fd, long.class, int.class));
+    Class<?> datagrams = type("sun.nio.ch.DatagramChannelImpl");
+    MethodHandles.Lookup g = lookup(datagrams);
+    receive0 = g.findStatic(datagrams, "receive0", mt(int.class, fd, long.class, int.class, long.class, boolean.class));
+    send0 = g.findStatic(datagrams, "send0", mt(int.class, fd, long.class, int.class, long.class, int.class));
+    disconnect0 = g.findStatic(datagrams, "disconnect0", mt(void.class, fd, boolean.class));
+    Class<?> dd = type("sun.nio.ch.DatagramDispatcher");
+    MethodHandles.Lookup ddl = lookup(dd);
+    datagramRead0 = ddl.findStatic(dd, "read0", mt(int.class, fd, long.class, int.class));
+    datagramReadv0 = ddl.findStatic(dd, "readv0", mt(long.class, fd, long.class, int.class));
+    datagramWrite0 = ddl.findStatic(dd, "write0", mt(int.class, fd, long.class, int.class));
+    datagramWritev0 = ddl.findStatic(dd, "writev0", mt(long.class, fd, long.class, int.class));
     Class<?> epoll = type("sun.nio.ch.EPoll");
     MethodHandles.Lookup e = lookup(epoll);
     epollWait = e.findStatic(epoll, "wait", mt(int.class, int.class, long.class, int.class, int.class));
@@ -127,6 +145,12 @@ final class NetNatives {
 
   String reverseLookup(Object impl, byte[] address) throws Throwable {
     return (String) getHostByAddr.invokeExact(impl, address);
+  }
+
+  /** The size of the sockaddr the datagram natives fill in or read ({@code NativeSocketAddress}). */
+  int sockaddrSize() throws Throwable {
+    Class<?> sockaddr = type("sun.nio.ch.NativeSocketAddress");
+    return (int) lookup(sockaddr).findStaticGetter(sockaddr, "SIZEOF_SOCKETADDRESS", int.class).invokeExact();
   }
 
   int[] epollLayout() throws Throwable {

@@ -9,7 +9,7 @@ import ttd.runtime.RealNet;
 
 /**
  * Calls the real network natives ({@code sun.nio.ch.Net}, the socket dispatcher, {@code EPoll},
- * {@code EventFD}, {@code java.net.InetAddressImpl}) through method handles.
+ * {@code EventFD}, {@code java.net.InetAddressImpl}, the datagram channel) through method handles.
  *
  * <p>The handles are looked up on first use ({@link NetNatives}), when the JDK class that calls the
  * native is already loaded, so the agent neither loads nor initialises networking classes early
@@ -76,6 +76,13 @@ public final class RealSunNio implements RealNet {
         return n.lookup(a);
       case NetOp.REVERSE_LOOKUP:
         return n.reverseLookup(a[0], (byte[]) a[1]);
+      case NetOp.DATAGRAM_RECEIVE:
+        return (int) n.receive0.invokeExact(fd(a[0]), (long) a[1], (int) a[2], (long) a[3], (boolean) a[4]);
+      case NetOp.DATAGRAM_SEND:
+        return (int) n.send0.invokeExact(fd(a[0]), (long) a[1], (int) a[2], (long) a[3], (int) a[4]);
+      case NetOp.DISCONNECT:
+        n.disconnect0.invokeExact(fd(a[0]), (boolean) a[1]);
+        return null;
       default:
         throw new IllegalArgumentException("no network native " + op);
     }
@@ -94,6 +101,14 @@ public final class RealSunNio implements RealNet {
           return (int) n.write0.invokeExact(fd, address, len);
         case NetOp.WRITEV:
           return (long) n.writev0.invokeExact(fd, address, len);
+        case NetOp.DATAGRAM_READ:
+          return (int) n.datagramRead0.invokeExact(fd, address, len);
+        case NetOp.DATAGRAM_READV:
+          return (long) n.datagramReadv0.invokeExact(fd, address, len);
+        case NetOp.DATAGRAM_WRITE:
+          return (int) n.datagramWrite0.invokeExact(fd, address, len);
+        case NetOp.DATAGRAM_WRITEV:
+          return (long) n.datagramWritev0.invokeExact(fd, address, len);
         default:
           throw new IllegalArgumentException("no socket transfer " + op);
       }
@@ -115,6 +130,15 @@ public final class RealSunNio implements RealNet {
   public static int fdVal(FileDescriptor fd) {
     try {
       return (int) NetNatives.get().fdVal.invokeExact(fd);
+    } catch (Throwable t) {
+      throw Rethrow.unchecked(t);
+    }
+  }
+
+  /** The size of the sockaddr that {@code receive0} fills in ({@code NativeSocketAddress}). */
+  public static int sockaddrSize() {
+    try {
+      return NetNatives.get().sockaddrSize();
     } catch (Throwable t) {
       throw Rethrow.unchecked(t);
     }

@@ -17,7 +17,7 @@ import ttd.runtime.RealNet;
  * checks that the program does the same thing (same operation; same peer for a connect or bind,
  * same host for a lookup), hands out a stand-in descriptor where a socket was created ({@link
  * FdTable}), and returns or throws what the recording saw. Selector natives are in {@link
- * SelectorEvents}.
+ * SelectorEvents}, datagrams in {@link DatagramTransfers}.
  */
 final class NetCalls {
 
@@ -26,16 +26,21 @@ final class NetCalls {
   private final FdTable fds;
   private final Blocking blocking;
   private final SelectorEvents selectors;
+  private final DatagramTransfers datagrams;
 
   NetCalls(FdTable fds, Blocking blocking) {
     this.fds = fds;
     this.blocking = blocking;
     this.selectors = new SelectorEvents(fds, blocking);
+    this.datagrams = new DatagramTransfers(blocking);
   }
 
   Object exchange(SessionNet s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
     if (op == NetOp.SELECTOR_WAIT || op == NetOp.SELECTOR_CONTROL || op == NetOp.SELECTOR_WAKEUP_OPEN) {
       return selectors.exchange(s, t, real, op, a);
+    }
+    if (op == NetOp.DATAGRAM_RECEIVE || op == NetOp.DATAGRAM_SEND) {
+      return datagrams.exchange(s, t, real, op, a);
     }
     Object result = null;
     IOException failure = null;
@@ -133,6 +138,7 @@ final class NetCalls {
       case NetOp.LISTEN:
       case NetOp.SHUTDOWN:
       case NetOp.SET_OPTION:
+      case NetOp.DISCONNECT:
         return null;
       default:
         return (int) result;
@@ -211,6 +217,7 @@ final class NetCalls {
       case NetOp.LISTEN:
         return EventKind.NET_LISTEN;
       case NetOp.CONNECT:
+      case NetOp.DISCONNECT:
         return EventKind.NET_CONNECT;
       case NetOp.ACCEPT:
         return EventKind.NET_ACCEPT;

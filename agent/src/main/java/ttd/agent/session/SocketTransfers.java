@@ -11,7 +11,8 @@ import ttd.runtime.RealNet;
 
 /**
  * Socket reads and writes: the socket dispatcher's {@code read0/readv0/write0/writev0}, which
- * every socket API ends in (streams of {@code Socket}, channels, HTTP clients and servers).
+ * every socket API ends in (streams of {@code Socket}, channels, HTTP clients and servers), and the
+ * datagram dispatcher's, which a connected {@code DatagramChannel}'s read and write end in.
  *
  * <p>They work on native memory: a buffer at {@code address}, or for the vector forms an array of
  * {@code len} iovecs (base, length). A recording logs each call's result and the bytes it moved
@@ -34,7 +35,7 @@ final class SocketTransfers {
 
   long exchange(SessionNet s, ThreadState t, RealNet real, int op, FileDescriptor fd, long address, int len)
       throws IOException {
-    boolean write = op == NetOp.WRITE || op == NetOp.WRITEV;
+    boolean write = op == NetOp.WRITE || op == NetOp.WRITEV || op == NetOp.DATAGRAM_WRITE || op == NetOp.DATAGRAM_WRITEV;
     EventKind kind = write ? EventKind.SOCKET_WRITE : EventKind.SOCKET_READ;
     if (s.performsRealIo()) {
       long n;
@@ -59,7 +60,7 @@ final class SocketTransfers {
     }
     blocking.begin(t, NetOp.name(op)); // the hand-overs of the recorded call happen here
     blocking.end(t);
-    long room = op == NetOp.READ || op == NetOp.WRITE ? len : vectorLength(address, len);
+    long room = contiguous(op) ? len : vectorLength(address, len);
     byte[][] failure = new byte[1][];
     long v =
         s.exchangeData(t, kind, 0, null, 0, 0, (value, data, at) -> {
@@ -94,7 +95,7 @@ final class SocketTransfers {
    * {@code [at, at + count)} of the bytes the call moves; {@code toMemory} for a replayed read.
    */
   private static void copy(int op, long address, int len, byte[] b, int at, int count, boolean toMemory) {
-    if (op == NetOp.READ || op == NetOp.WRITE) {
+    if (contiguous(op)) {
       move(address + at, b, 0, count, toMemory);
       return;
     }
@@ -112,6 +113,10 @@ final class SocketTransfers {
       skip = 0;
       done += n;
     }
+  }
+
+  private static boolean contiguous(int op) {
+    return op == NetOp.READ || op == NetOp.WRITE || op == NetOp.DATAGRAM_READ || op == NetOp.DATAGRAM_WRITE;
   }
 
   private static void move(long address, byte[] b, int off, int count, boolean toMemory) {
