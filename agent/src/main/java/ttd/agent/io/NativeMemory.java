@@ -91,4 +91,41 @@ public final class NativeMemory {
       throw Rethrow.unchecked(t);
     }
   }
+
+  /** The size of one {@code struct iovec} (base, length) on 64-bit Linux. */
+  private static final int IOVEC = 16;
+
+  /** The total length of the {@code count} buffers an iovec array at {@code iov} describes. */
+  public static long iovecLength(long iov, int count) {
+    long total = 0;
+    for (int i = 0; i < count; i++) {
+      total += getLong(iov + (long) i * IOVEC + 8);
+    }
+    return total;
+  }
+
+  /**
+   * Copies bytes {@code [at, at + n)} of the buffers an iovec array describes to {@code b[0..n)},
+   * or, {@code toMemory}, from {@code b[0..n)} into them (a scattering read, a gathering write).
+   */
+  public static void iovecCopy(long iov, int count, byte[] b, int at, int n, boolean toMemory) {
+    long skip = at;
+    int done = 0;
+    for (int i = 0; i < count && done < n; i++) {
+      long base = getLong(iov + (long) i * IOVEC);
+      long size = getLong(iov + (long) i * IOVEC + 8);
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      int len = (int) Math.min(size - skip, n - done);
+      if (toMemory) {
+        write(base + skip, b, done, len);
+      } else {
+        read(base + skip, b, done, len);
+      }
+      skip = 0;
+      done += len;
+    }
+  }
 }

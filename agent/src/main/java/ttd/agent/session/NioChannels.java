@@ -23,7 +23,6 @@ final class NioChannels {
 
   /** {@code sun.nio.ch.IOStatus.UNSUPPORTED}: the JDK then tries its next way to transfer. */
   private static final long UNSUPPORTED = -4;
-  private static final int IOVEC = 16;
   private static final MethodHandle CHANNEL_FD;
 
   static {
@@ -98,7 +97,7 @@ final class NioChannels {
       }
       s.exchangeRead(t, n, b, 0, Math.max(n, 0));
     } else {
-      int room = iovcnt > 0 ? (int) Math.min(Integer.MAX_VALUE, room(address, iovcnt)) : len;
+      int room = iovcnt > 0 ? (int) Math.min(Integer.MAX_VALUE, NativeMemory.iovecLength(address, iovcnt)) : len;
       byte[] b = new byte[room];
       n = s.exchangeRead(t, 0, b, 0, room);
       if (n > 0) {
@@ -112,38 +111,18 @@ final class NioChannels {
     return n;
   }
 
-  private static long room(long iov, int count) {
-    long total = 0;
-    for (int i = 0; i < count; i++) {
-      total += NativeMemory.getLong(iov + (long) i * IOVEC + 8);
-    }
-    return total;
-  }
-
   /** The first {@code limit} bytes of the buffers an iovec array describes. */
   private static byte[] gather(long iov, int count, long limit) {
-    byte[] b = new byte[(int) Math.min(limit, room(iov, count))];
-    int done = 0;
-    for (int i = 0; i < count && done < b.length; i++) {
-      long base = NativeMemory.getLong(iov + (long) i * IOVEC);
-      int len = (int) Math.min(b.length - done, NativeMemory.getLong(iov + (long) i * IOVEC + 8));
-      NativeMemory.read(base, b, done, len);
-      done += len;
-    }
+    byte[] b = new byte[(int) Math.min(limit, NativeMemory.iovecLength(iov, count))];
+    NativeMemory.iovecCopy(iov, count, b, 0, b.length, false);
     return b;
   }
 
   private static void scatter(byte[] b, int n, long address, int iovcnt) {
     if (iovcnt == 0) {
       NativeMemory.write(address, b, 0, n);
-      return;
-    }
-    int done = 0;
-    for (int i = 0; i < iovcnt && done < n; i++) {
-      long base = NativeMemory.getLong(address + (long) i * IOVEC);
-      int len = (int) Math.min(n - done, NativeMemory.getLong(address + (long) i * IOVEC + 8));
-      NativeMemory.write(base, b, done, len);
-      done += len;
+    } else {
+      NativeMemory.iovecCopy(address, iovcnt, b, 0, n, true);
     }
   }
 

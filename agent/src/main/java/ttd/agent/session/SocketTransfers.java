@@ -24,7 +24,6 @@ final class SocketTransfers {
 
   private static final byte[] NONE = {};
   /** struct iovec on 64-bit Linux: {void *base; size_t len}. */
-  private static final int IOVEC = 16;
 
   private final Blocking blocking;
   private final ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[8192]);
@@ -60,7 +59,7 @@ final class SocketTransfers {
     }
     blocking.begin(t, NetOp.name(op)); // the hand-overs of the recorded call happen here
     blocking.end(t);
-    long room = contiguous(op) ? len : vectorLength(address, len);
+    long room = contiguous(op) ? len : NativeMemory.iovecLength(address, len);
     byte[][] failure = new byte[1][];
     long v =
         s.exchangeData(t, kind, 0, null, 0, 0, (value, data, at) -> {
@@ -95,44 +94,17 @@ final class SocketTransfers {
    * {@code [at, at + count)} of the bytes the call moves; {@code toMemory} for a replayed read.
    */
   private static void copy(int op, long address, int len, byte[] b, int at, int count, boolean toMemory) {
-    if (contiguous(op)) {
-      move(address + at, b, 0, count, toMemory);
-      return;
-    }
-    long skip = at;
-    int done = 0;
-    for (int i = 0; i < len && done < count; i++) {
-      long base = NativeMemory.getLong(address + (long) i * IOVEC);
-      long size = NativeMemory.getLong(address + (long) i * IOVEC + 8);
-      if (skip >= size) {
-        skip -= size;
-        continue;
-      }
-      int n = (int) Math.min(size - skip, count - done);
-      move(base + skip, b, done, n, toMemory);
-      skip = 0;
-      done += n;
+    if (!contiguous(op)) {
+      NativeMemory.iovecCopy(address, len, b, at, count, toMemory);
+    } else if (toMemory) {
+      NativeMemory.write(address + at, b, 0, count);
+    } else {
+      NativeMemory.read(address + at, b, 0, count);
     }
   }
 
   private static boolean contiguous(int op) {
     return op == NetOp.READ || op == NetOp.WRITE || op == NetOp.DATAGRAM_READ || op == NetOp.DATAGRAM_WRITE;
-  }
-
-  private static void move(long address, byte[] b, int off, int count, boolean toMemory) {
-    if (toMemory) {
-      NativeMemory.write(address, b, off, count);
-    } else {
-      NativeMemory.read(address, b, off, count);
-    }
-  }
-
-  private static long vectorLength(long address, int len) {
-    long total = 0;
-    for (int i = 0; i < len; i++) {
-      total += NativeMemory.getLong(address + (long) i * IOVEC + 8);
-    }
-    return total;
   }
 
   private byte[] buffer(int n) {
