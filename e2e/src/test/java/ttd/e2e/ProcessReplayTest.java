@@ -75,6 +75,36 @@ class ProcessReplayTest {
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Talker without sh");
   }
 
+  private static final String INHERITOR =
+      String.join(
+          "\n",
+          "public class Inheritor {",
+          "  public static void main(String[] args) throws Exception {",
+          "    int exit = new ProcessBuilder(\"sh\", \"-c\", \"echo from-the-child\").redirectOutput(ProcessBuilder.Redirect.INHERIT).start().waitFor();",
+          "    System.out.println(\"child exited with \" + exit);",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aChildThatInheritsStdoutIsNamedWhileRecordingAndItsOutputIsNotClaimedByTheReplay(Jvm jvm)
+      throws Exception {
+    Path work = Scratch.dir("inheritor-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Inheritor", INHERITOR);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Inheritor");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("from-the-child"), recorded.describe());
+    assertTrue(recorded.stderr().contains("with its stdout inherited: what it prints there is not recorded"),
+        recorded.describe());
+    assertFalse(recorded.stderr().contains("stderr inherited"), "only inherited streams are named: " + recorded.describe());
+
+    Outcome replayed = replayWithout(jvm, recording, work);
+    assertEquals(0, replayed.exitStatus(), replayed.describe());
+    assertEquals("child exited with 0", replayed.stdout().trim(), replayed.describe());
+  }
+
   /** Replays with a PATH that holds no program at all. */
   private static Outcome replayWithout(Jvm jvm, Path recording, Path dir) {
     List<String> cmd =

@@ -110,6 +110,7 @@ final class Processes {
     String command = text((byte[]) a[3]) + " " + text((byte[]) a[4]).replace('\0', ' ').trim();
     String key = NativeCalls.key(PROCESS_FORK, command, "in", a[8] == null ? "." : text((byte[]) a[8]),
         "pipes", java.util.Arrays.toString(pipe));
+    warnIfOutputInherited(s, command, std); // before the fork, which overwrites std
     String outcome = null;
     if (s.performsRealIo()) {
       try {
@@ -125,7 +126,9 @@ final class Processes {
     }
     int pid = Integer.parseInt(outcome);
     for (int i = 0; i < std.length; i++) {
-      if (pipe[i]) {
+      if (!pipe[i] && !s.performsRealIo()) {
+        std[i] = -1; // as the native fork leaves it: the JDK must not take this JVM's own fd for a pipe
+      } else if (pipe[i]) {
         if (!s.performsRealIo()) {
           Object devNull = FileSystems.getDefault().getPath("/dev/null");
           std[i] = (int) real.call(OPEN, new Object[] {devNull, O_RDWR, 0});
@@ -137,6 +140,20 @@ final class Processes {
       replayed.add((long) pid);
     }
     return pid;
+  }
+
+  /**
+   * A child that inherits this JVM's stdout or stderr ({@code inheritIO()}, {@code Redirect.INHERIT})
+   * prints straight to the terminal, past every hook: say so while recording, since a replay starts
+   * no child and so cannot print that output.
+   */
+  private static void warnIfOutputInherited(SessionFiles s, String command, int[] std) {
+    for (int i = 1; i <= 2 && i < std.length; i++) {
+      if (std[i] == i) {
+        s.warn("the program started `" + command + "` with its " + (i == 1 ? "stdout" : "stderr")
+            + " inherited: what it prints there is not recorded, and a replay will not print it");
+      }
+    }
   }
 
   private static void await(Object monitorOrCondition) throws InterruptedException {

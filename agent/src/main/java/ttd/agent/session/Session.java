@@ -23,9 +23,6 @@ public abstract class Session extends SessionNet {
   /** Runs a real sleep or wait in record; nothing in replay. Returns false to skip it. */
   protected abstract boolean performsWaits(long millis, int nanos);
 
-  /** Tells the person recording about something the recording will not cover (record only). */
-  protected abstract void warn(String message);
-
   /** The JVM is about to halt: nothing else will run. */
   protected abstract void halting(ThreadState t, int status);
 

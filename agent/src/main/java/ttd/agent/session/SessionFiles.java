@@ -41,6 +41,9 @@ public abstract class SessionFiles extends SessionSchedule {
    */
   protected abstract int exchangeRead(ThreadState t, int result, byte[] b, int off, int len);
 
+  /** Tells the person recording about something the recording will not cover (record only). */
+  protected abstract void warn(String message);
+
   /** Whether the real I/O operation runs (record) or the log stands in for it (replay). */
   protected abstract boolean performsRealIo();
 
