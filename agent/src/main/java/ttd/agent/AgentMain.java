@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import ttd.agent.identity.HashState;
+import ttd.agent.identity.StartupSymmetry;
 import ttd.agent.identity.InternalUnsafe;
 import ttd.agent.identity.JvmGlobals;
 import ttd.agent.instrument.ClassFileInstrumenter;
@@ -80,6 +81,7 @@ public final class AgentMain {
       }
       start.started(globals);
       Shutdown.register(start);
+      StartupSymmetry.warm();
       Hooks.install(session);
       session.adoptMainThread();
     } catch (Throwable t) {

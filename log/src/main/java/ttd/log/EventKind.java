@@ -81,7 +81,11 @@ public enum EventKind {
   /** A thread back from a timed or external wait took the idle baton (value: idle period). */
   SCHED_RESUME(75, Payload.LONG, "a thread resuming an idle program"),
   /** How an untimed wait on a JDK-held monitor ended (0 normally, 1 by interruption). */
-  SCHED_WAIT(76, Payload.LONG, "Object.wait on a JDK-held monitor");
+  SCHED_WAIT(76, Payload.LONG, "Object.wait on a JDK-held monitor"),
+  /** A figure of the JVM's management natives (uptime, CPU time, collections, memory usage...). */
+  MANAGEMENT(98, Payload.LONG, "a JVM management figure"),
+  /** This JVM's own pid, where the program reads it. */
+  PROCESS_ID(99, Payload.LONG, "this process's pid");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link

@@ -24,6 +24,9 @@ public interface HookDelegate {
 
   long onRuntimeMemory(long original, int site);
 
+  /** A figure of the JVM's management natives: uptime, CPU time, collections, memory usage... */
+  long onManagementValue(long original, int site);
+
   String onInetAddressHostName(String original, int site);
 
   void onThreadSleep(long millis, int nanos) throws InterruptedException;
@@ -31,6 +34,9 @@ public interface HookDelegate {
   void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException;
 
   byte[] onSecureRandomBytes(byte[] produced);
+
+  /** A process handle's pid as the program reads it; {@code handle} is the handle asked. */
+  long onProcessHandlePid(long original, Object handle);
 
   String onSystemGetenv(String original, String name);
 

@@ -1,6 +1,7 @@
 package ttd.runtime;
 
 import java.io.FileDescriptor;
+import java.lang.management.MemoryUsage;
 import java.util.Map;
 
 /**
@@ -81,6 +82,31 @@ public final class Hooks {
     return d == null ? original : d.onRuntimeMemory(original, site);
   }
 
+  /** A figure of the JVM's management natives (see the agent's {@code ManagementCalls}). */
+  public static long onManagementValue(long original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onManagementValue(original, site);
+  }
+
+  public static int onManagementValue(int original, int site) {
+    return (int) onManagementValue((long) original, site);
+  }
+
+  public static double onManagementValue(double original, int site) {
+    return Double.longBitsToDouble(onManagementValue(Double.doubleToRawLongBits(original), site));
+  }
+
+  public static MemoryUsage onManagementValue(MemoryUsage original, int site) {
+    if (delegate == null || original == null) {
+      return original;
+    }
+    return new MemoryUsage(
+        onManagementValue(original.getInit(), site),
+        onManagementValue(original.getUsed(), site),
+        onManagementValue(original.getCommitted(), site),
+        onManagementValue(original.getMax(), site));
+  }
+
   public static String onInetAddressHostName(String original, int site) {
     HookDelegate d = delegate;
     return d == null ? original : d.onInetAddressHostName(original, site);
@@ -130,6 +156,11 @@ public final class Hooks {
   public static byte[] onSecureRandomBytes(byte[] produced) {
     HookDelegate d = delegate;
     return d == null ? produced : d.onSecureRandomBytes(produced);
+  }
+
+  public static long onProcessHandlePid(long original, Object handle) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onProcessHandlePid(original, handle);
   }
 
   public static String onSystemGetenv(String original, String name) {

@@ -120,6 +120,9 @@ final class CallSiteRewriter extends MethodVisitor {
   }
 
   private String valueHook(int op, String calleeOwner, String name, String desc) {
+    if (ManagementCalls.exchanged(calleeOwner, name, desc)) {
+      return "onManagementValue";
+    }
     switch (calleeOwner) {
       case "java/lang/System":
         if (!clockSites || op != Opcodes.INVOKESTATIC) {

@@ -19,6 +19,8 @@ final class Instrumentations {
         new VirtualThreadInstrumentation(),
         new SecureRandomInstrumentation(),
         new ProcessImplInstrumentation(),
+        new ProcessHandleImplInstrumentation(),
+        new ManagementRuntimeInstrumentation(),
         new NetworkCallsInstrumentation("sun/nio/ch/Net"),
         new NetworkCallsInstrumentation("sun/nio/ch/NioSocketImpl"),
         new NetworkCallsInstrumentation("sun/nio/ch/ServerSocketChannelImpl"),

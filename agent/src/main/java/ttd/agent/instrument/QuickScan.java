@@ -20,8 +20,9 @@ final class QuickScan {
     "java/io/RandomAccessFile",
   };
 
-  private static final String[] CALLEE_ENTRIES = entries(CALLEES);
+  private static final String[] CALLEE_ENTRIES = entries(concat(CALLEES, ManagementCalls.OWNERS));
   private static final String RUN_ENTRY = entries(new String[] {"run"})[0];
+
 
   private QuickScan() {}
 
@@ -34,6 +35,12 @@ final class QuickScan {
       }
     }
     return threadLike && text.contains(RUN_ENTRY);
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
   }
 
   private static String[] entries(String[] names) {

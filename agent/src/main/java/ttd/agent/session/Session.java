@@ -80,12 +80,21 @@ public abstract class Session extends SessionNet {
 
   @Override
   public long onRuntimeMemory(long original, int site) {
+    return exchangeFigure(EventKind.MEMORY, original, site);
+  }
+
+  @Override
+  public long onManagementValue(long original, int site) {
+    return exchangeFigure(EventKind.MANAGEMENT, original, site);
+  }
+
+  private long exchangeFigure(EventKind kind, long original, int site) {
     ThreadState t = enterFast();
     if (t == null) {
       return original;
     }
     try {
-      return exchangeLong(t, EventKind.MEMORY, site, original);
+      return exchangeLong(t, kind, site, original);
     } finally {
       t.busy = false;
     }

@@ -51,6 +51,22 @@ public abstract class SessionFiles extends SessionSchedule {
       ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len);
 
   @Override
+  public long onProcessHandlePid(long original, Object handle) {
+    if (handle != ProcessHandle.current()) {
+      return original; // a child's handle: its pid was logged when it was started
+    }
+    ThreadState t = enterFast();
+    if (t == null) {
+      return original;
+    }
+    try {
+      return exchangeLong(t, EventKind.PROCESS_ID, 0, original);
+    } finally {
+      t.busy = false;
+    }
+  }
+
+  @Override
   public long onFileInput(
       RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
       throws IOException {

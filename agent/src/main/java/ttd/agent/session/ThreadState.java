@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+
 import ttd.agent.replay.ThreadCursor;
 import ttd.agent.schedule.SchedThread;
 import ttd.log.BlockEncoder;

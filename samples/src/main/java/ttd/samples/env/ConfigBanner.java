@@ -6,7 +6,7 @@ import java.util.TreeMap;
 
 /**
  * A service's start-up banner: it reads its configuration from the environment, system
- * properties and the machine (processors, heap, host name), prints it, and plans its worker pool:
+ * properties and the machine (processors, heap, host name, its pid), prints it, and plans its worker pool:
  * how many workers, how much heap and how many of the start-up jobs each one gets.
  *
  * <p>Bug: in the default {@code balanced} mode the pool is sized as {@code processors / 4} (to
@@ -60,7 +60,8 @@ public final class ConfigBanner {
         long maxMemoryMb = runtime.maxMemory() / (1024 * 1024);
 
         System.out.println("== sample service ==");
-        System.out.println("user " + user + " on " + hostName() + ", home " + (home == null ? "(unset)" : home));
+        System.out.println("user " + user + " on " + hostName() + ", pid " + ProcessHandle.current().pid()
+                + ", home " + (home == null ? "(unset)" : home));
         System.out.println("environment: " + environment.size() + " variables, ttd settings " + ttdSettings);
         System.out.println("machine: " + processors + " processors, max heap " + maxMemoryMb + " MB");
         System.out.println("mode: " + mode);

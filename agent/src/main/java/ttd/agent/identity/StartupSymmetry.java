@@ -1,0 +1,53 @@
+package ttd.agent.identity;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.nio.channels.Channels;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.Date;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.TimeZone;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The JDK facilities that ttd's start-up uses in one mode only, used once more in both, on the
+ * premain thread before the program's hash state is set.
+ *
+ * <p>The first use of a JDK facility in a JVM hashes shared objects (classes in method types,
+ * cached zone rules, lambdas linked on first call) from the hash state of the thread that uses it.
+ * The recording agent formats its start time and reads the time zone and the environment; the
+ * replaying agent does not (the zone comes on its command line). Without this, a program that
+ * formats a date drew those hashes itself in the replay only, and every later identity hash, and
+ * so the order of a {@code HashSet} of plain objects, differed from the recording. An end-to-end
+ * test prints identity hashes after each of many JDK facilities and compares record with replay.
+ */
+public final class StartupSymmetry {
+
+  private StartupSymmetry() {}
+
+  /** Uses, once, what either mode's start-up uses (results dropped). */
+  public static void warm() throws IOException {
+    Instant.EPOCH.toString();
+    DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")
+        .format(LocalDateTime.ofInstant(Instant.EPOCH, ZoneId.systemDefault()));
+    TimeZone.getDefault().getID();
+    new Date(0).toString();
+    System.getenv().size();
+    Thread.currentThread().getState().name();
+    Base64.getDecoder().decode(Base64.getEncoder().encodeToString(new byte[1]));
+    URI.create("http://localhost/").toURL().openConnection(); // makes the object, connects nothing
+    ManagementFactory.getRuntimeMXBean();
+    new TreeMap<>(Map.of("k", 1)).keySet().toString();
+    new IdentityHashMap<>(Map.of("k", 1)).keySet().toString();
+    new ConcurrentHashMap<>(Map.of("k", 1)).keySet().toString();
+    Channels.newInputStream(Channels.newChannel(new ByteArrayInputStream(new byte[0]))).close();
+  }
+}

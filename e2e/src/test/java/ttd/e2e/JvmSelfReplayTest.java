@@ -1,0 +1,92 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What a JVM says about itself replays: its pid, the management beans' uptime, start time, CPU
+ * time, collections and memory usage, and the identity hashes of objects made after the program
+ * used many JDK facilities for the first time (dates and time zones, the environment, Base64, URL
+ * connections, channels, collections, streams, formatting). Those first uses hash shared JDK objects,
+ * and ttd's own start-up uses different ones in record and replay; a replay that differed printed
+ * other hashes from the first date it formatted on.
+ */
+class JvmSelfReplayTest {
+
+  private static final String FACILITIES =
+      String.join(
+          "\n",
+          "import java.util.*;",
+          "public class F {",
+          "  static void h(String what) { System.out.println(what + \" \" + new Object().hashCode()); }",
+          "  public static void main(String[] a) throws Exception {",
+          "    h(\"start\");",
+          "    System.out.println(java.time.Instant.ofEpochSecond(0)); h(\"instant\");",
+          "    System.out.println(java.time.LocalDateTime.ofEpochSecond(0, 0, java.time.ZoneOffset.UTC).format(java.time.format.DateTimeFormatter.ofPattern(\"yyyyMMdd-HHmmss\"))); h(\"pattern\");",
+          "    System.out.println(new Date(0).toString().length()); h(\"date\");",
+          "    System.out.println(System.getenv().containsKey(\"NO_SUCH_VAR_TTD\")); h(\"getenv\");",
+          "    System.out.println(Thread.currentThread().getState()); h(\"state\");",
+          "    Properties p = new Properties(); p.setProperty(\"a\", \"b\"); System.out.println(p.stringPropertyNames()); h(\"properties\");",
+          "    System.out.println(Base64.getEncoder().encodeToString(new byte[] {1, 2, 3})); h(\"base64\");",
+          "    System.out.println(new java.net.URL(\"http://localhost/x\").openConnection().getClass().getSimpleName()); h(\"urlconnection\");",
+          "    System.out.println(java.nio.channels.Channels.newInputStream(java.nio.channels.Channels.newChannel(new java.io.ByteArrayInputStream(new byte[1]))).read()); h(\"channels\");",
+          "    System.out.println(new TreeMap<>(Map.of(\"k\", 1)).keySet()); h(\"treemap\");",
+          "    System.out.println(new IdentityHashMap<>(Map.of(\"k\", 1)).keySet()); h(\"identitymap\");",
+          "    System.out.println(String.format(\"%08.3f|%s\", 3.14159, List.of(1, 2))); h(\"format\");",
+          "    System.out.println(java.util.stream.Stream.of(\"b\", \"a\").sorted().collect(java.util.stream.Collectors.joining(\",\"))); h(\"stream\");",
+          "    System.out.println(java.nio.file.Paths.get(\"/tmp\").toAbsolutePath()); h(\"path\");",
+          "    System.out.println(java.util.logging.Logger.getLogger(\"x\").getName()); h(\"logging\");",
+          "    System.out.println(java.util.regex.Pattern.compile(\"a+b\").matcher(\"aab\").matches()); h(\"regex\");",
+          "    System.out.println(java.text.NumberFormat.getInstance().format(1234567.891)); h(\"numberformat\");",
+          "    System.out.println(String.valueOf(new java.math.BigDecimal(\"1.10\").setScale(1, java.math.RoundingMode.HALF_UP))); h(\"bigdecimal\");",
+          "  }",
+          "}",
+          "");
+
+  private static final String FIGURES =
+      String.join(
+          "\n",
+          "import java.lang.management.*;",
+          "public class Figures {",
+          "  public static void main(String[] a) {",
+          "    RuntimeMXBean rt = ManagementFactory.getRuntimeMXBean();",
+          "    System.out.println(\"pid \" + ProcessHandle.current().pid() + \" start \" + rt.getStartTime() + \" uptime \" + rt.getUptime());",
+          "    System.out.println(\"cpu \" + ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());",
+          "    System.out.println(\"heap \" + ManagementFactory.getMemoryMXBean().getHeapMemoryUsage());",
+          "    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans())",
+          "      System.out.println(\"gc \" + gc.getName() + \" \" + gc.getCollectionCount() + \" \" + gc.getCollectionTime());",
+          "    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) System.out.println(\"pool \" + p.getName() + \" \" + p.getUsage().getUsed());",
+          "    com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();",
+          "    System.out.println(\"os \" + os.getProcessCpuTime() + \" \" + os.getFreeMemorySize() + \" \" + os.getCpuLoad());",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void identityHashesAfterFirstUsesOfJdkFacilitiesReplay(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("facilities-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "F", FACILITIES);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "F");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("bigdecimal "), recorded.describe());
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of F");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void pidAndManagementFiguresReplay(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("figures-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Figures", FIGURES);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Figures");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("gc "), recorded.describe());
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of Figures");
+  }
+}
