@@ -23,6 +23,8 @@ final class Baton {
   private long idlePeriods;
   /** Whether a thread other than the running one holds a monitor (if not, no enter can block). */
   boolean othersHold;
+  /** Whether a stuck baton holder was reported ({@link BatonWatch}); once is enough. */
+  private volatile boolean stuckReported;
 
   Baton(ScheduleLog log, SchedulePolicy policy) {
     this.log = log;
@@ -278,6 +280,7 @@ final class Baton {
    */
   boolean await(SchedThread t) {
     boolean interrupted = false;
+    BatonWatch watch = null;
     while (true) {
       Object gate = t.gate;
       boolean timeUp = false;
@@ -285,11 +288,11 @@ final class Baton {
         if (running == t || !enabled) {
           break;
         }
-        long millis = 0;
+        long millis = BatonWatch.CHECK_MILLIS;
         if (!replaying && t.timed && !t.arrived) {
           long left = t.deadline - System.nanoTime();
           timeUp = left <= 0;
-          millis = Math.max(1, (left + 999_999) / 1_000_000);
+          millis = Math.min(millis, Math.max(1, (left + 999_999) / 1_000_000));
         }
         if (!timeUp) {
           try {
@@ -297,10 +300,21 @@ final class Baton {
           } catch (InterruptedException e) {
             interrupted = true;
           }
-          continue;
         }
       }
-      arrive(t);
+      if (timeUp) {
+        arrive(t);
+        continue;
+      }
+      SchedThread r = running;
+      if (r != null && r != t) {
+        watch = watch == null ? new BatonWatch() : watch;
+        String report = watch.check(r);
+        if (report != null && !stuckReported) {
+          stuckReported = true;
+          log.stuck(t, report);
+        }
+      }
     }
     if (interrupted) {
       Thread.currentThread().interrupt();

@@ -294,6 +294,15 @@ public final class Scheduler {
     baton.afterHandOff(s, next);
   }
 
+  /**
+   * Whether a sleep of the running thread gives up the baton: not in a class initialiser or a
+   * callback from JDK code, whose monitors the model does not know ({@link
+   * PreemptionGuard#maySleepOutside}). The same in record and replay (it depends on the stack).
+   */
+  public boolean sleepLeaves() {
+    return PreemptionGuard.maySleepOutside();
+  }
+
   /** The thread is back from {@link #blockingBegin}: it waits to be let in and for the baton. */
   public void blockingEnd(SchedThread s) {
     baton.arrive(s);

@@ -152,6 +152,7 @@ public abstract class Session extends SessionNet {
           outcome = 1;
         }
       } else {
+        scheduled &= monitor != null || scheduler.sleepLeaves();
         if (scheduled) {
           scheduler.blockingBegin(s, monitor);
         }
