@@ -3,6 +3,7 @@ package ttd.agent.schedule;
 import java.util.ArrayList;
 import java.util.List;
 import ttd.log.EventKind;
+import ttd.runtime.ReplayPosition;
 
 /**
  * The baton itself: who holds it, how it passes on (the decisions, logged in record and read
@@ -63,14 +64,17 @@ final class Baton {
   }
 
   private void replayTick(SchedThread s) {
+    if (s.ticks == ReplayPosition.tickStop(s)) {
+      ReplayPosition.tickReached();
+    }
     Decision d = s.next;
     while (true) {
       if (!log.peek(s, d) || (d.kind != EventKind.SCHED_SWITCH && d.kind != EventKind.SCHED_ADMIT)) {
-        s.switchAt = Long.MAX_VALUE;
+        s.switchAt = untilStop(s, Long.MAX_VALUE);
         return;
       }
       if (d.value > s.ticks) {
-        s.switchAt = d.value;
+        s.switchAt = untilStop(s, d.value);
         return;
       }
       if (d.value < s.ticks) {
@@ -81,17 +85,25 @@ final class Baton {
       synchronized (lock) {
         if (d.kind == EventKind.SCHED_ADMIT) {
           admit(s, d.thread);
+          ReplayPosition.consumed();
           continue;
         }
         next = replayedChoice(s, d);
         s.prune();
         running = next;
         startSlice(next);
+        ReplayPosition.handedOver(next);
       }
       wake(next);
       await(s);
       return;
     }
+  }
+
+  /** {@code at}, or the tick a debugger asked to stop at if that comes first (replay). */
+  private static long untilStop(SchedThread s, long at) {
+    long stop = ReplayPosition.tickStop(s);
+    return stop > s.ticks ? Math.min(at, stop) : at;
   }
 
   // ---- forced decisions: the running thread blocks or ends ----
@@ -114,6 +126,7 @@ final class Baton {
         log.consume(s);
         if (d.kind == EventKind.SCHED_ADMIT) {
           admit(s, d.thread);
+          ReplayPosition.consumed();
           continue;
         }
         next = d.thread < 0 ? null : replayedChoice(s, d);
@@ -126,6 +139,9 @@ final class Baton {
       log.write(s, EventKind.SCHED_SWITCH, next == null ? -1 : next.ordinal, s.ticks);
     }
     running = next;
+    if (replaying) {
+      ReplayPosition.handedOver(next);
+    }
     if (next != null) {
       startSlice(next);
       return next;
@@ -202,7 +218,11 @@ final class Baton {
   private SchedThread resumeIdle(SchedThread s) {
     s.resumeAtIdle = -1;
     shadow.timeOut(s);
-    if (shadow.eligible(s)) {
+    boolean runs = shadow.eligible(s);
+    if (replaying) {
+      ReplayPosition.handedOver(runs ? s : null); // the logged resume counts, whoever runs
+    }
+    if (runs) {
       running = s;
       startSlice(s);
       return s;
@@ -326,6 +346,10 @@ final class Baton {
   void disable() {
     enabled = false;
     running = null;
+    if (replaying) {
+      ReplayPosition.scheduling = false;
+      ReplayPosition.running = null;
+    }
     List<SchedThread> all;
     synchronized (lock) {
       all = new ArrayList<>(shadow.live());

@@ -1,6 +1,7 @@
 package ttd.agent.schedule;
 
 import ttd.log.EventKind;
+import ttd.runtime.ReplayPosition;
 
 /**
  * The serializing scheduler: exactly one recorded thread runs at a time (it holds the baton) and
@@ -54,6 +55,11 @@ public final class Scheduler {
       shadow.add(main);
       baton.running = main;
       baton.startSlice(main);
+      if (replaying) {
+        ReplayPosition.running = main;
+        main.ticksAtEvent = main.ticks;
+        ReplayPosition.scheduling = true;
+      }
     }
   }
 
