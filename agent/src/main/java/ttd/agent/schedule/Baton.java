@@ -7,8 +7,9 @@ import ttd.runtime.ReplayPosition;
 
 /**
  * The baton itself: who holds it, how it passes on (the decisions, logged in record and read
- * back in replay), how a thread waits for it, and how threads back from a timed or external wait
- * are let in. {@link Scheduler} decides, with the shadow model, when a thread must give it up.
+ * back in replay) and how a thread waits for it; {@link Arrivals} lets threads back in from a
+ * timed or external wait. {@link Scheduler} decides, with the shadow model, when a thread must
+ * give it up.
  *
  * <p>Lock order: a thread may take {@link #lock} while holding a gate, never the reverse.
  */
@@ -21,7 +22,7 @@ final class Baton {
   private final boolean replaying;
   volatile SchedThread running;
   volatile boolean enabled = true;
-  private long idlePeriods;
+  private final Arrivals arrivals;
   /** Whether a thread other than the running one holds a monitor (if not, no enter can block). */
   boolean othersHold;
   /** Whether a stuck baton holder was reported ({@link BatonWatch}); once is enough. */
@@ -31,6 +32,7 @@ final class Baton {
     this.log = log;
     this.policy = policy;
     this.replaying = log.replaying();
+    this.arrivals = new Arrivals(this, log);
   }
 
   void pointOfChoice(SchedThread s, boolean yielding) {
@@ -42,7 +44,7 @@ final class Baton {
         (yielding || s.ticks >= s.budgetEnd) && (yielding || PreemptionGuard.mayPreempt());
     SchedThread next = null;
     synchronized (lock) {
-      admitArrivals(s);
+      arrivals.admitArrivals(s);
       if (yielding || s.ticks >= s.budgetEnd) {
         List<SchedThread> others = shadow.eligibleOthers(s);
         if (!others.isEmpty() && mayPreempt) {
@@ -84,7 +86,7 @@ final class Baton {
       SchedThread next;
       synchronized (lock) {
         if (d.kind == EventKind.SCHED_ADMIT) {
-          admit(s, d.thread);
+          arrivals.admit(s, d.thread);
           ReplayPosition.consumed();
           continue;
         }
@@ -125,7 +127,7 @@ final class Baton {
         }
         log.consume(s);
         if (d.kind == EventKind.SCHED_ADMIT) {
-          admit(s, d.thread);
+          arrivals.admit(s, d.thread);
           ReplayPosition.consumed();
           continue;
         }
@@ -133,7 +135,7 @@ final class Baton {
         break;
       }
     } else {
-      admitArrivals(s);
+      arrivals.admitArrivals(s);
       List<SchedThread> candidates = shadow.eligibleOthers(s);
       next = candidates.isEmpty() ? null : policy.choose(s, candidates);
       log.write(s, EventKind.SCHED_SWITCH, next == null ? -1 : next.ordinal, s.ticks);
@@ -146,7 +148,7 @@ final class Baton {
       startSlice(next);
       return next;
     }
-    return idle();
+    return arrivals.idle();
   }
 
   /** After a hand-off, outside the lock: wakes the next thread, or reports a deadlock. */
@@ -176,87 +178,7 @@ final class Baton {
 
   /** Back from a timed or external wait: let in by the running thread, or resume an idle run. */
   void arrive(SchedThread s) {
-    SchedThread next = null;
-    boolean resumed = false;
-    if (replaying) {
-      Decision d = s.next;
-      if (log.peek(s, d) && d.kind == EventKind.SCHED_RESUME) {
-        log.consume(s);
-        synchronized (lock) {
-          s.resumeAtIdle = d.value;
-          if (running == null && idlePeriods == d.value) {
-            resumed = true;
-            next = resumeIdle(s);
-          }
-        }
-      }
-    } else {
-      synchronized (lock) {
-        if (!shadow.blockedWithTimeout(s) && s.state != SchedThread.State.EXTERNAL) {
-          s.timed = false;
-          return; // already let in (notified, unparked, the joined thread ended)
-        }
-        if (running == null && enabled) {
-          log.write(s, EventKind.SCHED_RESUME, s.ordinal, idlePeriods);
-          resumed = true;
-          next = resumeIdle(s);
-        } else {
-          s.arrived = true;
-          SchedThread r = running;
-          if (r != null) {
-            r.switchAt = 0;
-          }
-        }
-      }
-    }
-    if (resumed && next != s) {
-      afterHandOff(s, next);
-    }
-  }
-
-  /** Under the lock, idle: {@code s} resumes (its timeout applies); returns who runs now. */
-  private SchedThread resumeIdle(SchedThread s) {
-    s.resumeAtIdle = -1;
-    shadow.timeOut(s);
-    boolean runs = shadow.eligible(s);
-    if (replaying) {
-      ReplayPosition.handedOver(runs ? s : null); // the logged resume counts, whoever runs
-    }
-    if (runs) {
-      running = s;
-      startSlice(s);
-      return s;
-    }
-    return idle();
-  }
-
-  /** Under the lock: nobody runs. A new idle period starts; replay resumes whom the log says. */
-  private SchedThread idle() {
-    idlePeriods++;
-    if (replaying) {
-      SchedThread r = shadow.resumingAt(idlePeriods);
-      if (r != null) {
-        return resumeIdle(r);
-      }
-    }
-    return null;
-  }
-
-  /** Under the lock: the running thread lets in every thread that came back (record). */
-  private void admitArrivals(SchedThread s) {
-    for (SchedThread t : shadow.arrived()) {
-      t.arrived = false;
-      if (shadow.timeOut(t)) {
-        log.write(s, EventKind.SCHED_ADMIT, t.ordinal, s.ticks);
-      }
-    }
-  }
-
-  private void admit(SchedThread s, int ordinal) {
-    SchedThread t = shadow.byOrdinal(ordinal);
-    if (t == null || !shadow.timeOut(t)) {
-      log.diverged(s, "thread #" + ordinal + " let back in", "it is not waiting");
-    }
+    arrivals.arrive(s);
   }
 
   // ---- the baton ----

@@ -51,6 +51,8 @@ public final class SchedThread extends ReplayPosition.ThreadClock {
   long waitOrder;
   SchedThread joining;
   boolean permit;
+  /** Record: the permit came from an unpark by a thread the scheduler does not run ({@link Parking}). */
+  boolean outsidePermit;
   /** Blocked with a timeout (record: a real timer; replay: the log lets it back in). */
   boolean timed;
   /** Record: back from a timed or external wait, to be let in by the running thread. */

@@ -26,10 +26,12 @@ public final class Scheduler {
   private final Object lock;
   private final ShadowState shadow;
   private final boolean replaying;
+  private final Parking parking;
   private long waitOrders;
 
   public Scheduler(ScheduleLog log, SchedulePolicy policy) {
     this.baton = new Baton(log, policy);
+    this.parking = new Parking(baton, log);
     this.lock = baton.lock;
     this.shadow = baton.shadow;
     this.replaying = log.replaying();
@@ -169,65 +171,17 @@ public final class Scheduler {
 
   /** {@code Unsafe.park}: returns at once with a permit, else blocks until unparked. */
   public void park(SchedThread s, long timeoutNanos) {
-    SchedThread next;
-    synchronized (lock) {
-      if (s.permit) {
-        s.permit = false;
-        return;
-      }
-      s.state = SchedThread.State.PARK;
-      baton.timed(s, timeoutNanos);
-      next = baton.handOff(s);
-    }
-    baton.afterHandOff(s, next);
-    if (replaying && !s.timed) {
-      baton.arrive(s); // unparked from outside the program in the recording: the log may resume it
-    }
-    baton.awaitTimed(s);
+    parking.park(s, timeoutNanos);
   }
 
-  /**
-   * An unpark of a scheduled thread by a thread the scheduler does not run (the JDK's process
-   * reaper, say), while recording: a parked target comes back as from a timeout, so its return is
-   * logged like one (let in by the running thread, or resuming an idle program); otherwise it gets
-   * the permit. Replay follows the log and ignores such unparks.
-   */
+  /** An unpark of a scheduled thread by a thread the scheduler does not run ({@link Parking}). */
   public void unparkFromOutside(Thread target) {
-    if (replaying) {
-      return;
-    }
-    SchedThread t;
-    synchronized (lock) {
-      t = shadow.byThread(target);
-      if (t == null) {
-        return;
-      }
-      if (t.state != SchedThread.State.PARK) {
-        t.permit = true;
-        return;
-      }
-      t.timed = true;
-      t.deadline = System.nanoTime();
-    }
-    Baton.wake(t);
+    parking.unparkFromOutside(target);
   }
 
   /** {@code Unsafe.unpark}; false if the target is not a scheduled thread. */
   public boolean unpark(SchedThread s, Thread target) {
-    synchronized (lock) {
-      SchedThread t = shadow.byThread(target);
-      if (t == null) {
-        return false;
-      }
-      if (t.state == SchedThread.State.PARK) {
-        t.state = SchedThread.State.RUNNABLE;
-        t.timed = false;
-        t.arrived = false;
-      } else {
-        t.permit = true;
-      }
-      return true;
-    }
+    return parking.unpark(target);
   }
 
   /**
