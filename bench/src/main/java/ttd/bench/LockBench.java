@@ -12,7 +12,9 @@ import java.util.List;
  * replayed, round by round; then the bytes each schedule decision takes in the log.
  *
  * <p>Usage: {@code java -cp bench/target/classes ttd.bench.LockBench [--java PATH] [--ttd-jar
- * PATH] [--runs N] [--iterations N]}. Figures are medians of wall time, JVM start-up included.
+ * PATH] [--runs N] [--iterations N]}. Figures are medians: the JVM's wall time (start-up
+ * included: about 1 s for a recording, more for a replay) and the threads' own time, which is the
+ * scheduler's cost; the load average before and after is printed, since the machine is shared.
  * Bytes per decision are computed from {@code ttd events}: each decision's kind byte, thread
  * varint and tick delta varint, as the block encoder writes them (block starts, which reset the
  * deltas, are not visible there: an error of a few bytes per 32 KiB block).
@@ -32,6 +34,7 @@ public final class LockBench {
       }
     }
     BenchOptions o = BenchOptions.parse(rest.toArray(new String[0]));
+    String loadBefore = loadAverage();
     Path tmp = Files.createTempDirectory("ttd-lockbench");
     ChildLauncher launcher = new ChildLauncher(tmp, 600);
     List<String> program = List.of("-cp", o.classPath, LockWorkload.class.getName(), Integer.toString(iterations));
@@ -61,8 +64,9 @@ public final class LockBench {
       RoundRunner.delete(rec);
     }
     RoundRunner.delete(tmp);
-    System.out.printf("lock workload: 4 threads x %d iterations (monitor, ReentrantLock, AtomicLong), %d rounds%n",
-        iterations, o.runs);
+    System.out.printf("lock workload: 4 threads x %d iterations (monitor, ReentrantLock, AtomicLong), %d rounds, %s%n",
+        iterations, o.runs, o.java);
+    System.out.println("  load average before: " + loadBefore + ", after: " + loadAverage());
     long plain = median(ms[0]);
     long pinned = median(ms[1]);
     System.out.println("  wall time of the JVM (start-up included):");
@@ -100,6 +104,16 @@ public final class LockBench {
       }
     }
     throw new IllegalStateException("no " + ClockLoopWorkload.LOOP_KEY + " line in " + lastRun.stdout());
+  }
+
+  /** The 1, 5 and 15 minute load averages, or "unknown" off Linux. */
+  private static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (java.io.IOException | RuntimeException e) {
+      return "unknown";
+    }
   }
 
   private static List<String> concat(List<String> a, List<String> b) {

@@ -16,8 +16,12 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class LockWorkload {
 
-  /** Iterations per thread when no argument is given. */
-  public static final int DEFAULT_ITERATIONS = 200_000;
+  /**
+   * Iterations per thread when no argument is given: about 1 s of the threads' own time plain on
+   * JDK 17 on the team's machines (3 million took 0.41 s at a load average of 7; JDK 25 runs it
+   * about twice as fast), so that the JVM's wall time is not mostly ttd's start-up.
+   */
+  public static final int DEFAULT_ITERATIONS = 8_000_000;
 
   private static final Object MONITOR = new Object();
   private static final ReentrantLock LOCK = new ReentrantLock();

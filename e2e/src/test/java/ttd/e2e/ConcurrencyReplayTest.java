@@ -38,6 +38,8 @@ class ConcurrencyReplayTest {
             replaysIdentically(jvm, "OrderFeed", 1, "orders packed: ");
             replaysIdentically(jvm, "RateCache", 1, "rate service calls: ");
           }));
+      tests.add(dynamicTest("Thread subclasses joined, sleeping and yielding through their own type replay identically on " + jvm.label(),
+          () -> threadSubclassesReplay(jvm)));
       tests.add(dynamicTest("a lock-ordering deadlock is reported in record and replay instead of hanging on " + jvm.label(),
           () -> deadlockIsReported(jvm)));
     }
@@ -71,6 +73,23 @@ class ConcurrencyReplayTest {
     for (int i = 1; i <= replays; i++) {
       Outcome replayed = TtdRun.replay(jvm, recording);
       ReplayAssertions.assertSameOutput(recorded, replayed, "replay " + i + " of " + sample + " on " + jvm);
+    }
+  }
+
+  /** {@code shard.join()} compiles to {@code invokevirtual Shard.join}, a bare sleep to {@code Shard.sleep}. */
+  private static void threadSubclassesReplay(Jvm jvm) {
+    for (boolean chaos : new boolean[] {false, true}) {
+      Path recording = Scratch.dir("ShardIndexer-" + chaos + "-" + jvm.label()).resolve("recording");
+      Outcome recorded = record(jvm, recording, "ShardIndexer", chaos);
+      assertEquals(0, recorded.exitStatus(), "ShardIndexer failed while recording:" + recorded.describe());
+      assertTrue(recorded.stdout().contains("words read: 52"), recorded.describe());
+      assertTrue(recorded.wallTime().compareTo(Duration.ofSeconds(120)) < 0, "the recording took long");
+      for (int i = 1; i <= 2; i++) {
+        Outcome replayed = TtdRun.replay(jvm, recording);
+        ReplayAssertions.assertSameOutput(recorded, replayed,
+            "replay " + i + " of ShardIndexer (chaos " + chaos + ") on " + jvm);
+        assertTrue(replayed.wallTime().compareTo(Duration.ofSeconds(120)) < 0, "the replay took long");
+      }
     }
   }
 

@@ -7,7 +7,15 @@ package ttd.runtime;
  * <p>A position in a replay is (event index, tick) (DESIGN.md, "Time in a replay"). {@link
  * #events} counts the events the replay has consumed, all threads together; the replaying agent
  * bumps it once per event, so it costs an increment and a compare. A debugger sets {@link
- * #stopAt} and a breakpoint in {@link #reached()} to stop right after a given event. While it
+ * #stopAt} and a breakpoint in {@link #reached()} to stop right after a given event.
+ *
+ * <p>With the serializing scheduler, {@link #running} is the thread holding the baton and {@link
+ * #tick()} the ticks it executed since the last counted event: exactly one thread runs between two
+ * counted events, so (event, tick) names one point of the run. An event counts when the thread
+ * holding the baton consumes it, and each hand-over of the baton counts as one (the scheduler's
+ * logged decision); events a thread reads before it first holds the baton do not count (their
+ * moment is not fixed). A debugger sets {@link #stopAt} and {@link #stopAtTick} and a
+ * breakpoint in {@link #tickReached()} to stop at (event, tick). While it
  * runs code in the target (a {@code toString()} it prints), it brackets the call with {@link
  * #beginEvaluation()} and {@link #endEvaluation()}: hooks then pass through without consuming the
  * log, and the thread's identity-hash state is put back. No static initialiser on purpose: a
@@ -24,6 +32,19 @@ public final class ReplayPosition {
   /** True while a debugger runs code in the target: hooks consume nothing and do no I/O. */
   public static volatile boolean evaluating;
 
+  /**
+   * {@link #tickReached()} runs when, after event {@link #stopAt}, the running thread's {@link
+   * #tick()} becomes this value; 0 for none (then {@link #reached()} runs at the event itself).
+   * If the next event comes first, that position does not exist and nothing stops.
+   */
+  public static long stopAtTick;
+
+  /** The thread holding the scheduler's baton (replay), or null while nobody runs. */
+  public static volatile ThreadClock running;
+
+  /** Whether the replay's scheduler runs the program's threads (then only the baton counts). */
+  public static volatile boolean scheduling;
+
   private static HashBracket bracket;
 
   private ReplayPosition() {}
@@ -33,11 +54,55 @@ public final class ReplayPosition {
     bracket = hashBracket;
   }
 
-  /** Called by the replaying agent once per consumed event. */
+  /**
+   * Called by the replaying agent once per consumed event. With the scheduler on, only events the
+   * baton holder consumes count (and its tick starts again from 0).
+   */
   public static void consumed() {
+    if (scheduling) {
+      ThreadClock r = running;
+      if (r == null || r.thread != Thread.currentThread()) {
+        return;
+      }
+      r.ticksAtEvent = r.ticks;
+    }
     if (++events == stopAt) {
       reached();
     }
+  }
+
+  /**
+   * Called by the replay's scheduler when the baton passes to {@code next} (null: nobody runs):
+   * counts as one event, and {@code next}'s tick starts from 0.
+   */
+  public static void handedOver(ThreadClock next) {
+    running = next;
+    if (next != null) {
+      next.ticksAtEvent = next.ticks;
+    }
+    if (++events == stopAt) {
+      reached();
+    }
+  }
+
+  /** Ticks the running thread executed since the last counted event; 0 if nobody runs. */
+  public static long tick() {
+    ThreadClock r = running;
+    return r == null ? 0 : r.ticks - r.ticksAtEvent;
+  }
+
+  /**
+   * The value of {@code t.ticks} at which {@code t} must call {@link #tickReached()}, or {@code
+   * Long.MAX_VALUE}: the scheduler keeps a thread's next slow tick no later than this.
+   */
+  public static long tickStop(ThreadClock t) {
+    long k = stopAtTick;
+    return k > 0 && events == stopAt && running == t ? t.ticksAtEvent + k : Long.MAX_VALUE;
+  }
+
+  /** Empty: the place for a debugger's breakpoint when ({@link #stopAt}, {@link #stopAtTick}) is reached. */
+  public static void tickReached() {
+    // a debugger stops here
   }
 
   /** Empty: the place for a debugger's breakpoint when {@link #stopAt} is reached. */
@@ -62,6 +127,25 @@ public final class ReplayPosition {
     evaluating = false;
     HashBracket b = bracket;
     return b != null && b.restore();
+  }
+
+  /**
+   * One scheduled thread's clock; the agent's per-thread scheduler state extends it, so a debugger
+   * reads {@code running.ticks} as a plain field.
+   */
+  public static class ThreadClock {
+    /** The thread's ordinal: main is 0, then in the order threads were started. */
+    public final int ordinal;
+    public final Thread thread;
+    /** Ticks: method entries and back-edges of application code, plus one per decision. */
+    public long ticks;
+    /** {@link #ticks} when the last event counted while this thread ran (or when it took the baton). */
+    public long ticksAtEvent;
+
+    protected ThreadClock(int ordinal, Thread thread) {
+      this.ordinal = ordinal;
+      this.thread = thread;
+    }
   }
 
   /** Saves and restores the calling thread's identity-hash state for {@link ReplayPosition}. */

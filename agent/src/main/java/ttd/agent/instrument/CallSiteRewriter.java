@@ -21,12 +21,14 @@ final class CallSiteRewriter extends MethodVisitor {
   private final boolean clockSites;
   private final boolean appClass;
   private final boolean[] changed;
+  private final ThreadMethods threadMethods;
   private int line;
 
   CallSiteRewriter(
       MethodVisitor mv, String owner, String method, String sourceFile, boolean clockSites,
-      boolean appClass, boolean[] changed) {
+      boolean appClass, boolean[] changed, ThreadMethods threadMethods) {
     super(Opcodes.ASM9, mv);
+    this.threadMethods = threadMethods;
     this.owner = owner;
     this.method = method;
     this.sourceFile = sourceFile;
@@ -53,15 +55,15 @@ final class CallSiteRewriter extends MethodVisitor {
       return;
     }
     if (op == Opcodes.INVOKESTATIC
-        && calleeOwner.equals("java/lang/Thread")
         && name.equals("sleep")
         && (desc.equals("(J)V") || desc.equals("(JI)V"))
-        && !owner.equals("java/lang/Thread")) {
+        && !owner.equals("java/lang/Thread")
+        && threads(calleeOwner, name, desc)) {
       HookCalls.call(mv, "onThreadSleep", desc);
       changed[0] = true;
       return;
     }
-    if (op == Opcodes.INVOKEVIRTUAL
+    if (instance(op)
         && name.equals("wait")
         && (desc.equals("(J)V") || desc.equals("(JI)V"))
         && !owner.equals("java/lang/Object")) {
@@ -79,13 +81,26 @@ final class CallSiteRewriter extends MethodVisitor {
     super.visitMethodInsn(op, calleeOwner, name, desc, itf);
   }
 
+  /** {@code invokevirtual}, or {@code invokespecial} of a method ({@code super.wait()}). */
+  private static boolean instance(int op) {
+    return op == Opcodes.INVOKEVIRTUAL || op == Opcodes.INVOKESPECIAL;
+  }
+
+  /** Whether the call resolves to {@code Thread}'s own method, named through any subclass. */
+  private boolean threads(String calleeOwner, String name, String desc) {
+    return calleeOwner.equals("java/lang/Thread")
+        || threadMethods != null && threadMethods.resolvesToThread(calleeOwner, name, desc);
+  }
+
   /**
    * The scheduler's call sites, as hook name and descriptor: untimed waits, notifies (application
-   * code only: the JDK's own monitors are not in the model), joins, yields and spin waits, and
-   * {@code Unsafe.park/unpark} (behind {@code LockSupport} and so all of java.util.concurrent).
+   * code only: the JDK's own monitors are not in the model), joins, yields and spin waits (named
+   * through {@code Thread} or any subclass), and {@code Unsafe.park/unpark} (behind {@code
+   * LockSupport} and so all of java.util.concurrent). Object's and Thread's methods here are final
+   * or static, so a subclass cannot override them; a static one it hides is its own.
    */
   private String scheduleHook(int op, String calleeOwner, String name, String desc) {
-    if (op == Opcodes.INVOKEVIRTUAL && !owner.equals("java/lang/Object")) {
+    if (instance(op) && !owner.equals("java/lang/Object")) {
       if (name.equals("wait") && desc.equals("()V")) {
         return "onObjectWait(Ljava/lang/Object;)V";
       }
@@ -98,15 +113,15 @@ final class CallSiteRewriter extends MethodVisitor {
     if (owner.equals("java/lang/Thread") || owner.equals("java/lang/VirtualThread")) {
       return null;
     }
-    if (calleeOwner.equals("java/lang/Thread")) {
-      if (op == Opcodes.INVOKEVIRTUAL && name.equals("join")
-          && (desc.equals("()V") || desc.equals("(J)V") || desc.equals("(JI)V"))) {
-        return "onThreadJoin(Ljava/lang/Thread;" + desc.substring(1);
-      }
-      if (op == Opcodes.INVOKESTATIC && desc.equals("()V")
-          && (name.equals("yield") || name.equals("onSpinWait"))) {
-        return "onThreadYield()V";
-      }
+    if (instance(op) && name.equals("join")
+        && (desc.equals("()V") || desc.equals("(J)V") || desc.equals("(JI)V"))
+        && threads(calleeOwner, name, desc)) {
+      return "onThreadJoin(Ljava/lang/Thread;" + desc.substring(1);
+    }
+    if (op == Opcodes.INVOKESTATIC && desc.equals("()V")
+        && (name.equals("yield") || name.equals("onSpinWait"))
+        && threads(calleeOwner, name, desc)) {
+      return "onThreadYield()V";
     }
     if (calleeOwner.equals("jdk/internal/misc/Unsafe") && op == Opcodes.INVOKEVIRTUAL) {
       if (name.equals("park") && desc.equals("(ZJ)V")) {

@@ -65,6 +65,17 @@ public final class ClassFileInstrumenter {
    *     synchronized methods lose their flag
    */
   public byte[] instrument(String internalName, byte[] bytes, boolean appClass, boolean firstLoad) {
+    return instrument(internalName, bytes, appClass, firstLoad, ClassFileInstrumenter.class.getClassLoader());
+  }
+
+  /**
+   * The rewritten class, or null if it needs no change.
+   *
+   * @param loader the class's defining loader (null: the JDK's), through whose resources the
+   *     {@code Thread} subclasses its call sites name are found
+   */
+  public byte[] instrument(
+      String internalName, byte[] bytes, boolean appClass, boolean firstLoad, ClassLoader loader) {
     if (internalName == null || IgnoredTypes.ignored(internalName)) {
       return null;
     }
@@ -82,6 +93,7 @@ public final class ClassFileInstrumenter {
     ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
     boolean[] changed = {false};
     boolean clock = IgnoredTypes.clockSites(internalName);
+    ThreadMethods threadMethods = ThreadMethods.of(loader, internalName, reader);
     reader.accept(
         new ClassVisitor(Opcodes.ASM9, writer) {
           private String source;
@@ -113,7 +125,7 @@ public final class ClassFileInstrumenter {
             if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
               return mv;
             }
-            mv = new CallSiteRewriter(mv, internalName, name, source, clock, scheduled, changed);
+            mv = new CallSiteRewriter(mv, internalName, name, source, clock, scheduled, changed, threadMethods);
             // every parsed class: RandomAccessFile's public natives may be called from any class
             mv = new NativeIoRewriter(mv, internalName, changed);
             if (types != null) {

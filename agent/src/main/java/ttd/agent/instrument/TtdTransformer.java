@@ -65,7 +65,7 @@ public final class TtdTransformer implements ClassFileTransformer {
       }
       boolean appClass =
           loader != null && loader != ClassLoader.getPlatformClassLoader() && !isJdkName(className);
-      return instrumenter.instrument(className, bytes, appClass, redefined == null);
+      return instrumenter.instrument(className, bytes, appClass, redefined == null, loader);
     } catch (Throwable t) {
       listener.instrumentationFailed(className, t);
       return null;

@@ -380,6 +380,17 @@ public final class ReplaySession extends Session {
   }
 
   @Override
+  public void stuck(SchedThread watcher, String report) {
+    boolean ends = tables.endStatus() == null;
+    stop(
+        ends ? Divergence.EXIT_RECORDING_ENDS : Divergence.EXIT_DIVERGED,
+        new Divergence(
+            report + (ends
+                ? "\nthe recording stopped at this point too; everything before it replayed as recorded"
+                : "\nreplay diverged: the recorded run went on from here")));
+  }
+
+  @Override
   protected void virtualThreadsStarted() {
     scheduler.disable(); // the recording stopped here too: replay runs to its end
   }

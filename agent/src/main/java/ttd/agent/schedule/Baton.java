@@ -3,11 +3,13 @@ package ttd.agent.schedule;
 import java.util.ArrayList;
 import java.util.List;
 import ttd.log.EventKind;
+import ttd.runtime.ReplayPosition;
 
 /**
  * The baton itself: who holds it, how it passes on (the decisions, logged in record and read
- * back in replay), how a thread waits for it, and how threads back from a timed or external wait
- * are let in. {@link Scheduler} decides, with the shadow model, when a thread must give it up.
+ * back in replay) and how a thread waits for it; {@link Arrivals} lets threads back in from a
+ * timed or external wait. {@link Scheduler} decides, with the shadow model, when a thread must
+ * give it up.
  *
  * <p>Lock order: a thread may take {@link #lock} while holding a gate, never the reverse.
  */
@@ -20,14 +22,17 @@ final class Baton {
   private final boolean replaying;
   volatile SchedThread running;
   volatile boolean enabled = true;
-  private long idlePeriods;
+  private final Arrivals arrivals;
   /** Whether a thread other than the running one holds a monitor (if not, no enter can block). */
   boolean othersHold;
+  /** Whether a stuck baton holder was reported ({@link BatonWatch}); once is enough. */
+  private volatile boolean stuckReported;
 
   Baton(ScheduleLog log, SchedulePolicy policy) {
     this.log = log;
     this.policy = policy;
     this.replaying = log.replaying();
+    this.arrivals = new Arrivals(this, log);
   }
 
   void pointOfChoice(SchedThread s, boolean yielding) {
@@ -39,7 +44,7 @@ final class Baton {
         (yielding || s.ticks >= s.budgetEnd) && (yielding || PreemptionGuard.mayPreempt());
     SchedThread next = null;
     synchronized (lock) {
-      admitArrivals(s);
+      arrivals.admitArrivals(s);
       if (yielding || s.ticks >= s.budgetEnd) {
         List<SchedThread> others = shadow.eligibleOthers(s);
         if (!others.isEmpty() && mayPreempt) {
@@ -61,14 +66,17 @@ final class Baton {
   }
 
   private void replayTick(SchedThread s) {
+    if (s.ticks == ReplayPosition.tickStop(s)) {
+      ReplayPosition.tickReached();
+    }
     Decision d = s.next;
     while (true) {
       if (!log.peek(s, d) || (d.kind != EventKind.SCHED_SWITCH && d.kind != EventKind.SCHED_ADMIT)) {
-        s.switchAt = Long.MAX_VALUE;
+        s.switchAt = untilStop(s, Long.MAX_VALUE);
         return;
       }
       if (d.value > s.ticks) {
-        s.switchAt = d.value;
+        s.switchAt = untilStop(s, d.value);
         return;
       }
       if (d.value < s.ticks) {
@@ -78,18 +86,26 @@ final class Baton {
       SchedThread next;
       synchronized (lock) {
         if (d.kind == EventKind.SCHED_ADMIT) {
-          admit(s, d.thread);
+          arrivals.admit(s, d.thread);
+          ReplayPosition.consumed();
           continue;
         }
         next = replayedChoice(s, d);
         s.prune();
         running = next;
         startSlice(next);
+        ReplayPosition.handedOver(next);
       }
       wake(next);
       await(s);
       return;
     }
+  }
+
+  /** {@code at}, or the tick a debugger asked to stop at if that comes first (replay). */
+  private static long untilStop(SchedThread s, long at) {
+    long stop = ReplayPosition.tickStop(s);
+    return stop > s.ticks ? Math.min(at, stop) : at;
   }
 
   // ---- forced decisions: the running thread blocks or ends ----
@@ -111,24 +127,28 @@ final class Baton {
         }
         log.consume(s);
         if (d.kind == EventKind.SCHED_ADMIT) {
-          admit(s, d.thread);
+          arrivals.admit(s, d.thread);
+          ReplayPosition.consumed();
           continue;
         }
         next = d.thread < 0 ? null : replayedChoice(s, d);
         break;
       }
     } else {
-      admitArrivals(s);
+      arrivals.admitArrivals(s);
       List<SchedThread> candidates = shadow.eligibleOthers(s);
       next = candidates.isEmpty() ? null : policy.choose(s, candidates);
       log.write(s, EventKind.SCHED_SWITCH, next == null ? -1 : next.ordinal, s.ticks);
     }
     running = next;
+    if (replaying) {
+      ReplayPosition.handedOver(next);
+    }
     if (next != null) {
       startSlice(next);
       return next;
     }
-    return idle();
+    return arrivals.idle();
   }
 
   /** After a hand-off, outside the lock: wakes the next thread, or reports a deadlock. */
@@ -158,83 +178,7 @@ final class Baton {
 
   /** Back from a timed or external wait: let in by the running thread, or resume an idle run. */
   void arrive(SchedThread s) {
-    SchedThread next = null;
-    boolean resumed = false;
-    if (replaying) {
-      Decision d = s.next;
-      if (log.peek(s, d) && d.kind == EventKind.SCHED_RESUME) {
-        log.consume(s);
-        synchronized (lock) {
-          s.resumeAtIdle = d.value;
-          if (running == null && idlePeriods == d.value) {
-            resumed = true;
-            next = resumeIdle(s);
-          }
-        }
-      }
-    } else {
-      synchronized (lock) {
-        if (!shadow.blockedWithTimeout(s) && s.state != SchedThread.State.EXTERNAL) {
-          s.timed = false;
-          return; // already let in (notified, unparked, the joined thread ended)
-        }
-        if (running == null && enabled) {
-          log.write(s, EventKind.SCHED_RESUME, s.ordinal, idlePeriods);
-          resumed = true;
-          next = resumeIdle(s);
-        } else {
-          s.arrived = true;
-          SchedThread r = running;
-          if (r != null) {
-            r.switchAt = 0;
-          }
-        }
-      }
-    }
-    if (resumed && next != s) {
-      afterHandOff(s, next);
-    }
-  }
-
-  /** Under the lock, idle: {@code s} resumes (its timeout applies); returns who runs now. */
-  private SchedThread resumeIdle(SchedThread s) {
-    s.resumeAtIdle = -1;
-    shadow.timeOut(s);
-    if (shadow.eligible(s)) {
-      running = s;
-      startSlice(s);
-      return s;
-    }
-    return idle();
-  }
-
-  /** Under the lock: nobody runs. A new idle period starts; replay resumes whom the log says. */
-  private SchedThread idle() {
-    idlePeriods++;
-    if (replaying) {
-      SchedThread r = shadow.resumingAt(idlePeriods);
-      if (r != null) {
-        return resumeIdle(r);
-      }
-    }
-    return null;
-  }
-
-  /** Under the lock: the running thread lets in every thread that came back (record). */
-  private void admitArrivals(SchedThread s) {
-    for (SchedThread t : shadow.arrived()) {
-      t.arrived = false;
-      if (shadow.timeOut(t)) {
-        log.write(s, EventKind.SCHED_ADMIT, t.ordinal, s.ticks);
-      }
-    }
-  }
-
-  private void admit(SchedThread s, int ordinal) {
-    SchedThread t = shadow.byOrdinal(ordinal);
-    if (t == null || !shadow.timeOut(t)) {
-      log.diverged(s, "thread #" + ordinal + " let back in", "it is not waiting");
-    }
+    arrivals.arrive(s);
   }
 
   // ---- the baton ----
@@ -278,6 +222,7 @@ final class Baton {
    */
   boolean await(SchedThread t) {
     boolean interrupted = false;
+    BatonWatch watch = null;
     while (true) {
       Object gate = t.gate;
       boolean timeUp = false;
@@ -285,11 +230,11 @@ final class Baton {
         if (running == t || !enabled) {
           break;
         }
-        long millis = 0;
+        long millis = BatonWatch.CHECK_MILLIS;
         if (!replaying && t.timed && !t.arrived) {
           long left = t.deadline - System.nanoTime();
           timeUp = left <= 0;
-          millis = Math.max(1, (left + 999_999) / 1_000_000);
+          millis = Math.min(millis, Math.max(1, (left + 999_999) / 1_000_000));
         }
         if (!timeUp) {
           try {
@@ -297,10 +242,21 @@ final class Baton {
           } catch (InterruptedException e) {
             interrupted = true;
           }
-          continue;
         }
       }
-      arrive(t);
+      if (timeUp) {
+        arrive(t);
+        continue;
+      }
+      SchedThread r = running;
+      if (r != null && r != t) {
+        watch = watch == null ? new BatonWatch() : watch;
+        String report = watch.check(r);
+        if (report != null && !stuckReported) {
+          stuckReported = true;
+          log.stuck(t, report);
+        }
+      }
     }
     if (interrupted) {
       Thread.currentThread().interrupt();
@@ -312,6 +268,10 @@ final class Baton {
   void disable() {
     enabled = false;
     running = null;
+    if (replaying) {
+      ReplayPosition.scheduling = false;
+      ReplayPosition.running = null;
+    }
     List<SchedThread> all;
     synchronized (lock) {
       all = new ArrayList<>(shadow.live());

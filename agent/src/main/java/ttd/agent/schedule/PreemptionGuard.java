@@ -10,7 +10,8 @@ import java.util.stream.Stream;
  * class's init lock; another thread touching the class would block in the JVM while holding the
  * baton: Fray's trap), and in application code called back from JDK code (a {@code toString} in
  * {@code StringBuffer.append}, a {@code hashCode} in {@code Hashtable.put}), which may hold a JDK
- * monitor the model cannot see. Recording only: replay follows the log.
+ * monitor the model cannot see. Recording only: replay follows the log. The same walk decides
+ * whether a sleep may give up the baton ({@link #maySleepOutside}), in record and replay alike.
  */
 final class PreemptionGuard {
 
@@ -19,11 +20,23 @@ final class PreemptionGuard {
   private PreemptionGuard() {}
 
   static boolean mayPreempt() {
-    return WALKER.walk(PreemptionGuard::safe);
+    return WALKER.walk(frames -> safe(frames, false));
   }
 
-  private static boolean safe(Stream<StackWalker.StackFrame> frames) {
+  /**
+   * Whether a sleep here may give up the baton. Not inside a class initialiser or a callback from
+   * JDK code (a {@code computeIfAbsent} loader that sleeps): the JDK code below may hold a monitor
+   * the next thread would block on while holding the baton ({@link BatonWatch}). A sleep needs no
+   * other thread, so keeping the baton is always safe. The JDK frames of the sleep itself ({@code
+   * TimeUnit.sleep}) do not count.
+   */
+  static boolean maySleepOutside() {
+    return WALKER.walk(frames -> safe(frames, true));
+  }
+
+  private static boolean safe(Stream<StackWalker.StackFrame> frames, boolean skipLeadingJdk) {
     boolean jdkAbove = false;
+    boolean appSeen = false;
     for (StackWalker.StackFrame f : (Iterable<StackWalker.StackFrame>) frames::iterator) {
       String c = f.getClassName();
       if (c.startsWith("ttd.agent.") || c.startsWith("ttd.runtime.")) {
@@ -33,9 +46,11 @@ final class PreemptionGuard {
         return false;
       }
       if (isJdk(c)) {
-        jdkAbove = true;
+        jdkAbove |= appSeen || !skipLeadingJdk;
       } else if (jdkAbove) {
         return false;
+      } else {
+        appSeen = true;
       }
     }
     return true;

@@ -1,14 +1,17 @@
 package ttd.agent.schedule;
 
+import ttd.runtime.ReplayPosition;
+
 /**
  * The scheduler's view of one recorded thread: where it is in its own timeline (ticks), what it
  * waits for, and which monitors it holds in the shadow model.
  *
- * <p>Every field but {@link #switchAt} and {@link #ticks} is read and written under the
+ * <p>Its ordinal, thread and ticks are in the bootstrap {@link ReplayPosition.ThreadClock}, where
+ * a debugger finds them. Every field but {@link #switchAt} and {@code ticks} is read and written under the
  * scheduler's lock or by the thread holding the baton (only one thread runs, so the baton
  * hand-over, which passes through a monitor, orders the accesses).
  */
-public final class SchedThread {
+public final class SchedThread extends ReplayPosition.ThreadClock {
 
   /** What the thread is doing, as far as the scheduler is concerned. */
   enum State {
@@ -28,14 +31,10 @@ public final class SchedThread {
     DONE
   }
 
-  public final int ordinal;
-  final Thread thread;
   /** The recording session's state for this thread (its log or cursor). */
   public final Object owner;
   private final Object ownGate = new Object();
 
-  /** Ticks: method entries and back-edges of application code, plus one per decision made. */
-  public long ticks;
   /** The tick at which the thread must enter the scheduler (budget end, a decision, an arrival). */
   public volatile long switchAt;
   long budgetEnd;
@@ -52,6 +51,8 @@ public final class SchedThread {
   long waitOrder;
   SchedThread joining;
   boolean permit;
+  /** Record: the permit came from an unpark by a thread the scheduler does not run ({@link Parking}). */
+  boolean outsidePermit;
   /** Blocked with a timeout (record: a real timer; replay: the log lets it back in). */
   boolean timed;
   /** Record: back from a timed or external wait, to be let in by the running thread. */
@@ -67,8 +68,7 @@ public final class SchedThread {
   final Decision next = new Decision();
 
   public SchedThread(int ordinal, Thread thread, Object owner) {
-    this.ordinal = ordinal;
-    this.thread = thread;
+    super(ordinal, thread);
     this.owner = owner;
   }
 

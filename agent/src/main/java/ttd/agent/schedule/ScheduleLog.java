@@ -27,4 +27,11 @@ public interface ScheduleLog {
 
   /** Every live thread is blocked for good: report and end the run. Never returns. */
   void deadlocked(SchedThread t, String report);
+
+  /**
+   * The baton holder is stuck in a real primitive the model does not know ({@link BatonWatch});
+   * {@code watcher} noticed. Record: stop recording and scheduling (the program goes on); replay:
+   * report and end the run.
+   */
+  void stuck(SchedThread watcher, String report);
 }

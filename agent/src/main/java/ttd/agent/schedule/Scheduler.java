@@ -1,6 +1,7 @@
 package ttd.agent.schedule;
 
 import ttd.log.EventKind;
+import ttd.runtime.ReplayPosition;
 
 /**
  * The serializing scheduler: exactly one recorded thread runs at a time (it holds the baton) and
@@ -25,10 +26,12 @@ public final class Scheduler {
   private final Object lock;
   private final ShadowState shadow;
   private final boolean replaying;
+  private final Parking parking;
   private long waitOrders;
 
   public Scheduler(ScheduleLog log, SchedulePolicy policy) {
     this.baton = new Baton(log, policy);
+    this.parking = new Parking(baton, log);
     this.lock = baton.lock;
     this.shadow = baton.shadow;
     this.replaying = log.replaying();
@@ -54,6 +57,11 @@ public final class Scheduler {
       shadow.add(main);
       baton.running = main;
       baton.startSlice(main);
+      if (replaying) {
+        ReplayPosition.running = main;
+        main.ticksAtEvent = main.ticks;
+        ReplayPosition.scheduling = true;
+      }
     }
   }
 
@@ -163,65 +171,17 @@ public final class Scheduler {
 
   /** {@code Unsafe.park}: returns at once with a permit, else blocks until unparked. */
   public void park(SchedThread s, long timeoutNanos) {
-    SchedThread next;
-    synchronized (lock) {
-      if (s.permit) {
-        s.permit = false;
-        return;
-      }
-      s.state = SchedThread.State.PARK;
-      baton.timed(s, timeoutNanos);
-      next = baton.handOff(s);
-    }
-    baton.afterHandOff(s, next);
-    if (replaying && !s.timed) {
-      baton.arrive(s); // unparked from outside the program in the recording: the log may resume it
-    }
-    baton.awaitTimed(s);
+    parking.park(s, timeoutNanos);
   }
 
-  /**
-   * An unpark of a scheduled thread by a thread the scheduler does not run (the JDK's process
-   * reaper, say), while recording: a parked target comes back as from a timeout, so its return is
-   * logged like one (let in by the running thread, or resuming an idle program); otherwise it gets
-   * the permit. Replay follows the log and ignores such unparks.
-   */
+  /** An unpark of a scheduled thread by a thread the scheduler does not run ({@link Parking}). */
   public void unparkFromOutside(Thread target) {
-    if (replaying) {
-      return;
-    }
-    SchedThread t;
-    synchronized (lock) {
-      t = shadow.byThread(target);
-      if (t == null) {
-        return;
-      }
-      if (t.state != SchedThread.State.PARK) {
-        t.permit = true;
-        return;
-      }
-      t.timed = true;
-      t.deadline = System.nanoTime();
-    }
-    Baton.wake(t);
+    parking.unparkFromOutside(target);
   }
 
   /** {@code Unsafe.unpark}; false if the target is not a scheduled thread. */
   public boolean unpark(SchedThread s, Thread target) {
-    synchronized (lock) {
-      SchedThread t = shadow.byThread(target);
-      if (t == null) {
-        return false;
-      }
-      if (t.state == SchedThread.State.PARK) {
-        t.state = SchedThread.State.RUNNABLE;
-        t.timed = false;
-        t.arrived = false;
-      } else {
-        t.permit = true;
-      }
-      return true;
-    }
+    return parking.unpark(target);
   }
 
   /**
@@ -292,6 +252,15 @@ public final class Scheduler {
       next = baton.handOff(s);
     }
     baton.afterHandOff(s, next);
+  }
+
+  /**
+   * Whether a sleep of the running thread gives up the baton: not in a class initialiser or a
+   * callback from JDK code, whose monitors the model does not know ({@link
+   * PreemptionGuard#maySleepOutside}). The same in record and replay (it depends on the stack).
+   */
+  public boolean sleepLeaves() {
+    return PreemptionGuard.maySleepOutside();
   }
 
   /** The thread is back from {@link #blockingBegin}: it waits to be let in and for the baton. */

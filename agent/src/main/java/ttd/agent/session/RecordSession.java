@@ -267,6 +267,11 @@ public final class RecordSession extends Session {
   }
 
   @Override
+  public void stuck(SchedThread watcher, String report) {
+    stop(report);
+  }
+
+  @Override
   protected void virtualThreadsStarted() {
     stop("the program starts a virtual thread, which ttd cannot record yet");
   }

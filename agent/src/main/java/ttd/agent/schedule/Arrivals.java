@@ -1,0 +1,114 @@
+package ttd.agent.schedule;
+
+import ttd.log.EventKind;
+import ttd.runtime.ReplayPosition;
+
+/**
+ * Letting threads back in: a thread back from a timed wait, a sleep or real I/O is let in by the
+ * running thread at its next schedule point ({@link EventKind#SCHED_ADMIT}, keyed by the running
+ * thread's tick), or, if nobody runs, takes the baton itself ({@link EventKind#SCHED_RESUME},
+ * keyed by the idle period). Replay follows the log. Callers hold the {@link Baton}'s lock where
+ * a method says so.
+ */
+final class Arrivals {
+
+  private final Baton baton;
+  private final ScheduleLog log;
+  private final Object lock;
+  private final ShadowState shadow;
+  private final boolean replaying;
+  private long idlePeriods;
+
+  Arrivals(Baton baton, ScheduleLog log) {
+    this.baton = baton;
+    this.log = log;
+    this.lock = baton.lock;
+    this.shadow = baton.shadow;
+    this.replaying = log.replaying();
+  }
+
+  /** Back from a timed or external wait: let in by the running thread, or resume an idle run. */
+  void arrive(SchedThread s) {
+    SchedThread next = null;
+    boolean resumed = false;
+    if (replaying) {
+      Decision d = s.next;
+      if (log.peek(s, d) && d.kind == EventKind.SCHED_RESUME) {
+        log.consume(s);
+        synchronized (lock) {
+          s.resumeAtIdle = d.value;
+          if (baton.running == null && idlePeriods == d.value) {
+            resumed = true;
+            next = resumeIdle(s);
+          }
+        }
+      }
+    } else {
+      synchronized (lock) {
+        if (!shadow.blockedWithTimeout(s) && s.state != SchedThread.State.EXTERNAL) {
+          s.timed = false;
+          return; // already let in (notified, unparked, the joined thread ended)
+        }
+        if (baton.running == null && baton.enabled) {
+          log.write(s, EventKind.SCHED_RESUME, s.ordinal, idlePeriods);
+          resumed = true;
+          next = resumeIdle(s);
+        } else {
+          s.arrived = true;
+          SchedThread r = baton.running;
+          if (r != null) {
+            r.switchAt = 0;
+          }
+        }
+      }
+    }
+    if (resumed && next != s) {
+      baton.afterHandOff(s, next);
+    }
+  }
+
+  /** Under the lock, idle: {@code s} resumes (its timeout applies); returns who runs now. */
+  private SchedThread resumeIdle(SchedThread s) {
+    s.resumeAtIdle = -1;
+    shadow.timeOut(s);
+    boolean runs = shadow.eligible(s);
+    if (replaying) {
+      ReplayPosition.handedOver(runs ? s : null); // the logged resume counts, whoever runs
+    }
+    if (runs) {
+      baton.running = s;
+      baton.startSlice(s);
+      return s;
+    }
+    return idle();
+  }
+
+  /** Under the lock: nobody runs. A new idle period starts; replay resumes whom the log says. */
+  SchedThread idle() {
+    idlePeriods++;
+    if (replaying) {
+      SchedThread r = shadow.resumingAt(idlePeriods);
+      if (r != null) {
+        return resumeIdle(r);
+      }
+    }
+    return null;
+  }
+
+  /** Under the lock: the running thread lets in every thread that came back (record). */
+  void admitArrivals(SchedThread s) {
+    for (SchedThread t : shadow.arrived()) {
+      t.arrived = false;
+      if (shadow.timeOut(t)) {
+        log.write(s, EventKind.SCHED_ADMIT, t.ordinal, s.ticks);
+      }
+    }
+  }
+
+  void admit(SchedThread s, int ordinal) {
+    SchedThread t = shadow.byOrdinal(ordinal);
+    if (t == null || !shadow.timeOut(t)) {
+      log.diverged(s, "thread #" + ordinal + " let back in", "it is not waiting");
+    }
+  }
+}

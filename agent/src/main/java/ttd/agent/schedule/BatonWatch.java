@@ -1,0 +1,59 @@
+package ttd.agent.schedule;
+
+/**
+ * Notices the one hang the shadow model cannot prevent: the thread holding the baton is blocked
+ * in the JVM on a monitor or lock the model does not know, and nobody else may run to free it.
+ *
+ * <p>The known case: a thread gives up the baton to block (a sleep, real I/O, a park) while JDK
+ * code below it holds a monitor (a {@code ConcurrentHashMap.computeIfAbsent} whose loader
+ * sleeps holds the bin's monitor), and the next thread contends for that monitor: its real
+ * {@code monitorenter} blocks while it holds the baton, and the holder of the monitor waits for
+ * the baton. JDK code's monitors are not modelled (see {@link PreemptionGuard}), so this cannot
+ * be decided in advance without asking the JVM which monitors a thread holds, which gives the
+ * objects identity hashes (the program's hash codes would change).
+ *
+ * <p>Threads waiting for the baton look every {@link #CHECK_MILLIS}; one that sees the same
+ * holder at the same tick, blocked or waiting in the JVM, for {@link #STUCK_NANOS} reports it,
+ * so ttd says what happened instead of hanging silently.
+ */
+final class BatonWatch {
+
+  /** How often a thread waiting for the baton looks at its holder. */
+  static final long CHECK_MILLIS = 500;
+  /** How long the holder may stay blocked at one tick before it counts as stuck. */
+  static final long STUCK_NANOS = 5_000_000_000L;
+
+  private SchedThread seen;
+  private long seenTicks;
+  private long since;
+
+  /** Looks at the baton holder {@code r}; a report once it has been stuck long enough, else null. */
+  String check(SchedThread r) {
+    Thread.State state = r.thread.getState();
+    boolean blocked = state == Thread.State.BLOCKED || state == Thread.State.WAITING
+        || state == Thread.State.TIMED_WAITING;
+    long now = System.nanoTime();
+    if (!blocked || r != seen || r.ticks != seenTicks) {
+      seen = blocked ? r : null;
+      seenTicks = r.ticks;
+      since = now;
+      return null;
+    }
+    return now - since < STUCK_NANOS ? null : report(r, state);
+  }
+
+  private static String report(SchedThread r, Thread.State state) {
+    StringBuilder b = new StringBuilder("thread #").append(r.ordinal).append(" \"").append(r.name())
+        .append("\" holds the scheduler's baton but has been ")
+        .append(state == Thread.State.BLOCKED ? "blocked on a monitor" : "waiting")
+        .append(" in the JVM for ").append(STUCK_NANOS / 1_000_000_000L).append(" s, at");
+    StackTraceElement[] stack = r.thread.getStackTrace();
+    for (int i = 0; i < Math.min(stack.length, 6); i++) {
+      b.append("\n    ").append(stack[i]);
+    }
+    b.append("\n  it waits for a monitor or lock that JDK code took and ttd does not model, most likely"
+        + " held by a thread that gave up the baton to block (sleep, I/O, park) inside JDK code;"
+        + " ttd cannot schedule this program further");
+    return b.toString();
+  }
+}

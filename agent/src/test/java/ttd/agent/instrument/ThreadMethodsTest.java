@@ -1,0 +1,92 @@
+package ttd.agent.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import ttd.fixture.Courier;
+
+class ThreadMethodsTest {
+
+  private static final List<String> SCHEDULER_ONLY = List.of("onTick", "onMonitorEnter", "onThreadRun");
+
+  @Test
+  void threadMethodsNamedThroughASubclassBecomeScheduleHooks() throws IOException {
+    assertEquals(
+        List.of("Hooks.onThreadSleep(J)V", "Hooks.onThreadYield()V", "Hooks.onThreadYield()V",
+            "Hooks.onObjectNotifyAll(Ljava/lang/Object;)V"),
+        calls(Courier.class, "run"));
+    assertEquals(
+        List.of("Hooks.onThreadJoin(Ljava/lang/Thread;)V", "Hooks.onThreadJoin(Ljava/lang/Thread;J)V",
+            "Hooks.onThreadJoin(Ljava/lang/Thread;JI)V"),
+        calls(Courier.class, "await"));
+  }
+
+  @Test
+  void waitCalledThroughSuperIsAScheduleHook() throws IOException {
+    assertEquals(List.of("Hooks.onObjectWait(Ljava/lang/Object;J)V"), calls(Courier.class, "pause"));
+  }
+
+  @Test
+  void aStaticMethodHidingThreadsIsLeftAlone() throws IOException {
+    assertEquals(
+        List.of("ttd/fixture/Courier$Napping.sleep(J)V", "ttd/fixture/Courier$Napping.sleep(J)V"),
+        calls(Courier.Napping.class, "nap"));
+  }
+
+  @Test
+  void theHierarchyIsReadFromClassFilesWithoutLoadingClasses() {
+    ThreadMethods methods = ThreadMethods.of(getClass().getClassLoader(), null, null);
+    assertTrue(methods.resolvesToThread("ttd/fixture/Courier", "join", "()V"));
+    assertTrue(methods.resolvesToThread("java/util/concurrent/ForkJoinWorkerThread", "join", "()V"));
+    assertFalse(methods.resolvesToThread("ttd/fixture/Courier$Napping", "sleep", "(J)V"));
+    assertFalse(methods.resolvesToThread("java/lang/String", "join", "()V"));
+    assertFalse(methods.resolvesToThread("no/such/Type", "join", "()V"));
+  }
+
+  /** The calls left in {@code method} after instrumentation, hooks shown as {@code Hooks.x}. */
+  private static List<String> calls(Class<?> c, String method) throws IOException {
+    String name = c.getName().replace('.', '/');
+    byte[] original = bytes(c);
+    byte[] changed = new ClassFileInstrumenter(null).instrument(name, original, true, false, c.getClassLoader());
+    List<String> calls = new ArrayList<>();
+    new ClassReader(changed == null ? original : changed).accept(new ClassVisitor(Opcodes.ASM9) {
+      @Override
+      public MethodVisitor visitMethod(int access, String n, String d, String s, String[] e) {
+        if (!n.equals(method)) {
+          return null;
+        }
+        return new MethodVisitor(Opcodes.ASM9) {
+          @Override
+          public void visitMethodInsn(int op, String owner, String callee, String desc, boolean itf) {
+            if (owner.equals("ttd/runtime/Hooks") && SCHEDULER_ONLY.contains(callee)) {
+              return; // every application method has these
+            }
+            if (owner.equals("ttd/runtime/Hooks")) {
+              calls.add("Hooks." + callee + desc);
+            } else if (!callee.equals("<init>") && !callee.equals("interrupt")) {
+              calls.add(owner + "." + callee + desc);
+            }
+          }
+        };
+      }
+    }, 0);
+    return calls;
+  }
+
+  private static byte[] bytes(Class<?> c) throws IOException {
+    String file = c.getName().substring(c.getName().lastIndexOf('.') + 1) + ".class";
+    try (InputStream in = c.getResourceAsStream(file)) {
+      return in.readAllBytes();
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * A monitor taken by JDK code below a blocking call: two threads load the same key through
+ * {@code ConcurrentHashMap.computeIfAbsent}, whose bin monitor is held while the loader runs. A
+ * loader that sleeps keeps the baton (nobody else needs to run) and replays; one that parks (a
+ * timed wait on a latch) gives it up, the other thread blocks on the bin's monitor while holding
+ * it, and ttd reports that and stops recording instead of hanging.
+ */
+class JdkMonitorReplayTest {
+
+  private static final String PROGRAM = String.join("\n",
+      "import java.util.concurrent.*;",
+      "public class SlowCache {",
+      "  static final ConcurrentHashMap<String, String> cache = new ConcurrentHashMap<>();",
+      "  static boolean park;",
+      "  static String load(String key) {",
+      "    try {",
+      "      if (park) { new CountDownLatch(1).await(200, TimeUnit.MILLISECONDS); } else { Thread.sleep(200); }",
+      "    } catch (InterruptedException e) { throw new RuntimeException(e); }",
+      "    return key.toUpperCase();",
+      "  }",
+      "  public static void main(String[] args) throws Exception {",
+      "    park = args[0].equals(\"park\");",
+      "    Thread a = new Thread(() -> System.out.println(\"a got \" + cache.computeIfAbsent(\"rate\", SlowCache::load)), \"loader-a\");",
+      "    Thread b = new Thread(() -> System.out.println(\"b got \" + cache.computeIfAbsent(\"rate\", SlowCache::load)), \"loader-b\");",
+      "    a.start(); b.start(); a.join(); b.join();",
+      "    System.out.println(\"done \" + cache);",
+      "  }",
+      "}");
+
+  private static final Duration BOUND = Duration.ofSeconds(90);
+
+  @TestFactory
+  List<DynamicTest> aJdkMonitorHeldAcrossABlockingCallNeverHangsTheRecording() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Jvm jvm : Jvm.all()) {
+      tests.add(dynamicTest("a loader sleeping under computeIfAbsent keeps the baton and replays on " + jvm.label(),
+          () -> sleepingLoaderReplays(jvm)));
+      tests.add(dynamicTest("a loader parking under computeIfAbsent is reported, not hung, on " + jvm.label(),
+          () -> parkingLoaderIsReported(jvm)));
+    }
+    return tests;
+  }
+
+  private static void sleepingLoaderReplays(Jvm jvm) {
+    Path work = Scratch.dir("jdk-monitor-sleep-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "SlowCache", PROGRAM);
+    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "SlowCache", "sleep");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("done {rate=RATE}"), recorded.describe());
+    assertTrue(recorded.wallTime().compareTo(BOUND) < 0, "the recording took long");
+    Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of a sleeping loader on " + jvm);
+  }
+
+  private static void parkingLoaderIsReported(Jvm jvm) {
+    Path work = Scratch.dir("jdk-monitor-park-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "SlowCache", PROGRAM);
+    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "SlowCache", "park");
+    assertEquals(0, recorded.exitStatus(), "the program did not go on to its end:" + recorded.describe());
+    assertTrue(recorded.stdout().contains("done {rate=RATE}"), recorded.describe());
+    assertTrue(recorded.stderr().contains("\"loader-b\" holds the scheduler's baton but has been blocked on a monitor")
+            && recorded.stderr().contains("ConcurrentHashMap.computeIfAbsent")
+            && recorded.stderr().contains("the recording is marked incomplete"),
+        "the stuck thread was not reported:" + recorded.describe());
+    assertTrue(recorded.wallTime().compareTo(BOUND) < 0, "the recording took long");
+    Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
+    assertEquals(87, replayed.exitStatus(), "a replay of the stopped recording:" + replayed.describe());
+    assertTrue(replayed.wallTime().compareTo(BOUND) < 0, "the replay took long");
+  }
+}
