@@ -2,7 +2,6 @@ package ttd.log;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -78,11 +77,7 @@ public final class RecordingMetadata {
   public void store(Path recordingDir) throws IOException {
     Path target = recordingDir.resolve(TraceFormat.METADATA_FILE);
     Path tmp = recordingDir.resolve(TraceFormat.METADATA_FILE + ".tmp");
-    Properties p = new Properties();
-    p.putAll(values);
-    try (OutputStream out = Files.newOutputStream(tmp)) {
-      p.store(out, "ttd recording");
-    }
+    Files.write(tmp, PropertiesText.of("ttd recording", values));
     OwnerOnly.restrictFile(tmp);
     Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }

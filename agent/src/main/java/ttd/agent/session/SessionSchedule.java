@@ -97,18 +97,6 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     return t;
   }
 
-  /** The slow path of a schedule point, inside the hash bracket; leaves agent code. */
-  private void slowly(ThreadState t, Runnable action) {
-    if (HashState.available()) {
-      HashState.save(t.hash);
-    }
-    try {
-      action.run();
-    } finally {
-      exit(t);
-    }
-  }
-
   @Override
   public void onMonitorEnter(Object monitor) {
     ThreadState t = monitor == null ? null : batonHolder();
@@ -121,12 +109,19 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
       t.busy = false;
       return;
     }
-    slowly(t, () -> {
+    // the slow path, inside the hash bracket; no lambda here, since linking one on its first
+    // evaluation hashes objects on this thread before a bracket could be in place
+    if (HashState.available()) {
+      HashState.save(t.hash);
+    }
+    try {
       if (due) {
         scheduler.tick(s);
       }
       scheduler.monitorEnter(s, monitor);
-    });
+    } finally {
+      exit(t);
+    }
   }
 
   @Override

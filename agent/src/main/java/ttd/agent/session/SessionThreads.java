@@ -151,21 +151,26 @@ public abstract class SessionThreads implements HookDelegate {
     try {
       beginThread(t); // restores the thread's hash state itself, last
       if (t.scheduled) {
-        bracketed(t, () -> scheduler.begin(t.sched));
+        beginScheduled(t);
       }
     } finally {
       t.busy = false;
     }
   }
 
-  /** Runs scheduler work that needs no hash bracket of its own inside one anyway. */
-  private static void bracketed(ThreadState t, Runnable action) {
+  /**
+   * Waits for the baton at the thread's first instruction, inside a hash bracket. Written out
+   * rather than passed as a lambda: the first evaluation of a lambda links its call site, which
+   * hashes objects on the calling thread (as many as the JDK's method-handle caches lack, which
+   * differs between record and replay), and it would happen before the bracket is in place.
+   */
+  private void beginScheduled(ThreadState t) {
     boolean bracket = HashState.available();
     if (bracket) {
       HashState.save(t.sched.hash);
     }
     try {
-      action.run();
+      scheduler.begin(t.sched);
     } finally {
       if (bracket) {
         HashState.write(t.sched.hash);

@@ -181,6 +181,12 @@ public final class Target implements AutoCloseable {
             continue;
           }
           Role role = (Role) e.request().getProperty(Role.KEY);
+          if (e instanceof ExceptionEvent && (role == Role.USER || role == Role.OBSERVER) && insideTtd(((ExceptionEvent) e).thread())) {
+            // thrown in the agent's own work on a program thread, not the program's; how many
+            // such throws a replay sees depends on timing, so observers must not count them
+            // either, or a reverse search lands on another hit than the one it found
+            continue;
+          }
           if (role == Role.STEP) {
             vm.eventRequestManager().deleteEventRequest(e.request());
             stops.add((LocatableEvent) e);
@@ -188,8 +194,6 @@ public final class Target implements AutoCloseable {
             if (observer != null && observer.hit(++observed, (LocatableEvent) e, this::readEvent)) {
               stops.add((LocatableEvent) e);
             }
-          } else if (role == Role.USER && e instanceof ExceptionEvent && insideTtd(((ExceptionEvent) e).thread())) {
-            continue; // thrown in the agent's own work on a program thread, not the program's
           } else if (role != null) {
             stops.add((LocatableEvent) e);
           }

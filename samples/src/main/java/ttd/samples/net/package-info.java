@@ -1,6 +1,7 @@
 /**
  * Samples that talk over the network, with the peers they talk to: a quote client whose frame
- * parser assumes one read returns a whole response, and an inventory HTTP service whose refunds
- * corrupt its stock after a partially filled order.
+ * parser assumes one read returns a whole response, an inventory HTTP service whose refunds
+ * corrupt its stock after a partially filled order, and a flash sale that rushes that service
+ * with several connections at once.
  */
 package ttd.samples.net;

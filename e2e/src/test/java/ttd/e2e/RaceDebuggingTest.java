@@ -1,0 +1,88 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The method's steps 2 and 3 on a race between threads: the box office oversells a concert when
+ * one window takes the last seats between another window's check and its write. Stopped at the
+ * failed audit in main, a watch on the concert's seats run backwards lands on the racing write in
+ * a window thread, with the values the field's history shows for it, right after another
+ * window's write.
+ */
+class RaceDebuggingTest {
+
+  private static final String BOX_OFFICE = "ttd.samples.concurrency.BoxOffice";
+  private static final int CHAOS_ATTEMPTS = 8;
+  /** The racing write, as the sample's source has it. */
+  private static final String WRITE = "seatsLeft = seatsLeft - seats;";
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void reverseContinueFromTheFailedAuditLandsOnTheRacingWriteInAWindowThread(Jvm jvm) throws Exception {
+    int line = lineOf(WRITE);
+    String sell = Pattern.quote(BOX_OFFICE + "$Concert.sell()") + ", line=" + line + " bci=\\d+";
+    Pattern historyLine = Pattern.compile("^  event \\d+ \"thread=(window-\\d)\", " + sell + ": (-?\\d+) -> (-?\\d+)$");
+    DebugConsole c = DebugConsole.run(jvm, oversoldRecording(jvm),
+        "catch java.lang.IllegalStateException",
+        "run",
+        "watch concert.seatsLeft",
+        "history concert.seatsLeft",
+        "reverse-continue",
+        "quit");
+    assertTrue(c.after(1, "run").stream().anyMatch(l -> l.startsWith(
+        "Exception occurred: java.lang.IllegalStateException (uncaught) \"thread=main\", " + BOX_OFFICE + ".audit(), line=")),
+        c.describe());
+    assertTrue(c.first(2, "watch concert.seatsLeft").startsWith("Set watch modification of concert.seatsLeft (that object only"),
+        c.describe());
+
+    List<String> history = c.after(3, "history concert.seatsLeft");
+    Matcher racing = historyLine.matcher(history.get(history.size() - 1));
+    Matcher before = historyLine.matcher(history.get(history.size() - 2));
+    assertTrue(racing.matches() && before.matches(), "the last two writes are sales:" + c.describe());
+    assertTrue(Integer.parseInt(racing.group(3)) < 0, "the last write oversold the concert:" + c.describe());
+    assertNotEquals(racing.group(1), before.group(1),
+        "another window wrote between the racing window's check and its write:" + c.describe());
+    assertEquals(before.group(3), racing.group(2), "the racing write read what the other window wrote:" + c.describe());
+
+    List<String> landed = c.after(4, "reverse-continue");
+    assertTrue(landed.get(0).matches("Watchpoint hit: \"thread=" + racing.group(1) + "\", " + sell), c.describe());
+    assertEquals("  seatsLeft: " + racing.group(2) + " -> " + racing.group(3), landed.get(1), c.describe());
+    assertTrue(landed.get(2).startsWith(line + " ") && landed.get(2).contains(WRITE), c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
+  }
+
+  private static int lineOf(String code) throws java.io.IOException {
+    Path source = DebugConsole.samplesSources().resolve(BOX_OFFICE.replace('.', '/') + ".java");
+    List<String> lines = java.nio.file.Files.readAllLines(source);
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains(code)) {
+        return i + 1;
+      }
+    }
+    throw new AssertionError(source + " has no line with " + code);
+  }
+
+  /** BoxOffice recorded in chaos mode until a recording oversells (a bounded number of tries). */
+  private static Path oversoldRecording(Jvm jvm) {
+    Outcome recorded = null;
+    for (int attempt = 1; attempt <= CHAOS_ATTEMPTS; attempt++) {
+      Path recording = Scratch.dir("box-office-" + jvm.label()).resolve("recording");
+      recorded = TtdRun.record(jvm, recording, List.of("chaos"), TtdRun.samplesClassPath(false), BOX_OFFICE,
+          List.of(), new byte[0]);
+      if (recorded.stderr().contains("is oversold by")) {
+        assertEquals(1, recorded.exitStatus(), recorded.describe());
+        return recording;
+      }
+    }
+    throw new AssertionError("no chaos recording out of " + CHAOS_ATTEMPTS + " oversold the concert:" + recorded.describe());
+  }
+}
