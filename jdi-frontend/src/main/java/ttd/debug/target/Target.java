@@ -55,6 +55,11 @@ public final class Target implements AutoCloseable {
   private boolean perturbed;
   private volatile boolean interruptRequested;
   private long sets;
+  private long runNanos;
+  private final List<long[]> samples = new ArrayList<>();
+  private volatile ClassType position;
+  private volatile Field eventsField;
+  private static final long SAMPLE_NANOS = 20_000_000L;
 
   public Target(ReplayJvm jvm) {
     this.jvm = jvm;
@@ -136,8 +141,25 @@ public final class Target implements AutoCloseable {
    * already past it.
    */
   public Stop gotoEvent(long index) {
-    GotoEvent g = new GotoEvent(this, index);
+    GotoEvent g = new GotoEvent(this, index, true);
     return g.run();
+  }
+
+  /**
+   * Runs to the instant the replay consumes recorded event number {@code index} and stays there,
+   * inside ttd's hook (a checkpoint of the ladder: an exact position, (index, tick 0)). Does not
+   * count as a stop: the ticks of later stops are what they would be without it.
+   */
+  public Stop pauseAt(long index) {
+    return new GotoEvent(this, index, false).run();
+  }
+
+  Stop finishPause(Stop reached) {
+    if (reached.ended()) {
+      return reached;
+    }
+    last = Stop.paused(new Position(readEvent(), 0, false));
+    return last;
   }
 
   Stop finishGoto(Stop reached) {
@@ -152,16 +174,24 @@ public final class Target implements AutoCloseable {
   }
 
   Stop await() {
+    long resumed = System.nanoTime();
+    long sampled = resumed;
     try {
       while (true) {
-        EventSet set = vm.eventQueue().remove(100);
+        EventSet set = vm.eventQueue().remove(20);
+        long now = System.nanoTime();
+        if (interruptRequested) {
+          interruptRequested = false;
+          vm.suspend();
+          runNanos += now - resumed;
+          last = Stop.at(List.of(), readPosition(false));
+          return last;
+        }
+        if (now - sampled >= SAMPLE_NANOS) {
+          sampled = now;
+          sample(runNanos + now - resumed);
+        }
         if (set == null) {
-          if (interruptRequested) {
-            interruptRequested = false;
-            vm.suspend();
-            last = Stop.at(List.of(), readPosition(false));
-            return last;
-          }
           continue;
         }
         sets++;
@@ -195,6 +225,7 @@ public final class Target implements AutoCloseable {
           }
         }
         if (!stops.isEmpty()) {
+          runNanos += System.nanoTime() - resumed;
           last = Stop.at(stops, readPosition(true));
           return last;
         }
@@ -243,6 +274,30 @@ public final class Target implements AutoCloseable {
     return new Position(e, tick, false);
   }
 
+  private void sample(long atNanos) {
+    try {
+      long e = readEvent();
+      if (e >= 0 && (samples.isEmpty() || samples.get(samples.size() - 1)[1] < e)) {
+        samples.add(new long[] {atNanos, e});
+      }
+    } catch (VMDisconnectedException | com.sun.jdi.ObjectCollectedException x) {
+      // the replay is ending; no more samples
+    }
+  }
+
+  /**
+   * Where the replay was while it ran, sampled every {@value #SAMPLE_NANOS} ns of running: pairs
+   * of (nanoseconds of running so far, index of the last event consumed then), in order.
+   */
+  public List<long[]> samples() {
+    return samples;
+  }
+
+  /** Nanoseconds this JVM has spent running (resumed) so far. */
+  public long runNanos() {
+    return runNanos;
+  }
+
   /** How many event sets the replay has sent so far (the current one included). */
   public long eventSets() {
     return sets;
@@ -254,12 +309,23 @@ public final class Target implements AutoCloseable {
     if (type == null) {
       return -1;
     }
-    return ((LongValue) type.getValue(type.fieldByName("events"))).value() - 1;
+    if (eventsField == null) {
+      eventsField = type.fieldByName("events");
+    }
+    return ((LongValue) type.getValue(eventsField)).value() - 1;
   }
 
   ClassType positionClass() {
+    ClassType known = position;
+    if (known != null) {
+      return known;
+    }
     List<ReferenceType> types = vm.classesByName(POSITION_CLASS);
-    return types.isEmpty() || !types.get(0).isPrepared() ? null : (ClassType) types.get(0);
+    if (types.isEmpty() || !types.get(0).isPrepared()) {
+      return null;
+    }
+    position = (ClassType) types.get(0);
+    return position;
   }
 
   /**
