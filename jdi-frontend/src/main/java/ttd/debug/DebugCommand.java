@@ -23,13 +23,14 @@ public final class DebugCommand implements ToolCommand {
   /** Fresh replay JVMs kept waiting, and JVMs parked at checkpoints (2 cores, 24 GiB). */
   static final int FRESH = 1;
   /** JVMs parked at once: the user's checkpoints and the ladder's rungs (about 80 MiB each). */
-  static final int PARKED = 8;
+  static final int PARKED = 14;
   /** JVMs replaying towards their parking place at once (this machine has 2 cores). */
   static final int BUILDERS = 2;
   /** The ladder: rungs this far apart in replay time, this many per motion, this many in all. */
-  static final long RUNG_SPACING_MS = Long.getLong("ttd.debug.rungSpacingMs", 500);
+  static final long RUNG_SPACING_MS = Long.getLong("ttd.debug.rungSpacingMs", 600);
   static final int RUNGS_PER_MOTION = 3;
   static final int RUNGS = 6;
+  static final int JVMS_PER_RUNG = 2;
 
   @Override
   public String name() {
@@ -63,7 +64,7 @@ public final class DebugCommand implements ToolCommand {
     Launcher launcher = new Launcher(recording.toAbsolutePath(), meta, Paths.get(jar), System.out, System.err);
     launcher.warnings().forEach(w -> System.err.println("ttd: " + w));
     Pool pool = new Pool(launcher, FRESH, PARKED, BUILDERS);
-    Ladder ladder = new Ladder(pool, RUNG_SPACING_MS * 1_000_000L, RUNGS_PER_MOTION, RUNGS);
+    Ladder ladder = new Ladder(pool, RUNG_SPACING_MS * 1_000_000L, RUNGS_PER_MOTION, RUNGS, JVMS_PER_RUNG);
     System.out.println("Replay of " + meta.get("main.class") + " is ready: `run` starts it, `help` lists the commands.");
     try {
       new Console(System.out, launcher, pool, ladder, new SourceFiles(sourcepath)).run(System.console() != null);

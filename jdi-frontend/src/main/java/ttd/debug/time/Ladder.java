@@ -16,18 +16,20 @@ public final class Ladder {
   private final long spacingNanos;
   private final int perMotion;
   private final int max;
+  private final int copies;
   private final List<Rung> rungs = new ArrayList<>();
 
   /**
    * {@code perMotion} rungs at most in each motion, {@code spacingNanos} of replay apart back from
-   * its end; {@code max} rungs in all (the oldest go first). The rung nearest the end of a motion
-   * gets two JVMs (a search's two passes), the others one.
+   * its end; {@code max} rungs in all (the oldest go first); {@code copies} JVMs parked on each (a
+   * search's two passes start from the same rung).
    */
-  public Ladder(Pool pool, long spacingNanos, int perMotion, int max) {
+  public Ladder(Pool pool, long spacingNanos, int perMotion, int max, int copies) {
     this.pool = pool;
     this.spacingNanos = spacingNanos;
     this.perMotion = perMotion;
     this.max = max;
+    this.copies = copies;
   }
 
   /**
@@ -53,11 +55,11 @@ public final class Ladder {
         return;
       }
       lastEvent = chosen[1];
-      add(new Rung(prefix, m, chosen[1], chosen[0]), k == 1 ? 2 : 1);
+      add(new Rung(prefix, m, chosen[1], chosen[0]));
     }
   }
 
-  private void add(Rung r, int copies) {
+  private void add(Rung r) {
     for (Rung known : rungs) {
       if (known.path().equals(r.path())) {
         return;
@@ -107,7 +109,7 @@ public final class Ladder {
 
   private synchronized void replace(Rung r) {
     if (rungs.contains(r)) {
-      pool.parkCopies(r.path(), List.of(), 1);
+      pool.parkCopies(r.path(), List.of(), copies);
     }
   }
 

@@ -1,0 +1,110 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Reverse searches that start from a rung of the checkpoint ladder (a replay JVM paused at an
+ * event boundary along the history) land exactly where the same searches from the start of the
+ * recording land: the same stop line, the same values, the same event. The program reads the
+ * clock in every iteration (so there are events all along) and posts to a ledger now and then.
+ */
+class ReverseFromCheckpointTest {
+
+  private static final String LEDGER = String.join("\n",
+      "public final class Ledger {",
+      "  static long balance;",
+      "  static int entries;",
+      "",
+      "  static void post(long amount) {",
+      "    balance += amount;",
+      "    entries++;",
+      "  }",
+      "",
+      "  static void close(long total) {",
+      "    System.out.println(\"closed \" + total + \" after \" + entries + \" entries\");",
+      "  }",
+      "",
+      "  public static void main(String[] args) {",
+      "    long x = 7;",
+      "    for (int i = 1; i <= 30000; i++) {",
+      "      for (int k = 0; k < 1000; k++) {",
+      "        x = x * 6364136223846793005L + 1442695040888963407L;",
+      "      }",
+      "      long t = System.nanoTime();",
+      "      if (i % 300 == 0) {",
+      "        post((x ^ t) & 0xff);",
+      "      }",
+      "    }",
+      "    close(balance);",
+      "  }",
+      "}",
+      "");
+
+  private static final String[] SCRIPT = {
+    "stop in Ledger.close",
+    "run",
+    "stop in Ledger.post",
+    "info checkpoints",
+    "reverse-continue",
+    "print balance",
+    "print entries",
+    "when",
+    "reverse-continue",
+    "print entries",
+    "when",
+    "quit",
+  };
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void reverseContinueFromALadderRungLandsWhereReverseFromTheStartLands(Jvm jvm) {
+    Path work = Scratch.dir("reverse-from-rung-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Ledger", LEDGER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Ledger");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+
+    DebugConsole fromStart = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=0"), SCRIPT);
+    DebugConsole fromRung = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40"), SCRIPT);
+
+    assertEquals(List.of("No checkpoints."), fromStart.after(3, "info checkpoints"), "no ladder:" + fromStart.describe());
+    List<Long> rungs = rungEvents(fromRung.after(3, "info checkpoints"));
+    assertFalse(rungs.isEmpty(), "the run left rungs on the ladder:" + fromRung.describe());
+
+    for (DebugConsole c : List.of(fromStart, fromRung)) {
+      assertTrue(c.first(4, "reverse-continue").matches("Breakpoint hit: \"thread=main\", Ledger\\.post\\(\\), line=6 bci=\\d+"), c.describe());
+      assertEquals(" entries = 99", c.first(6, "print entries"), "the last post before close:" + c.describe());
+      assertEquals(" entries = 98", c.first(9, "print entries"), "the post before that:" + c.describe());
+      assertEquals(0, c.outcome().exitStatus(), c.describe());
+    }
+    for (int n : new int[] {4, 5, 6, 7, 8, 9, 10}) {
+      assertEquals(fromStart.after(n, SCRIPT[n]), fromRung.after(n, SCRIPT[n]),
+          "command " + n + " (" + SCRIPT[n] + ") printed the same from a rung as from the start:" + fromRung.describe());
+    }
+    long landed = Long.parseLong(fromRung.group(7, "when", "^position \\S+ \\(event (\\d+), tick \\d+\\)$"));
+    assertTrue(rungs.stream().anyMatch(r -> r <= landed),
+        "a rung lies before the landing, so the search did not need the start (rungs " + rungs + ", landed after event " + landed + ")");
+  }
+
+  private static List<Long> rungEvents(List<String> lines) {
+    Pattern p = Pattern.compile("^  event (\\d+) \\(");
+    List<Long> events = new ArrayList<>();
+    for (String l : lines) {
+      Matcher m = p.matcher(l);
+      if (m.find()) {
+        events.add(Long.parseLong(m.group(1)));
+      }
+    }
+    return events;
+  }
+}
