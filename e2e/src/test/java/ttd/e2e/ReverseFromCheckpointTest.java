@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Reverse searches that start from a rung of the checkpoint ladder (a replay JVM paused at an
- * event boundary along the history) land exactly where the same searches from the start of the
- * recording land: the same stop line, the same values, the same event. The program reads the
+ * event boundary along the history), or that look their hit up in the index of hits and land from
+ * the nearest rung, land exactly where the same searches from the start of the recording land:
+ * the same stop line, the same values, the same event. The program reads the
  * clock in every iteration (so there are events all along) and posts to a ledger now and then.
  */
 class ReverseFromCheckpointTest {
@@ -67,21 +68,22 @@ class ReverseFromCheckpointTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
-  void reverseContinueFromALadderRungLandsWhereReverseFromTheStartLands(Jvm jvm) {
+  void reverseContinueFromALadderRungOrTheIndexLandsWhereReverseFromTheStartLands(Jvm jvm) {
     Path work = Scratch.dir("reverse-from-rung-" + jvm.label());
     Path classes = JavaSource.compile(work.resolve("classes"), "Ledger", LEDGER);
     Path recording = work.resolve("recording");
     Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Ledger");
     assertEquals(0, recorded.exitStatus(), recorded.describe());
 
-    DebugConsole fromStart = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=0"), SCRIPT);
-    DebugConsole fromRung = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40"), SCRIPT);
+    DebugConsole fromStart = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=0", "-Dttd.debug.hitIndex=false"), SCRIPT);
+    DebugConsole fromRung = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40", "-Dttd.debug.hitIndex=false"), SCRIPT);
+    DebugConsole indexed = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40", "-Dttd.debug.awaitIndex=true"), SCRIPT);
 
     assertEquals(List.of("No checkpoints."), fromStart.after(3, "info checkpoints"), "no ladder:" + fromStart.describe());
     List<Long> rungs = rungEvents(fromRung.after(3, "info checkpoints"));
     assertFalse(rungs.isEmpty(), "the run left rungs on the ladder:" + fromRung.describe());
 
-    for (DebugConsole c : List.of(fromStart, fromRung)) {
+    for (DebugConsole c : List.of(fromStart, fromRung, indexed)) {
       assertTrue(c.first(4, "reverse-continue").matches("Breakpoint hit: \"thread=main\", Ledger\\.post\\(\\), line=6 bci=\\d+"), c.describe());
       assertEquals(" entries = 99", c.first(6, "print entries"), "the last post before close:" + c.describe());
       assertEquals(" entries = 98", c.first(9, "print entries"), "the post before that:" + c.describe());
@@ -90,6 +92,8 @@ class ReverseFromCheckpointTest {
     for (int n : new int[] {4, 5, 6, 7, 8, 9, 10}) {
       assertEquals(fromStart.after(n, SCRIPT[n]), fromRung.after(n, SCRIPT[n]),
           "command " + n + " (" + SCRIPT[n] + ") printed the same from a rung as from the start:" + fromRung.describe());
+      assertEquals(fromStart.after(n, SCRIPT[n]), indexed.after(n, SCRIPT[n]),
+          "command " + n + " (" + SCRIPT[n] + ") printed the same from the index of hits as from the start:" + indexed.describe());
     }
     long landed = Long.parseLong(fromRung.group(7, "when", "^position \\S+ \\(event (\\d+), tick \\d+\\)$"));
     assertTrue(rungs.stream().anyMatch(r -> r <= landed),

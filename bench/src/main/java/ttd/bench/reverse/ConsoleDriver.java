@@ -65,7 +65,10 @@ final class ConsoleDriver implements AutoCloseable {
     throw new IOException("the console ended during '" + command + "'");
   }
 
-  /** Seconds until every rung of the ladder has all its JVMs parked (polling info checkpoints). */
+  /**
+   * Seconds until every rung of the ladder has all its JVMs parked and every spec is indexed
+   * (polling info checkpoints), as while a user reads.
+   */
   double awaitLadder() throws IOException, InterruptedException {
     long start = System.nanoTime();
     while (true) {
@@ -73,6 +76,10 @@ final class ConsoleDriver implements AutoCloseable {
       for (String l : command("info checkpoints").lines()) {
         if (l.matches("  event \\d+ .*: \\d+ of \\d+ replay JVMs parked.*")) {
           String[] w = l.replaceAll(".*: (\\d+) of (\\d+) replay JVMs parked.*", "$1 $2").split(" ");
+          waiting |= !w[0].equals(w[1]);
+        }
+        if (l.matches("Index of hits: \\d+ of \\d+ .*")) {
+          String[] w = l.replaceAll("Index of hits: (\\d+) of (\\d+) .*", "$1 $2").split(" ");
           waiting |= !w[0].equals(w[1]);
         }
       }

@@ -11,9 +11,10 @@ import java.util.List;
  * The debugger console's benchmark, in the issue's shape: records {@link ReverseWorkload} for a
  * given number of seconds (30 by default), then drives {@code ttd debug} in batch mode one command
  * at a time ({@link ConsoleDriver}) and times each. From the stop at {@code finish}, per round:
- * back to checkpoint 1 (at {@code finish}), wait until the ladder's JVMs are parked (as while the
- * user reads), reverse-continue to {@code second} (about 1 s back), once more at once (another
- * second back, with what the first search left of the ladder), then back to the checkpoint and
+ * back to checkpoint 1 (at {@code finish}), {@code stop in second}, wait until the ladder's JVMs
+ * are parked and the breakpoint indexed (as while the user reads), reverse-continue to {@code
+ * second} (about 1 s back), once more at once (another second back, with what the first search
+ * left of the ladder), then back to the checkpoint, {@code stop in markFar}, wait again, and
  * reverse-continue to {@code markFar} (the whole run back). Prints median and max of each, the
  * forward run under the console against a headless replay, the cost of a checkpoint and of the
  * ladder (how long after a run its JVMs are all parked), the resident memory of the console's
@@ -76,16 +77,16 @@ public final class ReverseBench {
       ladder.add(c.awaitLadder());
       for (int r = 0; r < rounds; r++) {
         restart.add(c.command("restart 1").seconds());
-        ladder.add(c.awaitLadder());
         c.command("stop in " + W + ".second");
+        ladder.add(c.awaitLadder());
         near.add(c.command("reverse-continue").seconds());
         landings.add(c.command("print n").firstLine());
         nearAgain.add(c.command("reverse-continue").seconds());
         landings.add(c.command("print n").firstLine());
         c.command("clear " + W + ".second");
         restart.add(c.command("restart 1").seconds());
-        ladder.add(c.awaitLadder());
         c.command("stop in " + W + ".markFar");
+        ladder.add(c.awaitLadder());
         far.add(c.command("reverse-continue").seconds());
         landings.add(c.command("where").firstLine());
         c.command("clear " + W + ".markFar");
@@ -103,7 +104,7 @@ public final class ReverseBench {
     System.out.printf("  reverse-continue to the start (~%d s back): median %6.2f s, max %6.2f s  (%s)%n", seconds, median(far), max(far), far);
     System.out.printf("  checkpoint:                            %6.3f s%n", checkpointS);
     System.out.printf("  restart 1:                             median %6.2f s, max %6.2f s%n", median(restart), max(restart));
-    System.out.printf("  ladder parked (after the run, after each restart): median %6.1f s, max %6.1f s  (%s)%n", median(ladder), max(ladder), ladder);
+    System.out.printf("  ladder parked and index built (after the run; after each restart and stop in): median %6.1f s, max %6.1f s  (%s)%n", median(ladder), max(ladder), ladder);
     System.out.printf("  replay JVMs' memory with the ladder parked: %d MiB resident in %d JVMs (%d MiB each on average)%n",
         memory.kib() / 1024, memory.jvms(), memory.jvms() == 0 ? 0 : memory.kib() / 1024 / memory.jvms());
     System.out.println("  landings: " + landings);
@@ -117,7 +118,11 @@ public final class ReverseBench {
   static double median(List<Double> xs) {
     List<Double> s = new ArrayList<>(xs);
     Collections.sort(s);
-    return s.isEmpty() ? Double.NaN : s.get(s.size() / 2);
+    if (s.isEmpty()) {
+      return Double.NaN;
+    }
+    int n = s.size();
+    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
   }
 
   static double max(List<Double> xs) {

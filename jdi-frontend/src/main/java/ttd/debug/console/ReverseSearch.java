@@ -59,7 +59,26 @@ final class ReverseSearch {
         observers.add(o);
       }
     }
-    search(observers, this::userWants, null, "no earlier hit of the breakpoints and watchpoints: going further back would pass the start of the recording");
+    String none = "no earlier hit of the breakpoints and watchpoints: going further back would pass the start of the recording";
+    IndexedLookup.Found f = needsCurrentPosition() ? null : new IndexedLookup(s).find(observers);
+    if (f == IndexedLookup.NOTHING) {
+      throw new BadInput(none);
+    }
+    if (f == null) {
+      search(observers, this::userWants, null, none);
+      return;
+    }
+    try {
+      land(f.from(), new Hit(f.ordinal(), -1, f.spec(), null, null, 0, 0, null), null);
+    } catch (Interrupted e) {
+      throw interrupted();
+    } finally {
+      s.running(null);
+    }
+  }
+
+  private BadInput interrupted() {
+    return new BadInput("interrupted: the search stopped, and the console is still at position " + s.position().label());
   }
 
   private boolean userWants(Hit h, Driver d) {
@@ -137,7 +156,7 @@ final class ReverseSearch {
         upper = from;
       }
     } catch (Interrupted e) {
-      throw new BadInput("interrupted: the search stopped, and the console is still at position " + s.position().label());
+      throw interrupted();
     } finally {
       s.running(null);
     }
@@ -153,7 +172,7 @@ final class ReverseSearch {
     boolean lines = observers.get(0) instanceof LineArrivals;
     List<Hit> hits = new ArrayList<>();
     Map<Spec, Long> perSpec = new HashMap<>();
-    try (Driver pass = reach(from)) {
+    try (Driver pass = RungJvms.reach(s, from)) {
       RequestTable table = pass.searchWith(observers, (ordinal, e, index) -> {
         Spec spec = (Spec) e.request().getProperty(Spec.class);
         long n = perSpec.merge(spec, 1L, Long::sum);
@@ -191,39 +210,6 @@ final class ReverseSearch {
     return false;
   }
 
-  /**
-   * A JVM at {@code r} (null: the start): one parked there, else one parked at an earlier rung
-   * gone on to it, else one on its way there, else a fresh one replaying its path.
-   */
-  private Driver reach(Rung r) {
-    Driver d = null;
-    if (r != null) {
-      d = s.ladder.takeReady(r);
-      for (Rung earlier : s.ladder.on(r.path())) {
-        if (d != null) {
-          break;
-        }
-        d = s.ladder.takeReady(earlier);
-        if (d != null) {
-          s.running(d.target());
-          d.continueAlong(earlier, r.path(), List.of());
-        }
-      }
-      if (d == null) {
-        d = s.ladder.takeWaiting(r);
-      }
-    }
-    if (d == null) {
-      d = new Driver(s.pool.take(), x -> {});
-      if (r != null) {
-        s.running(d.target());
-        d.replay(r.path(), List.of());
-      }
-    }
-    s.running(d.target());
-    return d;
-  }
-
   private static Hit hit(long ordinal, long set, LocatableEvent e, boolean lines) {
     Spec spec = (Spec) e.request().getProperty(Spec.class);
     ObjectReference object = null;
@@ -249,7 +235,7 @@ final class ReverseSearch {
   private void land(Rung from, Hit chosen, String title) {
     Motion seek = Motion.seek(List.of(chosen.spec()), chosen.ordinal());
     List<Motion> history = Motion.append(from == null ? List.of() : from.path(), seek);
-    Driver landing = reach(from);
+    Driver landing = RungJvms.reach(s, from);
     Stop at;
     try {
       at = landing.perform(seek);

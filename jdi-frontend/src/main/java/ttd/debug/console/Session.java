@@ -15,6 +15,7 @@ import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
 import ttd.debug.time.Driver;
+import ttd.debug.time.HitIndex;
 import ttd.debug.time.Ladder;
 import ttd.debug.time.Motion;
 import ttd.debug.time.Pool;
@@ -31,6 +32,7 @@ final class Session implements AutoCloseable {
   final Launcher launcher;
   final Pool pool;
   final Ladder ladder;
+  final HitIndex index;
   final SourceFiles sources;
   final StopPrinter printer;
   final List<Spec> specs = new ArrayList<>();
@@ -53,6 +55,7 @@ final class Session implements AutoCloseable {
     this.launcher = launcher;
     this.pool = pool;
     this.ladder = ladder;
+    this.index = new HitIndex(pool, Boolean.getBoolean("ttd.debug.awaitIndex"));
     this.sources = sources;
     this.printer = new StopPrinter(out, sources);
     this.driver = new Driver(pool.take(), out::println);
@@ -145,16 +148,16 @@ final class Session implements AutoCloseable {
       switchTo(fresh, history);
     }
     Target t = driver.target();
-    long fromNanos = t.runNanos();
+    long fromNanos = t.clock().runNanos();
     long fromEvent = t.started() ? position().event() : -1;
-    int samplesBefore = t.samples().size();
+    int samplesBefore = t.clock().samples().size();
     Stop s = driver.perform(m);
     List<Motion> before = history;
     history = Motion.append(history, m);
     interrupted |= s.interrupted();
     if (!s.interrupted()) {
-      List<long[]> samples = List.copyOf(t.samples().subList(samplesBefore, t.samples().size()));
-      ladder.ranThrough(before, m, samples, fromNanos, fromEvent, t.runNanos(), s.ended() ? Long.MAX_VALUE : s.position().event());
+      List<long[]> samples = List.copyOf(t.clock().samples().subList(samplesBefore, t.clock().samples().size()));
+      ladder.ranThrough(before, m, samples, fromNanos, fromEvent, t.clock().runNanos(), s.ended() ? Long.MAX_VALUE : s.position().event());
     }
     shown(s, title);
   }
@@ -239,6 +242,7 @@ final class Session implements AutoCloseable {
 
   @Override
   public void close() {
+    index.close();
     driver.close();
     pool.close();
   }

@@ -155,6 +155,10 @@ final class TimeCommands {
     for (Session.Checkpoint c : s.checkpoints) {
       s.out.println("  " + c.number() + "  position " + c.position().label() + "  " + c.where());
     }
+    int[] indexed = s.index.progress();
+    if (indexed[1] > 0) {
+      s.out.println("Index of hits: " + indexed[0] + " of " + indexed[1] + " breakpoints, catches and watches indexed");
+    }
     List<Rung> rungs = s.ladder.rungs();
     if (!rungs.isEmpty()) {
       s.out.println("Ladder (reverse searches start from the nearest of these):");

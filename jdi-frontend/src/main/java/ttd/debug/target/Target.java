@@ -1,11 +1,7 @@
 package ttd.debug.target;
 
 import com.sun.jdi.ClassType;
-import com.sun.jdi.Field;
-import com.sun.jdi.IncompatibleThreadStateException;
-import com.sun.jdi.InvalidTypeException;
 import com.sun.jdi.InvocationException;
-import com.sun.jdi.LongValue;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
@@ -36,7 +32,7 @@ import java.util.function.Consumer;
  */
 public final class Target implements AutoCloseable {
 
-  static final String POSITION_CLASS = "ttd.runtime.ReplayPosition";
+  static final String POSITION_CLASS = PositionFields.CLASS;
   /** Classes a step passes over: the JDK's and ttd's own (hooks run inside program frames). */
   public static final String[] STEP_EXCLUDES = {
     "java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*", "ttd.runtime.*", "ttd.agent.*", "ttd.log.*", "ttd.launch.*",
@@ -45,6 +41,7 @@ public final class Target implements AutoCloseable {
 
   private final ReplayJvm jvm;
   private final VirtualMachine vm;
+  private final PositionFields fields;
   private final List<Consumer<ReferenceType>> prepareListeners = new ArrayList<>();
   private Observer observer;
   private long observed;
@@ -55,15 +52,12 @@ public final class Target implements AutoCloseable {
   private boolean perturbed;
   private volatile boolean interruptRequested;
   private long sets;
-  private long runNanos;
-  private final List<long[]> samples = new ArrayList<>();
-  private volatile ClassType position;
-  private volatile Field eventsField;
-  private static final long SAMPLE_NANOS = 20_000_000L;
+  private final RunClock clock = new RunClock();
 
   public Target(ReplayJvm jvm) {
     this.jvm = jvm;
     this.vm = jvm.vm();
+    this.fields = new PositionFields(vm);
     try {
       EventSet first = vm.eventQueue().remove(60_000);
       if (first == null || !(first.iterator().next() instanceof VMStartEvent)) {
@@ -174,23 +168,18 @@ public final class Target implements AutoCloseable {
   }
 
   Stop await() {
-    long resumed = System.nanoTime();
-    long sampled = resumed;
+    clock.resumed();
     try {
       while (true) {
         EventSet set = vm.eventQueue().remove(20);
-        long now = System.nanoTime();
         if (interruptRequested) {
           interruptRequested = false;
           vm.suspend();
-          runNanos += now - resumed;
+          clock.stopped();
           last = Stop.at(List.of(), readPosition(false));
           return last;
         }
-        if (now - sampled >= SAMPLE_NANOS) {
-          sampled = now;
-          sample(runNanos + now - resumed);
-        }
+        clock.tick(this::readEvent);
         if (set == null) {
           continue;
         }
@@ -218,14 +207,14 @@ public final class Target implements AutoCloseable {
             if (observer != null && observer.hit(++observed, (LocatableEvent) e, this::readEvent)) {
               stops.add((LocatableEvent) e);
             }
-          } else if (role == Role.USER && e instanceof ExceptionEvent && insideTtd(((ExceptionEvent) e).thread())) {
+          } else if (role == Role.USER && e instanceof ExceptionEvent && TtdFrames.insideTtd(((ExceptionEvent) e).thread())) {
             continue; // thrown in the agent's own work on a program thread, not the program's
           } else if (role != null) {
             stops.add((LocatableEvent) e);
           }
         }
         if (!stops.isEmpty()) {
-          runNanos += System.nanoTime() - resumed;
+          clock.stopped();
           last = Stop.at(stops, readPosition(true));
           return last;
         }
@@ -241,21 +230,8 @@ public final class Target implements AutoCloseable {
     }
   }
 
-  private static boolean insideTtd(ThreadReference thread) {
-    try {
-      for (com.sun.jdi.StackFrame f : thread.frames()) {
-        String n = f.location().declaringType().name();
-        if (n.startsWith("ttd.agent.") || n.startsWith("ttd.runtime.") || n.startsWith("ttd.launch.") || n.startsWith("net.openhft.")) {
-          return true;
-        }
-      }
-    } catch (IncompatibleThreadStateException e) {
-      return false;
-    }
-    return false;
-  }
-
   private Stop atEnd() {
+    clock.stopped();
     try {
       vm.resume();
     } catch (VMDisconnectedException e) {
@@ -267,35 +243,17 @@ public final class Target implements AutoCloseable {
 
   private Position readPosition(boolean counts) {
     long e = readEvent();
+    long published = fields.tick();
     if (counts) {
       tick = e == lastEvent ? tick + 1 : 1;
       lastEvent = e;
     }
-    return new Position(e, tick, false);
+    return new Position(e, published >= 0 ? published : tick, false);
   }
 
-  private void sample(long atNanos) {
-    try {
-      long e = readEvent();
-      if (e >= 0 && (samples.isEmpty() || samples.get(samples.size() - 1)[1] < e)) {
-        samples.add(new long[] {atNanos, e});
-      }
-    } catch (VMDisconnectedException | com.sun.jdi.ObjectCollectedException x) {
-      // the replay is ending; no more samples
-    }
-  }
-
-  /**
-   * Where the replay was while it ran, sampled every {@value #SAMPLE_NANOS} ns of running: pairs
-   * of (nanoseconds of running so far, index of the last event consumed then), in order.
-   */
-  public List<long[]> samples() {
-    return samples;
-  }
-
-  /** Nanoseconds this JVM has spent running (resumed) so far. */
-  public long runNanos() {
-    return runNanos;
+  /** How long this JVM has run, and where it was meanwhile. */
+  public RunClock clock() {
+    return clock;
   }
 
   /** How many event sets the replay has sent so far (the current one included). */
@@ -305,27 +263,11 @@ public final class Target implements AutoCloseable {
 
   /** The index of the last event the replay consumed, -1 before the first. */
   public long readEvent() {
-    ClassType type = positionClass();
-    if (type == null) {
-      return -1;
-    }
-    if (eventsField == null) {
-      eventsField = type.fieldByName("events");
-    }
-    return ((LongValue) type.getValue(eventsField)).value() - 1;
+    return fields.event();
   }
 
   ClassType positionClass() {
-    ClassType known = position;
-    if (known != null) {
-      return known;
-    }
-    List<ReferenceType> types = vm.classesByName(POSITION_CLASS);
-    if (types.isEmpty() || !types.get(0).isPrepared()) {
-      return null;
-    }
-    position = (ClassType) types.get(0);
-    return position;
+    return fields.type();
   }
 
   /**
@@ -340,13 +282,7 @@ public final class Target implements AutoCloseable {
 
   /** Sets a static long of ReplayPosition (the class must be prepared). */
   void setPositionField(String name, long value) {
-    ClassType type = positionClass();
-    Field f = type.fieldByName(name);
-    try {
-      type.setValue(f, vm.mirrorOf(value));
-    } catch (InvalidTypeException | com.sun.jdi.ClassNotLoadedException e) {
-      throw new IllegalStateException(e);
-    }
+    fields.set(name, value);
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import ttd.debug.requests.FieldWatch;
@@ -27,11 +28,13 @@ public final class HitIndex implements AutoCloseable {
     t.setDaemon(true);
     return t;
   });
-  private final Map<Spec, long[]> done = new HashMap<>();
-  private final List<Spec> asked = new ArrayList<>();
+  private final Map<Spec, CompletableFuture<long[]>> built = new HashMap<>();
+  private final boolean await;
 
-  public HitIndex(Pool pool) {
+  /** {@code await}: a lookup waits for an index on its way (benchmarks and tests), else skips it. */
+  public HitIndex(Pool pool, boolean await) {
     this.pool = pool;
+    this.await = await;
   }
 
   /** Whether {@code spec} can be indexed (its hits count whatever the current position). */
@@ -41,11 +44,12 @@ public final class HitIndex implements AutoCloseable {
 
   /** Starts indexing, in the background, the indexable specs of {@code specs} not indexed yet. */
   public synchronized void want(List<Spec> specs) {
-    List<Spec> fresh = new ArrayList<>();
+    Map<Spec, CompletableFuture<long[]>> fresh = new HashMap<>();
     for (Spec s : specs) {
-      if (indexable(s) && !asked.contains(s)) {
-        asked.add(s);
-        fresh.add(s);
+      if (indexable(s) && !built.containsKey(s)) {
+        CompletableFuture<long[]> f = new CompletableFuture<>();
+        built.put(s, f);
+        fresh.put(s, f);
       }
     }
     if (!fresh.isEmpty()) {
@@ -53,7 +57,8 @@ public final class HitIndex implements AutoCloseable {
     }
   }
 
-  private void build(List<Spec> specs) {
+  private void build(Map<Spec, CompletableFuture<long[]>> wanted) {
+    List<Spec> specs = List.copyOf(wanted.keySet());
     Map<Spec, List<Long>> hits = new HashMap<>();
     for (Spec s : specs) {
       hits.put(s, new ArrayList<>());
@@ -69,18 +74,43 @@ public final class HitIndex implements AutoCloseable {
         s = d.target().resume();
       }
     } catch (RuntimeException e) {
-      return; // the index is an optimisation: searches scan instead
+      wanted.values().forEach(f -> f.complete(null)); // an optimisation: searches scan instead
+      return;
     }
-    synchronized (this) {
-      for (Map.Entry<Spec, List<Long>> e : hits.entrySet()) {
-        done.put(e.getKey(), e.getValue().stream().mapToLong(Long::longValue).toArray());
-      }
+    for (Map.Entry<Spec, List<Long>> e : hits.entrySet()) {
+      wanted.get(e.getKey()).complete(e.getValue().stream().mapToLong(Long::longValue).toArray());
     }
   }
 
-  /** The events before each hit of {@code spec} in the whole recording, in order; null if not indexed yet. */
-  public synchronized long[] hits(Spec spec) {
-    return done.get(spec);
+  /**
+   * The index of the last event consumed before each hit of {@code spec} in the whole recording,
+   * in order; null if it is not indexed (yet).
+   */
+  public long[] hits(Spec spec) {
+    CompletableFuture<long[]> f;
+    synchronized (this) {
+      f = built.get(spec);
+    }
+    if (f == null || (!f.isDone() && !await)) {
+      return null;
+    }
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    } catch (java.util.concurrent.ExecutionException e) {
+      return null;
+    }
+  }
+
+  /** How many specs are indexed, and how many are asked for. */
+  public synchronized int[] progress() {
+    int done = 0;
+    for (CompletableFuture<long[]> f : built.values()) {
+      done += f.isDone() ? 1 : 0;
+    }
+    return new int[] {done, built.size()};
   }
 
   @Override

@@ -93,8 +93,13 @@ public final class Pool implements AutoCloseable {
       at.add(CompletableFuture.supplyAsync(
           () -> {
             Driver d = new Driver(new Target(launcher.start()), s -> {});
-            d.replay(path, specs);
-            return d;
+            try {
+              d.replay(path, specs);
+              return d;
+            } catch (RuntimeException e) {
+              d.close();
+              throw e;
+            }
           },
           builder));
     }
@@ -181,17 +186,20 @@ public final class Pool implements AutoCloseable {
     }
   }
 
+  /** Ends every JVM of the pool, in the background: the console does not wait for them to go. */
   @Override
   public synchronized void close() {
     closed = true;
+    ExecutorService closer = Executors.newSingleThreadExecutor(Pool::daemon);
     for (CompletableFuture<Target> f : ready) {
-      f.thenAccept(Target::close);
+      f.thenAcceptAsync(Target::close, closer);
     }
     for (Deque<CompletableFuture<Driver>> at : parked.values()) {
       for (CompletableFuture<Driver> f : at) {
-        f.thenAccept(Driver::close);
+        f.thenAcceptAsync(Driver::close, closer);
       }
     }
+    closer.shutdown();
     starter.shutdownNow();
     builder.shutdownNow();
   }
