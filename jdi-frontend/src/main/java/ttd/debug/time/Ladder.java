@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * The checkpoint ladder: exact positions ({@link Rung}s) along the histories the user ran
- * through, spaced by replay time back from the end of each run or goto, each with replay JVMs
- * parked on it in the {@link Pool}. A reverse search starts from the nearest rung instead of the
+ * through, spaced by replay time back from the end of each run or goto, and one at the first
+ * recorded event (past the replay JVM's start-up, which costs seconds: the rung for searches that
+ * go back to the beginning), each with replay JVMs parked on it in the {@link Pool}. A reverse search starts from the nearest rung instead of the
  * start of the recording; a JVM taken from a rung is replaced in the background.
  */
 public final class Ladder {
@@ -42,6 +43,9 @@ public final class Ladder {
     if (!m.resumable() || m.kind() == Motion.Kind.PAUSE || spacingNanos <= 0) {
       return;
     }
+    if (prefix.isEmpty() && fromEvent < 0 && toEvent >= 0) {
+      add(new Rung(prefix, m, 0, 0)); // the first event: past the replay JVM's start-up
+    }
     long lastEvent = Long.MAX_VALUE;
     for (int k = 1; k <= perMotion; k++) {
       long at = toNanos - k * spacingNanos;
@@ -66,8 +70,12 @@ public final class Ladder {
       }
     }
     rungs.add(r);
-    while (rungs.size() > max) {
-      pool.discard(rungs.remove(0).path());
+    for (int i = 0; rungs.size() > max && i < rungs.size(); ) {
+      if (rungs.get(i).prefix().isEmpty() && rungs.get(i).event() == 0) {
+        i++;
+      } else {
+        pool.discard(rungs.remove(i).path());
+      }
     }
     pool.parkCopies(r.path(), List.of(), copies);
   }
