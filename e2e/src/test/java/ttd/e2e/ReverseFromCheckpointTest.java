@@ -17,7 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * event boundary along the history), or that look their hit up in the index of hits and land from
  * the nearest rung, land exactly where the same searches from the start of the recording land:
  * the same stop line, the same values, the same event. The program reads the
- * clock in every iteration (so there are events all along) and posts to a ledger now and then.
+ * clock in every iteration (so there are events all along), posts to a ledger now and then (hits
+ * in the segment above the nearest rung) and passes a milestone half way (a hit several segments
+ * down, which a search reaches segment by segment).
  */
 class ReverseFromCheckpointTest {
 
@@ -31,6 +33,10 @@ class ReverseFromCheckpointTest {
       "    entries++;",
       "  }",
       "",
+      "  static void milestone(int i) {",
+      "    System.out.println(\"half way, \" + entries + \" entries\");",
+      "  }",
+      "",
       "  static void close(long total) {",
       "    System.out.println(\"closed \" + total + \" after \" + entries + \" entries\");",
       "  }",
@@ -42,6 +48,9 @@ class ReverseFromCheckpointTest {
       "        x = x * 6364136223846793005L + 1442695040888963407L;",
       "      }",
       "      long t = System.nanoTime();",
+      "      if (i == 15000) {",
+      "        milestone(i);",
+      "      }",
       "      if (i % 300 == 0) {",
       "        post((x ^ t) & 0xff);",
       "      }",
@@ -63,6 +72,11 @@ class ReverseFromCheckpointTest {
     "reverse-continue",
     "print entries",
     "when",
+    "clear Ledger.post",
+    "stop in Ledger.milestone",
+    "reverse-continue",
+    "print entries",
+    "when",
     "quit",
   };
 
@@ -77,7 +91,7 @@ class ReverseFromCheckpointTest {
 
     DebugConsole fromStart = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=0", "-Dttd.debug.hitIndex=false"), SCRIPT);
     DebugConsole fromRung = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40", "-Dttd.debug.hitIndex=false"), SCRIPT);
-    DebugConsole indexed = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40", "-Dttd.debug.awaitIndex=true"), SCRIPT);
+    DebugConsole indexed = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40", "-Dttd.debug.hitIndex=true", "-Dttd.debug.awaitIndex=true"), SCRIPT);
 
     assertEquals(List.of("No checkpoints."), fromStart.after(3, "info checkpoints"), "no ladder:" + fromStart.describe());
     List<Long> rungs = rungEvents(fromRung.after(3, "info checkpoints"));
@@ -87,9 +101,11 @@ class ReverseFromCheckpointTest {
       assertTrue(c.first(4, "reverse-continue").matches("Breakpoint hit: \"thread=main\", Ledger\\.post\\(\\), line=6 bci=\\d+"), c.describe());
       assertEquals(" entries = 99", c.first(6, "print entries"), "the last post before close:" + c.describe());
       assertEquals(" entries = 98", c.first(9, "print entries"), "the post before that:" + c.describe());
+      assertTrue(c.first(13, "reverse-continue").matches("Breakpoint hit: \"thread=main\", Ledger\\.milestone\\(\\), line=\\d+ bci=\\d+"), c.describe());
+      assertEquals(" entries = 49", c.first(14, "print entries"), "half way, far below the rungs near the end:" + c.describe());
       assertEquals(0, c.outcome().exitStatus(), c.describe());
     }
-    for (int n : new int[] {4, 5, 6, 7, 8, 9, 10}) {
+    for (int n : new int[] {4, 5, 6, 7, 8, 9, 10, 13, 14, 15}) {
       assertEquals(fromStart.after(n, SCRIPT[n]), fromRung.after(n, SCRIPT[n]),
           "command " + n + " (" + SCRIPT[n] + ") printed the same from a rung as from the start:" + fromRung.describe());
       assertEquals(fromStart.after(n, SCRIPT[n]), indexed.after(n, SCRIPT[n]),

@@ -26,8 +26,11 @@ public final class DebugCommand implements ToolCommand {
   static final int PARKED = 14;
   /** JVMs replaying towards their parking place at once (this machine has 2 cores). */
   static final int BUILDERS = 2;
-  /** The ladder: rungs this far apart in replay time, this many per motion, this many in all. */
-  static final long RUNG_SPACING_MS = Long.getLong("ttd.debug.rungSpacingMs", 600);
+  /**
+   * The ladder: rungs this far apart in replay time ({@code -Dttd.debug.rungSpacingMs}; 0: no
+   * ladder, the default in batch mode), this many per motion, this many in all.
+   */
+  static final long RUNG_SPACING_MS = Long.getLong("ttd.debug.rungSpacingMs", Background.ON ? 600 : 0);
   static final int RUNGS_PER_MOTION = 3;
   static final int RUNGS = 6;
   static final int JVMS_PER_RUNG = 2;

@@ -18,7 +18,8 @@ import java.util.List;
  * reverse-continue to {@code markFar} (the whole run back). Prints median and max of each, the
  * forward run under the console against a headless replay, the cost of a checkpoint and of the
  * ladder (how long after a run its JVMs are all parked), the resident memory of the console's
- * replay JVMs, and the load average.
+ * replay JVMs, and the load average. The console runs in batch mode, so the ladder and the index
+ * (on by default only on a terminal) are asked for; later {@code --console-option}s override.
  *
  * <pre>java -cp bench/target/classes ttd.bench.reverse.ReverseBench --ttd-jar dist/target/ttd.jar [--seconds 30] [--rounds 3]</pre>
  */
@@ -32,7 +33,7 @@ public final class ReverseBench {
     String jar = null;
     int seconds = 30;
     int rounds = 3;
-    List<String> consoleOptions = new ArrayList<>();
+    List<String> consoleOptions = new ArrayList<>(List.of("-Dttd.debug.rungSpacingMs=600", "-Dttd.debug.hitIndex=true"));
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--ttd-jar": jar = args[i + 1]; break;

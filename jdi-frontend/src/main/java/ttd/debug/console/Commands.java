@@ -8,8 +8,8 @@ import ttd.debug.BadInput;
  */
 final class Commands {
 
-  /** Whether breakpoints and catches get a background index of their hits ({@code -Dttd.debug.hitIndex=false}: no). */
-  private static final boolean INDEX = !"false".equals(System.getProperty("ttd.debug.hitIndex"));
+  /** Whether breakpoints and catches get a background index of their hits ({@code -Dttd.debug.hitIndex}). */
+  private static final boolean INDEX = Boolean.parseBoolean(System.getProperty("ttd.debug.hitIndex", String.valueOf(ttd.debug.Background.ON)));
 
   private final Session s;
   private final RequestCommands requests;

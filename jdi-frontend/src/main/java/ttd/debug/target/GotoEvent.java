@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * A run to just after one recorded event: the replay's {@code ReplayPosition.stopAt} is set to
  * it, a breakpoint waits in {@code ReplayPosition.reached()}, and the user's own requests are
- * off meanwhile. For a goto the thread then steps out of ttd's code into the program's; a pause
+ * off meanwhile (observers stay on: a search that replays a goto or a pause must count the hits
+ * on the way, as its landing from a rung does). For a goto the thread then steps out of ttd's code into the program's; a pause
  * (a checkpoint of the ladder) stays right there, at the event boundary itself.
  */
 final class GotoEvent {
@@ -89,7 +90,7 @@ final class GotoEvent {
     all.addAll(erm.modificationWatchpointRequests());
     all.addAll(erm.accessWatchpointRequests());
     all.addAll(erm.exceptionRequests());
-    all.removeIf(r -> r.getProperty(Role.KEY) != Role.USER && r.getProperty(Role.KEY) != Role.OBSERVER);
+    all.removeIf(r -> r.getProperty(Role.KEY) != Role.USER); // observers go on counting: a search counts every hit
     return all;
   }
 }
