@@ -43,6 +43,9 @@ public final class Ladder {
     if (!m.resumable() || m.kind() == Motion.Kind.PAUSE || spacingNanos <= 0) {
       return;
     }
+    if (m.kind() == Motion.Kind.GOTO) {
+      toEvent = Math.min(toEvent, m.arg() - 1); // the rest of a goto from its own event would never stop
+    }
     if (prefix.isEmpty() && fromEvent < 0 && toEvent >= 0) {
       add(new Rung(prefix, m, 0, 0)); // the first event: past the replay JVM's start-up
     }
