@@ -38,7 +38,14 @@ final class DebugConsole {
 
   /** {@code ttd debug RECORDING --sourcepath <samples' sources>} fed with {@code script}. */
   static DebugConsole run(Jvm jvm, Path recording, String... script) {
-    List<String> cmd = new ArrayList<>(List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "debug",
+    return run(jvm, recording, List.of(), script);
+  }
+
+  /** The same, with {@code options} (e.g. {@code -Dttd.debug.rungSpacingMs=50}) for the console's JVM. */
+  static DebugConsole run(Jvm jvm, Path recording, List<String> options, String... script) {
+    List<String> cmd = new ArrayList<>(List.of(jvm.java()));
+    cmd.addAll(options);
+    cmd.addAll(List.of("-jar", TtdRun.jar().toString(), "debug",
         recording.toAbsolutePath().toString(), "--sourcepath", samplesSources().toString()));
     byte[] stdin = (String.join("\n", script) + "\n").getBytes(StandardCharsets.UTF_8);
     return new DebugConsole(Exec.run(cmd, recording.toAbsolutePath().getParent(), stdin));

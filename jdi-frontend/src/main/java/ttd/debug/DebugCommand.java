@@ -7,6 +7,7 @@ import java.nio.file.Paths;
 import ttd.debug.console.Console;
 import ttd.debug.console.SourceFiles;
 import ttd.debug.target.Launcher;
+import ttd.debug.time.Ladder;
 import ttd.debug.time.Pool;
 import ttd.log.BadRecordingException;
 import ttd.log.RecordingMetadata;
@@ -21,7 +22,18 @@ public final class DebugCommand implements ToolCommand {
 
   /** Fresh replay JVMs kept waiting, and JVMs parked at checkpoints (2 cores, 24 GiB). */
   static final int FRESH = 1;
-  static final int PARKED = 2;
+  /** JVMs parked at once: the user's checkpoints and the ladder's rungs (about 80 MiB each). */
+  static final int PARKED = 14;
+  /** JVMs replaying towards their parking place at once (this machine has 2 cores). */
+  static final int BUILDERS = 2;
+  /**
+   * The ladder: rungs this far apart in replay time ({@code -Dttd.debug.rungSpacingMs}; 0: no
+   * ladder, the default in batch mode), this many per motion, this many in all.
+   */
+  static final long RUNG_SPACING_MS = Long.getLong("ttd.debug.rungSpacingMs", Background.ON ? 600 : 0);
+  static final int RUNGS_PER_MOTION = 3;
+  static final int RUNGS = 6;
+  static final int JVMS_PER_RUNG = 2;
 
   @Override
   public String name() {
@@ -54,10 +66,11 @@ public final class DebugCommand implements ToolCommand {
         () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "ttd-debug-cleanup"));
     Launcher launcher = new Launcher(recording.toAbsolutePath(), meta, Paths.get(jar), System.out, System.err);
     launcher.warnings().forEach(w -> System.err.println("ttd: " + w));
-    Pool pool = new Pool(launcher, FRESH, PARKED);
+    Pool pool = new Pool(launcher, FRESH, PARKED, BUILDERS);
+    Ladder ladder = new Ladder(pool, RUNG_SPACING_MS * 1_000_000L, RUNGS_PER_MOTION, RUNGS, JVMS_PER_RUNG);
     System.out.println("Replay of " + meta.get("main.class") + " is ready: `run` starts it, `help` lists the commands.");
     try {
-      new Console(System.out, launcher, pool, new SourceFiles(sourcepath)).run(System.console() != null);
+      new Console(System.out, launcher, pool, ladder, new SourceFiles(sourcepath)).run(System.console() != null);
     } catch (IOException e) {
       throw new ToolException("the console's input failed (" + e.getMessage() + ")");
     }

@@ -5,16 +5,18 @@ import java.security.NoSuchAlgorithmException;
 
 /**
  * The program the reverse benchmark records: it hashes for the given number of seconds (of its
- * recorded clock, so a replay makes the same decisions), calls {@link #markFar} once at the start
- * and {@link #markNear} in every chunk of its last second, then calls {@link #finish}. A
- * reverse-continue from {@code finish} to the last call of each goes back about one second, or the
- * whole run. (Breakpoints, not watchpoints: with a JDI field watch set, HotSpot runs the program
- * interpreted, which a CPU-bound workload pays many times over.)
+ * recorded clock, so a replay makes the same decisions; one clock read per chunk of about a
+ * millisecond, so there are recorded events all along), calls {@link #markFar} once at the start,
+ * {@link #second} once as each whole second of the run passes, then calls {@link #finish}. From
+ * {@code finish}, a reverse-continue to {@code second} goes back about one second of replay, and
+ * each further one another second; one to {@code markFar} goes back the whole run. (Breakpoints,
+ * not watchpoints: with a JDI field watch set, HotSpot runs the program interpreted, which a
+ * CPU-bound workload pays many times over.)
  */
 public final class ReverseWorkload {
 
   static long farMark;
-  static long nearMark;
+  static long lastSecond;
 
   private ReverseWorkload() {}
 
@@ -25,6 +27,7 @@ public final class ReverseWorkload {
     long start = System.nanoTime();
     long end = start + seconds * 1_000_000_000L;
     long chunks = 0;
+    long passed = 0;
     markFar(start);
     for (long now = start; now < end; now = System.nanoTime()) {
       for (int i = 0; i < 50; i++) {
@@ -32,8 +35,9 @@ public final class ReverseWorkload {
         data[i % data.length] ^= (byte) i;
       }
       chunks++;
-      if (end - now < 1_000_000_000L) {
-        markNear(chunks);
+      if (now - start >= (passed + 1) * 1_000_000_000L) {
+        passed++;
+        second(passed);
       }
     }
     finish(chunks);
@@ -43,11 +47,11 @@ public final class ReverseWorkload {
     farMark = value;
   }
 
-  static void markNear(long value) {
-    nearMark = value;
+  static void second(long n) {
+    lastSecond = n;
   }
 
   static void finish(long chunks) {
-    System.out.println("chunks " + chunks + ", near mark " + nearMark);
+    System.out.println("chunks " + chunks + ", seconds passed " + lastSecond);
   }
 }

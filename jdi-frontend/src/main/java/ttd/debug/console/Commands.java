@@ -8,6 +8,9 @@ import ttd.debug.BadInput;
  */
 final class Commands {
 
+  /** Whether breakpoints and catches get a background index of their hits ({@code -Dttd.debug.hitIndex}). */
+  private static final boolean INDEX = Boolean.parseBoolean(System.getProperty("ttd.debug.hitIndex", String.valueOf(ttd.debug.Background.ON)));
+
   private final Session s;
   private final RequestCommands requests;
   private final InspectCommands inspect;
@@ -36,7 +39,11 @@ final class Commands {
     String cmd = space < 0 ? trimmed : trimmed.substring(0, space);
     String args = space < 0 ? "" : trimmed.substring(space + 1);
     try {
-      return dispatch(cmd, args);
+      boolean goOn = dispatch(cmd, args);
+      if (goOn && INDEX) {
+        s.index.want(s.specs);
+      }
+      return goOn;
     } catch (BadInput e) {
       s.out.println(e.getMessage());
     } catch (com.sun.jdi.VMDisconnectedException e) {

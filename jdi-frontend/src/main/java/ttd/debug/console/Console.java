@@ -13,6 +13,7 @@ import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import ttd.debug.target.Launcher;
+import ttd.debug.time.Ladder;
 import ttd.debug.time.Pool;
 
 /**
@@ -26,8 +27,8 @@ public final class Console {
   private final Session session;
   private final Commands commands;
 
-  public Console(PrintStream out, Launcher launcher, Pool pool, SourceFiles sources) {
-    this.session = new Session(out, launcher, pool, sources);
+  public Console(PrintStream out, Launcher launcher, Pool pool, Ladder ladder, SourceFiles sources) {
+    this.session = new Session(out, launcher, pool, ladder, sources);
     this.commands = new Commands(session);
   }
 
@@ -64,7 +65,7 @@ public final class Console {
               .completer(new Completion(session))
               .variable(LineReader.HISTORY_FILE, Paths.get(System.getProperty("user.home"), ".ttd_debug_history"))
               .build();
-      terminal.handle(Terminal.Signal.INT, signal -> session.driver().target().interrupt());
+      terminal.handle(Terminal.Signal.INT, signal -> session.running().interrupt());
       while (true) {
         String line;
         try {

@@ -28,7 +28,7 @@ final class Progress implements AutoCloseable {
                 }
                 long event;
                 try {
-                  event = session.driver().target().readEvent();
+                  event = session.running().readEvent();
                 } catch (RuntimeException e) {
                   event = -1;
                 }

@@ -5,23 +5,31 @@ import com.sun.jdi.ObjectReference;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.WatchpointEvent;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import ttd.debug.BadInput;
 import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.LineArrivals;
+import ttd.debug.requests.RequestTable;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
+import ttd.debug.time.Interrupted;
 import ttd.debug.time.Motion;
+import ttd.debug.time.Rung;
 
 /**
- * Reverse execution by checkpoint and replay: a fresh replay JVM re-runs the console's history
+ * Reverse execution by checkpoint and replay. Pass 1: a JVM parked at the nearest rung of the
+ * {@link ttd.debug.time.Ladder} before the current position goes on along the console's history
  * with observers for what the user waits for (every instance, since objects cannot be named
  * before they are known), takes note of every hit, and at the current position picks the last
  * hit that counts (for a watch on one object: the hits on the object that the watch's expression
- * names there). A second JVM replays the same history with the same observers and stops at that
- * hit's ordinal: the same instruction, since replay is deterministic.
+ * names there). A segment without one sends the search to the rung before, scanning up to the
+ * rung it had started from, and so on back to the start of the recording. Pass 2: a twin JVM at
+ * the same rung runs with only the chosen hit's spec installed and stops at its n-th event since
+ * the rung: the same instruction, since replay is deterministic and requests do not change it.
  */
 final class ReverseSearch {
 
@@ -51,7 +59,26 @@ final class ReverseSearch {
         observers.add(o);
       }
     }
-    search(observers, this::userWants, null, "no earlier hit of the breakpoints and watchpoints: going further back would pass the start of the recording");
+    String none = "no earlier hit of the breakpoints and watchpoints: going further back would pass the start of the recording";
+    IndexedLookup.Found f = needsCurrentPosition() ? null : new IndexedLookup(s).find(observers);
+    if (f == IndexedLookup.NOTHING) {
+      throw new BadInput(none);
+    }
+    if (f == null) {
+      search(observers, this::userWants, null, none);
+      return;
+    }
+    try {
+      land(f.from(), new Hit(f.ordinal(), -1, f.spec(), null, null, 0, 0, null), null);
+    } catch (Interrupted e) {
+      throw interrupted();
+    } finally {
+      s.running(null);
+    }
+  }
+
+  private BadInput interrupted() {
+    return new BadInput("interrupted: the search stopped, and the console is still at position " + s.position().label());
   }
 
   private boolean userWants(Hit h, Driver d) {
@@ -116,27 +143,71 @@ final class ReverseSearch {
   }
 
   private void search(List<Spec> observers, Acceptance acceptance, String title, String none) {
+    List<Rung> rungs = s.ladder.on(s.history());
+    Rung upper = null;
+    try {
+      for (int k = 0; k <= rungs.size(); k++) {
+        Rung from = k < rungs.size() ? rungs.get(k) : null;
+        Hit chosen = scan(from, upper, observers, acceptance);
+        if (chosen != null) {
+          land(from, chosen, title);
+          return;
+        }
+        upper = from;
+      }
+    } catch (Interrupted e) {
+      throw interrupted();
+    } finally {
+      s.running(null);
+    }
+    throw new BadInput(none);
+  }
+
+  /**
+   * Pass 1 over one segment of the history: from {@code from} (null: the start) to {@code upper}
+   * (null: the current position), with the observers installed at {@code from}. Returns the last
+   * hit that counts, numbered among its own spec's hits since {@code from}, or null.
+   */
+  private Hit scan(Rung from, Rung upper, List<Spec> observers, Acceptance acceptance) {
     boolean lines = observers.get(0) instanceof LineArrivals;
     List<Hit> hits = new ArrayList<>();
-    Hit chosen = null;
-    try (Driver first = new Driver(s.pool.take(), x -> {})) {
-      first.searchWith(observers, (ordinal, e, index) -> {
-        hits.add(hit(ordinal, first.target().eventSets(), e, lines));
+    Map<Spec, Long> perSpec = new HashMap<>();
+    try (Driver pass = RungJvms.reach(s, from)) {
+      RequestTable table = pass.searchWith(observers, (ordinal, e, index) -> {
+        Spec spec = (Spec) e.request().getProperty(Spec.class);
+        long n = perSpec.merge(spec, 1L, Long::sum);
+        hits.add(hit(n, pass.target().eventSets(), e, lines));
         return false;
       });
-      Stop end = first.replay(s.history(), s.specs);
-      long finalSet = end.ended() ? -1 : first.target().eventSets();
-      for (int i = hits.size() - 1; i >= 0 && chosen == null; i--) {
-        Hit h = hits.get(i);
-        if (h.set() != finalSet && acceptance.accepts(h, first)) {
-          chosen = h;
+      long finalSet = -1;
+      if (upper == null) {
+        Stop end = pass.continueAlong(from, s.history(), s.specs);
+        finalSet = end.ended() ? -1 : pass.target().eventSets();
+      } else {
+        pass.continueAlong(from, upper.path(), null);
+        if (!hits.isEmpty() && needsCurrentPosition()) {
+          table.clear();
+          pass.continueAlong(upper, s.history(), s.specs);
         }
       }
+      for (int i = hits.size() - 1; i >= 0; i--) {
+        Hit h = hits.get(i);
+        if (h.set() != finalSet && acceptance.accepts(h, pass)) {
+          return h;
+        }
+      }
+      return null;
     }
-    if (chosen == null) {
-      throw new BadInput(none);
+  }
+
+  /** Whether a hit can only be judged at the current position (a watch on one object). */
+  private boolean needsCurrentPosition() {
+    for (Spec spec : s.specs) {
+      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null) {
+        return true;
+      }
     }
-    land(observers, chosen, title);
+    return false;
   }
 
   private static Hit hit(long ordinal, long set, LocatableEvent e, boolean lines) {
@@ -160,11 +231,21 @@ final class ReverseSearch {
     return new Hit(ordinal, set, spec, object, e.thread().name(), depth, e.location().lineNumber(), e.location().method().toString());
   }
 
-  private void land(List<Spec> observers, Hit chosen, String title) {
-    Motion seek = Motion.seek(observers, chosen.ordinal(), s.history());
-    List<Motion> history = List.of(seek);
-    Driver landing = new Driver(s.pool.take(), x -> {});
-    Stop at = landing.replay(history, List.of());
+  /** Pass 2: a JVM at {@code from} runs to the chosen hit of its spec; the console goes there. */
+  private void land(Rung from, Hit chosen, String title) {
+    Motion seek = Motion.seek(List.of(chosen.spec()), chosen.ordinal());
+    List<Motion> history = Motion.append(from == null ? List.of() : from.path(), seek);
+    Driver landing = RungJvms.reach(s, from);
+    Stop at;
+    try {
+      at = landing.perform(seek);
+      if (at.interrupted()) {
+        throw new Interrupted();
+      }
+    } catch (RuntimeException e) {
+      landing.close();
+      throw e;
+    }
     List<Spec> kept = new ArrayList<>();
     for (Spec spec : s.specs) {
       if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null) {

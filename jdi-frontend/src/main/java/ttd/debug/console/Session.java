@@ -13,7 +13,10 @@ import ttd.debug.requests.Spec;
 import ttd.debug.target.Launcher;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
+import ttd.debug.target.Target;
 import ttd.debug.time.Driver;
+import ttd.debug.time.HitIndex;
+import ttd.debug.time.Ladder;
 import ttd.debug.time.Motion;
 import ttd.debug.time.Pool;
 
@@ -28,6 +31,8 @@ final class Session implements AutoCloseable {
   final PrintStream out;
   final Launcher launcher;
   final Pool pool;
+  final Ladder ladder;
+  final HitIndex index;
   final SourceFiles sources;
   final StopPrinter printer;
   final List<Spec> specs = new ArrayList<>();
@@ -39,14 +44,18 @@ final class Session implements AutoCloseable {
   private int frame;
   /** Set when Ctrl-C stopped a run: that point cannot be reached again by replaying the history. */
   private boolean interrupted;
+  /** The replay JVM a command is running now (a search's, or the one shown), for Ctrl-C. */
+  private volatile Target running;
 
   /** A position the user saved, and the history that reaches it. */
   record Checkpoint(int number, Position position, String where, List<Motion> history) {}
 
-  Session(PrintStream out, Launcher launcher, Pool pool, SourceFiles sources) {
+  Session(PrintStream out, Launcher launcher, Pool pool, Ladder ladder, SourceFiles sources) {
     this.out = out;
     this.launcher = launcher;
     this.pool = pool;
+    this.ladder = ladder;
+    this.index = new HitIndex(pool, Boolean.getBoolean("ttd.debug.awaitIndex"));
     this.sources = sources;
     this.printer = new StopPrinter(out, sources);
     this.driver = new Driver(pool.take(), out::println);
@@ -138,10 +147,30 @@ final class Session implements AutoCloseable {
       fresh.replay(history, specs);
       switchTo(fresh, history);
     }
+    Target t = driver.target();
+    long fromNanos = t.clock().runNanos();
+    long fromEvent = t.started() ? position().event() : -1;
+    int samplesBefore = t.clock().samples().size();
     Stop s = driver.perform(m);
+    List<Motion> before = history;
     history = Motion.append(history, m);
-    interrupted |= !s.ended() && s.events().isEmpty();
+    interrupted |= s.interrupted();
+    if (!s.interrupted()) {
+      List<long[]> samples = List.copyOf(t.clock().samples().subList(samplesBefore, t.clock().samples().size()));
+      ladder.ranThrough(before, m, samples, fromNanos, fromEvent, t.clock().runNanos(), s.ended() ? Long.MAX_VALUE : s.position().event());
+    }
     shown(s, title);
+  }
+
+  /** The JVM to interrupt on Ctrl-C: a search's while one runs, else the one shown. */
+  Target running() {
+    Target r = running;
+    return r != null ? r : driver.target();
+  }
+
+  /** Marks {@code t} as the JVM a command is running now (null: the one shown). */
+  void running(Target t) {
+    running = t;
   }
 
   /** Refuses what needs to replay the history when a Ctrl-C made it unrepeatable. */
@@ -213,6 +242,7 @@ final class Session implements AutoCloseable {
 
   @Override
   public void close() {
+    index.close();
     driver.close();
     pool.close();
   }

@@ -8,6 +8,7 @@ import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Motion;
+import ttd.debug.time.Rung;
 import ttd.replay.RecordedEvents;
 
 /**
@@ -33,7 +34,7 @@ final class TimeCommands {
     } else if (p.end()) {
       Stop st = s.stop();
       s.out.println("position end (the program exited" + (st.exitStatus() == null ? "" : " with status " + st.exitStatus()) + ")");
-    } else if (s.stop().events().isEmpty()) {
+    } else if (s.stop().interrupted()) {
       s.out.println("position after event " + p.event() + " (interrupted: no tick)");
     } else {
       s.out.println("position " + s.name(p) + " (event " + p.event() + ", tick " + p.tick() + ")");
@@ -150,10 +151,22 @@ final class TimeCommands {
     }
     if (s.checkpoints.isEmpty()) {
       s.out.println("No checkpoints.");
-      return;
     }
     for (Session.Checkpoint c : s.checkpoints) {
       s.out.println("  " + c.number() + "  position " + c.position().label() + "  " + c.where());
+    }
+    int[] indexed = s.index.progress();
+    if (indexed[1] > 0) {
+      s.out.println("Index of hits: " + indexed[0] + " of " + indexed[1] + " breakpoints, catches and watches indexed");
+    }
+    List<Rung> rungs = s.ladder.rungs();
+    if (!rungs.isEmpty()) {
+      s.out.println("Ladder (reverse searches start from the nearest of these):");
+    }
+    for (Rung r : rungs) {
+      int[] parked = s.ladder.parked(r);
+      s.out.println(String.format(Locale.ROOT, "  event %d (%.1f s into the replay): %d of %d replay JVMs parked%s", r.event(), r.runNanos() / 1e9,
+          parked[0], parked[1], r.on(s.history()) ? "" : " (not on the current history)"));
     }
   }
 }

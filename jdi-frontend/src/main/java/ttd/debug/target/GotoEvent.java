@@ -12,17 +12,22 @@ import java.util.List;
 /**
  * A run to just after one recorded event: the replay's {@code ReplayPosition.stopAt} is set to
  * it, a breakpoint waits in {@code ReplayPosition.reached()}, and the user's own requests are
- * off meanwhile. The thread then steps out of ttd's code into the program's.
+ * off meanwhile (observers stay on: a search that replays a goto or a pause must count the hits
+ * on the way, as its landing from a rung does). For a goto the thread then steps out of ttd's code into the program's; a pause
+ * (a checkpoint of the ladder) stays right there, at the event boundary itself.
  */
 final class GotoEvent {
 
   private final Target target;
   private final long index;
+  private final boolean stepOut;
   private final List<EventRequest> made = new ArrayList<>();
 
-  GotoEvent(Target target, long index) {
+  /** {@code stepOut}: go on into the program's code (a goto); else stay in ttd's hook (a pause). */
+  GotoEvent(Target target, long index, boolean stepOut) {
     this.target = target;
     this.index = index;
+    this.stepOut = stepOut;
   }
 
   Stop run() {
@@ -54,7 +59,7 @@ final class GotoEvent {
       if (!reached.ended() && target.positionClass() != null) {
         target.setPositionField("stopAt", 0);
       }
-      return target.finishGoto(reached);
+      return stepOut ? target.finishGoto(reached) : target.finishPause(reached);
     } finally {
       for (EventRequest r : paused) {
         r.enable();
@@ -85,7 +90,7 @@ final class GotoEvent {
     all.addAll(erm.modificationWatchpointRequests());
     all.addAll(erm.accessWatchpointRequests());
     all.addAll(erm.exceptionRequests());
-    all.removeIf(r -> r.getProperty(Role.KEY) != Role.USER && r.getProperty(Role.KEY) != Role.OBSERVER);
+    all.removeIf(r -> r.getProperty(Role.KEY) != Role.USER); // observers go on counting: a search counts every hit
     return all;
   }
 }

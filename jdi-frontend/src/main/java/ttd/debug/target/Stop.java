@@ -14,20 +14,36 @@ public final class Stop {
   private final Position position;
   private final Integer exitStatus;
   private final boolean ended;
+  private final boolean paused;
 
-  private Stop(List<LocatableEvent> events, Position position, Integer exitStatus, boolean ended) {
+  private Stop(List<LocatableEvent> events, Position position, Integer exitStatus, boolean ended, boolean paused) {
     this.events = events;
     this.position = position;
     this.exitStatus = exitStatus;
     this.ended = ended;
+    this.paused = paused;
   }
 
   static Stop at(List<LocatableEvent> events, Position position) {
-    return new Stop(List.copyOf(events), position, null, false);
+    return new Stop(List.copyOf(events), position, null, false, false);
   }
 
   static Stop end(Integer exitStatus, Position position) {
-    return new Stop(List.of(), position, exitStatus, true);
+    return new Stop(List.of(), position, exitStatus, true, false);
+  }
+
+  static Stop paused(Position position) {
+    return new Stop(List.of(), position, null, false, true);
+  }
+
+  /** Whether this is a pause at an event boundary (a checkpoint of the ladder), not a stop the user sees. */
+  public boolean paused() {
+    return paused;
+  }
+
+  /** Whether Ctrl-C stopped the replay here: a point that no replay of a history reaches again. */
+  public boolean interrupted() {
+    return !ended && !paused && events.isEmpty();
   }
 
   public boolean ended() {

@@ -1,11 +1,7 @@
 package ttd.debug.target;
 
 import com.sun.jdi.ClassType;
-import com.sun.jdi.Field;
-import com.sun.jdi.IncompatibleThreadStateException;
-import com.sun.jdi.InvalidTypeException;
 import com.sun.jdi.InvocationException;
-import com.sun.jdi.LongValue;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
@@ -36,7 +32,7 @@ import java.util.function.Consumer;
  */
 public final class Target implements AutoCloseable {
 
-  static final String POSITION_CLASS = "ttd.runtime.ReplayPosition";
+  static final String POSITION_CLASS = PositionFields.CLASS;
   /** Classes a step passes over: the JDK's and ttd's own (hooks run inside program frames). */
   public static final String[] STEP_EXCLUDES = {
     "java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*", "ttd.runtime.*", "ttd.agent.*", "ttd.log.*", "ttd.launch.*",
@@ -45,6 +41,7 @@ public final class Target implements AutoCloseable {
 
   private final ReplayJvm jvm;
   private final VirtualMachine vm;
+  private final PositionFields fields;
   private final List<Consumer<ReferenceType>> prepareListeners = new ArrayList<>();
   private Observer observer;
   private long observed;
@@ -55,10 +52,12 @@ public final class Target implements AutoCloseable {
   private boolean perturbed;
   private volatile boolean interruptRequested;
   private long sets;
+  private final RunClock clock = new RunClock();
 
   public Target(ReplayJvm jvm) {
     this.jvm = jvm;
     this.vm = jvm.vm();
+    this.fields = new PositionFields(vm);
     try {
       EventSet first = vm.eventQueue().remove(60_000);
       if (first == null || !(first.iterator().next() instanceof VMStartEvent)) {
@@ -136,8 +135,25 @@ public final class Target implements AutoCloseable {
    * already past it.
    */
   public Stop gotoEvent(long index) {
-    GotoEvent g = new GotoEvent(this, index);
+    GotoEvent g = new GotoEvent(this, index, true);
     return g.run();
+  }
+
+  /**
+   * Runs to the instant the replay consumes recorded event number {@code index} and stays there,
+   * inside ttd's hook (a checkpoint of the ladder: an exact position, (index, tick 0)). Does not
+   * count as a stop: the ticks of later stops are what they would be without it.
+   */
+  public Stop pauseAt(long index) {
+    return new GotoEvent(this, index, false).run();
+  }
+
+  Stop finishPause(Stop reached) {
+    if (reached.ended()) {
+      return reached;
+    }
+    last = Stop.paused(new Position(readEvent(), 0, false));
+    return last;
   }
 
   Stop finishGoto(Stop reached) {
@@ -152,16 +168,19 @@ public final class Target implements AutoCloseable {
   }
 
   Stop await() {
+    clock.resumed();
     try {
       while (true) {
-        EventSet set = vm.eventQueue().remove(100);
+        EventSet set = vm.eventQueue().remove(20);
+        if (interruptRequested) {
+          interruptRequested = false;
+          vm.suspend();
+          clock.stopped();
+          last = Stop.at(List.of(), readPosition(false));
+          return last;
+        }
+        clock.tick(this::readEvent);
         if (set == null) {
-          if (interruptRequested) {
-            interruptRequested = false;
-            vm.suspend();
-            last = Stop.at(List.of(), readPosition(false));
-            return last;
-          }
           continue;
         }
         sets++;
@@ -181,7 +200,7 @@ public final class Target implements AutoCloseable {
             continue;
           }
           Role role = (Role) e.request().getProperty(Role.KEY);
-          if (e instanceof ExceptionEvent && (role == Role.USER || role == Role.OBSERVER) && insideTtd(((ExceptionEvent) e).thread())) {
+          if (e instanceof ExceptionEvent && (role == Role.USER || role == Role.OBSERVER) && TtdFrames.insideTtd(((ExceptionEvent) e).thread())) {
             // thrown in the agent's own work on a program thread, not the program's; how many
             // such throws a replay sees depends on timing, so observers must not count them
             // either, or a reverse search lands on another hit than the one it found
@@ -199,6 +218,7 @@ public final class Target implements AutoCloseable {
           }
         }
         if (!stops.isEmpty()) {
+          clock.stopped();
           last = Stop.at(stops, readPosition(true));
           return last;
         }
@@ -214,21 +234,8 @@ public final class Target implements AutoCloseable {
     }
   }
 
-  private static boolean insideTtd(ThreadReference thread) {
-    try {
-      for (com.sun.jdi.StackFrame f : thread.frames()) {
-        String n = f.location().declaringType().name();
-        if (n.startsWith("ttd.agent.") || n.startsWith("ttd.runtime.") || n.startsWith("ttd.launch.") || n.startsWith("net.openhft.")) {
-          return true;
-        }
-      }
-    } catch (IncompatibleThreadStateException e) {
-      return false;
-    }
-    return false;
-  }
-
   private Stop atEnd() {
+    clock.stopped();
     try {
       vm.resume();
     } catch (VMDisconnectedException e) {
@@ -240,11 +247,17 @@ public final class Target implements AutoCloseable {
 
   private Position readPosition(boolean counts) {
     long e = readEvent();
+    long published = fields.tick();
     if (counts) {
       tick = e == lastEvent ? tick + 1 : 1;
       lastEvent = e;
     }
-    return new Position(e, tick, false);
+    return new Position(e, published >= 0 ? published : tick, false);
+  }
+
+  /** How long this JVM has run, and where it was meanwhile. */
+  public RunClock clock() {
+    return clock;
   }
 
   /** How many event sets the replay has sent so far (the current one included). */
@@ -254,16 +267,11 @@ public final class Target implements AutoCloseable {
 
   /** The index of the last event the replay consumed, -1 before the first. */
   public long readEvent() {
-    ClassType type = positionClass();
-    if (type == null) {
-      return -1;
-    }
-    return ((LongValue) type.getValue(type.fieldByName("events"))).value() - 1;
+    return fields.event();
   }
 
   ClassType positionClass() {
-    List<ReferenceType> types = vm.classesByName(POSITION_CLASS);
-    return types.isEmpty() || !types.get(0).isPrepared() ? null : (ClassType) types.get(0);
+    return fields.type();
   }
 
   /**
@@ -278,13 +286,7 @@ public final class Target implements AutoCloseable {
 
   /** Sets a static long of ReplayPosition (the class must be prepared). */
   void setPositionField(String name, long value) {
-    ClassType type = positionClass();
-    Field f = type.fieldByName(name);
-    try {
-      type.setValue(f, vm.mirrorOf(value));
-    } catch (InvalidTypeException | com.sun.jdi.ClassNotLoadedException e) {
-      throw new IllegalStateException(e);
-    }
+    fields.set(name, value);
   }
 
   @Override

@@ -35,26 +35,13 @@ public final class Driver implements AutoCloseable {
   private Object searchOwner;
   private long searchSeen;
 
-  /** The state of one SEEK being replayed: how many of its observer events have passed. */
+  /** The state of one SEEK: how many of its observer events have passed. */
   private static final class Seek {
     final long ordinal;
     long seen;
 
     Seek(long ordinal) {
       this.ordinal = ordinal;
-    }
-  }
-
-  /** Thrown through nested replays when a SEEK lands. */
-  private static final class Landed extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    final transient Seek seek;
-    final transient Stop stop;
-
-    Landed(Seek seek, Stop stop) {
-      super(null, null, false, false);
-      this.seek = seek;
-      this.stop = stop;
     }
   }
 
@@ -107,75 +94,85 @@ public final class Driver implements AutoCloseable {
     return false;
   }
 
-  /** Replays {@code history} silently, then binds the objects of {@code finalSpecs}. */
+  /** Replays {@code history} silently from the start, then binds the objects of {@code finalSpecs}. */
   public Stop replay(List<Motion> history, List<Spec> finalSpecs) {
-    Stop last = replayLevel(history);
-    bindAt(history.size(), finalSpecs);
-    user.sync(finalSpecs, objectsFor(finalSpecs));
-    return last;
+    return replayFrom(0, history, finalSpecs);
   }
 
-  private Stop replayLevel(List<Motion> history) {
-    Stop last = null;
-    for (int i = 0; i < history.size(); i++) {
+  /**
+   * Goes on along {@code history} from the rung this JVM is parked at (null: a fresh JVM at the
+   * start; the rung must be on the history):
+   * the rest of the motion the rung is inside, then the motions after it. With {@code finalSpecs}
+   * non-null, binds their objects at the end and sets them as the user's requests.
+   */
+  public Stop continueAlong(Rung from, List<Motion> history, List<Spec> finalSpecs) {
+    return replayFrom(from == null ? 0 : from.prefix().size(), history, finalSpecs);
+  }
+
+  private Stop replayFrom(int first, List<Motion> history, List<Spec> finalSpecs) {
+    Stop last = target.last();
+    for (int i = first; i < history.size(); i++) {
       Motion m = history.get(i);
       bindAt(i, m.requests());
       last = perform(m);
+      if (last.interrupted()) {
+        throw new Interrupted();
+      }
       if (last.ended() && i < history.size() - 1) {
         throw new IllegalStateException("the replay ended before its history did");
       }
+    }
+    if (finalSpecs != null) {
+      bindAt(history.size(), finalSpecs);
+      user.sync(finalSpecs, objectsFor(finalSpecs));
     }
     return last;
   }
 
   /** Performs one motion with its requests in place. */
   public Stop perform(Motion m) {
-    if (m.kind() != Motion.Kind.SEEK) {
-      user.sync(m.requests(), objectsFor(m.requests()));
+    switch (m.kind()) {
+      case PAUSE:
+        Stop at = target.last();
+        if (at != null && at.paused() && at.position().event() == m.arg()) {
+          return at; // a rung parked at this very pause
+        }
+        user.sync(m.requests(), objectsFor(m.requests()));
+        return target.pauseAt(m.arg());
+      case SEEK:
+        return seek(m);
+      default:
+        break;
     }
-    Stop s;
+    user.sync(m.requests(), objectsFor(m.requests()));
     switch (m.kind()) {
       case RUN:
-        s = target.resume();
-        break;
+        return target.resume();
       case STEP_INTO:
-        s = target.step(thread(m.thread()), StepRequest.STEP_INTO);
-        break;
+        return target.step(thread(m.thread()), StepRequest.STEP_INTO);
       case STEP_OVER:
-        s = target.step(thread(m.thread()), StepRequest.STEP_OVER);
-        break;
+        return target.step(thread(m.thread()), StepRequest.STEP_OVER);
       case STEP_OUT:
-        s = target.step(thread(m.thread()), StepRequest.STEP_OUT);
-        break;
-      case GOTO:
-        s = target.gotoEvent(m.arg());
-        break;
+        return target.step(thread(m.thread()), StepRequest.STEP_OUT);
       default:
-        return seek(m);
+        return target.gotoEvent(m.arg());
     }
-    for (LocatableEvent e : s.events()) {
-      Object owner = e.request() == null ? null : e.request().getProperty(RequestTable.OWNER);
-      if (owner instanceof Seek && ((Seek) owner).seen == ((Seek) owner).ordinal) {
-        throw new Landed((Seek) owner, s);
-      }
-    }
-    return s;
   }
 
+  /** From here, with the user's requests off, to the {@code arg}-th event of the observers. */
   private Stop seek(Motion m) {
+    user.sync(List.of(), Map.of());
     Seek seek = new Seek(m.arg());
     RequestTable observers = new RequestTable(target, Role.OBSERVER, seek, s -> {});
     for (Spec s : m.observers()) {
       observers.add(s, null);
     }
     try {
-      replayLevel(m.inner());
-      throw new IllegalStateException("a reverse search did not land where it had found its hit");
-    } catch (Landed l) {
-      if (l.seek != seek) {
-        throw l;
+      Stop s = target.resume();
+      if (s.ended()) {
+        throw new IllegalStateException("a reverse search did not land where it had found its hit");
       }
-      return l.stop;
+      return s;
     } finally {
       observers.clear();
     }

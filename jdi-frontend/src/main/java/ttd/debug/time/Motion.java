@@ -8,10 +8,13 @@ import ttd.debug.requests.Spec;
  * history of motions, replayed in a fresh JVM of the same recording, reaches the same point,
  * since replay is deterministic. This is how a position is carried from one JVM to another.
  *
- * <p>{@code SEEK} replays {@code inner} with {@code observers} installed from its start and stops
- * at their {@code ordinal}-th event: the landing of a reverse search.
+ * <p>{@code PAUSE} runs to the instant event {@code arg} is consumed and stays there (a
+ * checkpoint of the ladder, inside a run or goto that the history goes on with). {@code SEEK} runs
+ * on from wherever the replay is with {@code observers} installed (and the user's requests off)
+ * and stops at their {@code arg}-th event: the landing of a reverse search. Neither needs the
+ * motions that came between: requests never change what a replay executes, only where it stops.
  */
-public record Motion(Kind kind, String thread, long arg, List<Spec> requests, List<Spec> observers, List<Motion> inner) {
+public record Motion(Kind kind, String thread, long arg, List<Spec> requests, List<Spec> observers) {
 
   public enum Kind {
     RUN,
@@ -19,23 +22,34 @@ public record Motion(Kind kind, String thread, long arg, List<Spec> requests, Li
     STEP_OVER,
     STEP_OUT,
     GOTO,
+    PAUSE,
     SEEK
   }
 
   public static Motion run(List<Spec> requests) {
-    return new Motion(Kind.RUN, null, 0, List.copyOf(requests), List.of(), List.of());
+    return new Motion(Kind.RUN, null, 0, List.copyOf(requests), List.of());
   }
 
   public static Motion step(Kind kind, String thread, List<Spec> requests) {
-    return new Motion(kind, thread, 0, List.copyOf(requests), List.of(), List.of());
+    return new Motion(kind, thread, 0, List.copyOf(requests), List.of());
   }
 
   public static Motion gotoEvent(long index) {
-    return new Motion(Kind.GOTO, null, index, List.of(), List.of(), List.of());
+    return new Motion(Kind.GOTO, null, index, List.of(), List.of());
   }
 
-  public static Motion seek(List<Spec> observers, long ordinal, List<Motion> inner) {
-    return new Motion(Kind.SEEK, null, ordinal, List.of(), List.copyOf(observers), List.copyOf(inner));
+  /** A pause at event {@code index} inside {@code within} (whose requests it keeps, for bindings). */
+  public static Motion pause(long index, Motion within) {
+    return new Motion(Kind.PAUSE, null, index, within.requests(), List.of());
+  }
+
+  public static Motion seek(List<Spec> observers, long ordinal) {
+    return new Motion(Kind.SEEK, null, ordinal, List.of(), List.copyOf(observers));
+  }
+
+  /** Whether the rest of this motion can be performed from a pause inside it (a run, a goto). */
+  public boolean resumable() {
+    return kind == Kind.RUN || kind == Kind.GOTO || kind == Kind.PAUSE;
   }
 
   /** {@code history} with {@code m} appended. */

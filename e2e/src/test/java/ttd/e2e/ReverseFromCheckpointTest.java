@@ -1,0 +1,130 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Reverse searches that start from a rung of the checkpoint ladder (a replay JVM paused at an
+ * event boundary along the history), or that look their hit up in the index of hits and land from
+ * the nearest rung, land exactly where the same searches from the start of the recording land:
+ * the same stop line, the same values, the same event. The program reads the
+ * clock in every iteration (so there are events all along), posts to a ledger now and then (hits
+ * in the segment above the nearest rung) and passes a milestone half way (a hit several segments
+ * down, which a search reaches segment by segment).
+ */
+class ReverseFromCheckpointTest {
+
+  private static final String LEDGER = String.join("\n",
+      "public final class Ledger {",
+      "  static long balance;",
+      "  static int entries;",
+      "",
+      "  static void post(long amount) {",
+      "    balance += amount;",
+      "    entries++;",
+      "  }",
+      "",
+      "  static void milestone(int i) {",
+      "    System.out.println(\"half way, \" + entries + \" entries\");",
+      "  }",
+      "",
+      "  static void close(long total) {",
+      "    System.out.println(\"closed \" + total + \" after \" + entries + \" entries\");",
+      "  }",
+      "",
+      "  public static void main(String[] args) {",
+      "    long x = 7;",
+      "    for (int i = 1; i <= 10000; i++) {",
+      "      for (int k = 0; k < 1000; k++) {",
+      "        x = x * 6364136223846793005L + 1442695040888963407L;",
+      "      }",
+      "      long t = System.nanoTime();",
+      "      if (i == 5000) {",
+      "        milestone(i);",
+      "      }",
+      "      if (i % 100 == 0) {",
+      "        post((x ^ t) & 0xff);",
+      "      }",
+      "    }",
+      "    close(balance);",
+      "  }",
+      "}",
+      "");
+
+  private static final String[] SCRIPT = {
+    "stop in Ledger.close",
+    "run",
+    "stop in Ledger.post",
+    "info checkpoints",
+    "reverse-continue",
+    "print balance",
+    "print entries",
+    "when",
+    "reverse-continue",
+    "print entries",
+    "when",
+    "clear Ledger.post",
+    "stop in Ledger.milestone",
+    "reverse-continue",
+    "print entries",
+    "when",
+    "quit",
+  };
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void reverseContinueFromALadderRungOrTheIndexLandsWhereReverseFromTheStartLands(Jvm jvm) {
+    Path work = Scratch.dir("reverse-from-rung-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Ledger", LEDGER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Ledger");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+
+    DebugConsole fromStart = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=0", "-Dttd.debug.hitIndex=false"), SCRIPT);
+    DebugConsole fromRung = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40", "-Dttd.debug.hitIndex=false"), SCRIPT);
+    DebugConsole indexed = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40", "-Dttd.debug.hitIndex=true", "-Dttd.debug.awaitIndex=true"), SCRIPT);
+
+    assertEquals(List.of("No checkpoints."), fromStart.after(3, "info checkpoints"), "no ladder:" + fromStart.describe());
+    List<Long> rungs = rungEvents(fromRung.after(3, "info checkpoints"));
+    assertFalse(rungs.isEmpty(), "the run left rungs on the ladder:" + fromRung.describe());
+
+    for (DebugConsole c : List.of(fromStart, fromRung, indexed)) {
+      assertTrue(c.first(4, "reverse-continue").matches("Breakpoint hit: \"thread=main\", Ledger\\.post\\(\\), line=6 bci=\\d+"), c.describe());
+      assertEquals(" entries = 99", c.first(6, "print entries"), "the last post before close:" + c.describe());
+      assertEquals(" entries = 98", c.first(9, "print entries"), "the post before that:" + c.describe());
+      assertTrue(c.first(13, "reverse-continue").matches("Breakpoint hit: \"thread=main\", Ledger\\.milestone\\(\\), line=\\d+ bci=\\d+"), c.describe());
+      assertEquals(" entries = 49", c.first(14, "print entries"), "half way, far below the rungs near the end:" + c.describe());
+      assertEquals(0, c.outcome().exitStatus(), c.describe());
+    }
+    for (int n : new int[] {4, 5, 6, 7, 8, 9, 10, 13, 14, 15}) {
+      assertEquals(fromStart.after(n, SCRIPT[n]), fromRung.after(n, SCRIPT[n]),
+          "command " + n + " (" + SCRIPT[n] + ") printed the same from a rung as from the start:" + fromRung.describe());
+      assertEquals(fromStart.after(n, SCRIPT[n]), indexed.after(n, SCRIPT[n]),
+          "command " + n + " (" + SCRIPT[n] + ") printed the same from the index of hits as from the start:" + indexed.describe());
+    }
+    long landed = Long.parseLong(fromRung.group(7, "when", "^position \\S+ \\(event (\\d+), tick \\d+\\)$"));
+    assertTrue(rungs.stream().anyMatch(r -> r > 0 && r <= landed),
+        "a rung of the run (not the one at its first event) lies before the landing (rungs " + rungs + ", landed after event " + landed + ")");
+  }
+
+  private static List<Long> rungEvents(List<String> lines) {
+    Pattern p = Pattern.compile("^  event (\\d+) \\(");
+    List<Long> events = new ArrayList<>();
+    for (String l : lines) {
+      Matcher m = p.matcher(l);
+      if (m.find()) {
+        events.add(Long.parseLong(m.group(1)));
+      }
+    }
+    return events;
+  }
+}

@@ -1,0 +1,131 @@
+package ttd.debug.time;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The checkpoint ladder: exact positions ({@link Rung}s) along the histories the user ran
+ * through, spaced by replay time back from the end of each run or goto, and one at the first
+ * recorded event (past the replay JVM's start-up, which costs seconds: the rung for searches that
+ * go back to the beginning), each with replay JVMs parked on it in the {@link Pool}. A reverse search starts from the nearest rung instead of the
+ * start of the recording; a JVM taken from a rung is replaced in the background.
+ */
+public final class Ladder {
+
+  private final Pool pool;
+  private final long spacingNanos;
+  private final int perMotion;
+  private final int max;
+  private final int copies;
+  private final List<Rung> rungs = new ArrayList<>();
+
+  /**
+   * {@code perMotion} rungs at most in each motion, {@code spacingNanos} of replay apart back from
+   * its end; {@code max} rungs in all (the oldest go first); {@code copies} JVMs parked on each (a
+   * search's two passes start from the same rung).
+   */
+  public Ladder(Pool pool, long spacingNanos, int perMotion, int max, int copies) {
+    this.pool = pool;
+    this.spacingNanos = spacingNanos;
+    this.perMotion = perMotion;
+    this.max = max;
+    this.copies = copies;
+  }
+
+  /**
+   * Places rungs inside motion {@code m}, which followed {@code prefix}: it ran from {@code
+   * fromNanos} of replay (after event {@code fromEvent}) to {@code toNanos} (after event {@code
+   * toEvent}, or the end: {@code Long.MAX_VALUE}), and the JVM sampled where it was in {@code
+   * samples} ((nanos, event) pairs).
+   */
+  public synchronized void ranThrough(List<Motion> prefix, Motion m, List<long[]> samples, long fromNanos, long fromEvent, long toNanos, long toEvent) {
+    if (!m.resumable() || m.kind() == Motion.Kind.PAUSE || spacingNanos <= 0) {
+      return;
+    }
+    if (m.kind() == Motion.Kind.GOTO) {
+      toEvent = Math.min(toEvent, m.arg() - 1); // the rest of a goto from its own event would never stop
+    }
+    if (prefix.isEmpty() && fromEvent < 0 && toEvent >= 0) {
+      add(new Rung(prefix, m, 0, 0)); // the first event: past the replay JVM's start-up
+    }
+    long lastEvent = Long.MAX_VALUE;
+    for (int k = 1; k <= perMotion; k++) {
+      long at = toNanos - k * spacingNanos;
+      long[] chosen = null;
+      for (long[] s : samples) {
+        if (s[0] >= fromNanos && s[0] <= at && s[1] > fromEvent && s[1] <= toEvent && s[1] < lastEvent) {
+          chosen = s;
+        }
+      }
+      if (chosen == null) {
+        return;
+      }
+      lastEvent = chosen[1];
+      add(new Rung(prefix, m, chosen[1], chosen[0]));
+    }
+  }
+
+  private void add(Rung r) {
+    for (Rung known : rungs) {
+      if (known.path().equals(r.path())) {
+        return;
+      }
+    }
+    rungs.add(r);
+    for (int i = 0; rungs.size() > max && i < rungs.size(); ) {
+      if (rungs.get(i).prefix().isEmpty() && rungs.get(i).event() == 0) {
+        i++;
+      } else {
+        pool.discard(rungs.remove(i).path());
+      }
+    }
+    pool.parkCopies(r.path(), List.of(), copies);
+  }
+
+  /** The rungs {@code history} passes through, nearest its end first. */
+  public synchronized List<Rung> on(List<Motion> history) {
+    List<Rung> l = new ArrayList<>();
+    for (Rung r : rungs) {
+      if (r.on(history) && !r.path().equals(history)) {
+        l.add(r);
+      }
+    }
+    l.sort(Comparator.comparingInt((Rung r) -> r.prefix().size()).thenComparingLong(Rung::event).reversed());
+    return l;
+  }
+
+  /** All rungs, oldest first. */
+  public synchronized List<Rung> rungs() {
+    return List.copyOf(rungs);
+  }
+
+  /** A JVM parked on {@code r} that has arrived there, else null; a replacement starts parking. */
+  public Driver takeReady(Rung r) {
+    Driver d = pool.takeReady(r.path());
+    if (d != null) {
+      replace(r);
+    }
+    return d;
+  }
+
+  /** A JVM parked on {@code r}, waiting for it if it is on its way; null if none is. */
+  public Driver takeWaiting(Rung r) {
+    Driver d = pool.takeParked(r.path());
+    if (d != null) {
+      replace(r);
+    }
+    return d;
+  }
+
+  private synchronized void replace(Rung r) {
+    if (rungs.contains(r)) {
+      pool.parkCopies(r.path(), List.of(), copies);
+    }
+  }
+
+  /** (arrived, all) JVMs parked on {@code r}. */
+  public int[] parked(Rung r) {
+    return pool.count(r.path());
+  }
+}
