@@ -47,11 +47,6 @@ final class PositionFields {
     ClassType t = (ClassType) types.get(0);
     events = t.fieldByName("events");
     running = t.fieldByName("running");
-    List<ReferenceType> clocks = vm.classesByName(CLASS + "$ThreadClock");
-    if (running != null && !clocks.isEmpty()) {
-      ticks = clocks.get(0).fieldByName("ticks");
-      ticksAtEvent = clocks.get(0).fieldByName("ticksAtEvent");
-    }
     type = t;
     return t;
   }
@@ -65,12 +60,16 @@ final class PositionFields {
   /** The running thread's tick since the last event, or -1 when no thread holds the baton. */
   long tick() {
     ClassType t = type();
-    if (t == null || running == null || ticks == null) {
+    if (t == null || running == null) {
       return -1;
     }
     ObjectReference clock = (ObjectReference) t.getValue(running);
     if (clock == null) {
       return -1;
+    }
+    if (ticks == null) {
+      ticks = clock.referenceType().fieldByName("ticks");
+      ticksAtEvent = clock.referenceType().fieldByName("ticksAtEvent");
     }
     return ((LongValue) clock.getValue(ticks)).value() - ((LongValue) clock.getValue(ticksAtEvent)).value();
   }
