@@ -110,7 +110,8 @@ public final class Divergence {
           + " differs from the recorded one; replay the program exactly as it was recorded";
     }
     if (threads) {
-      return "the program runs several threads, and ttd does not record thread interleavings yet";
+      return "the program runs several threads: work of threads ttd does not schedule (the JDK's"
+          + " own), or an input ttd does not capture yet, differs between recording and replay";
     }
     return "an input ttd does not capture yet differs between recording and replay";
   }
