@@ -262,12 +262,6 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  protected void recordNativeData(
-      ThreadState t, EventKind kind, long value, long address, int iovcnt, int n) {
-    throw new IllegalStateException("a replay performs no real I/O to record");
-  }
-
-  @Override
   protected long exchangeData(
       ThreadState t, EventKind kind, long value, byte[] b, int off, int len, PayloadSink sink) {
     BlockDecoder e = next(t, kind, 0);

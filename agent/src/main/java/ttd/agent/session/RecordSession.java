@@ -114,12 +114,6 @@ public final class RecordSession extends Session {
   }
 
   @Override
-  protected void recordNativeData(
-      ThreadState t, EventKind kind, long value, long address, int iovcnt, int n) {
-    putNativePayload(t, kind, value, address, iovcnt, n);
-  }
-
-  @Override
   protected boolean performsRealIo() {
     return true;
   }

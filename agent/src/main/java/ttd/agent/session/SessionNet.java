@@ -39,13 +39,6 @@ public abstract class SessionNet extends SessionFiles {
   protected abstract long exchangeData(
       ThreadState t, EventKind kind, long value, byte[] b, int off, int len, PayloadSink sink);
 
-  /**
-   * Record only: logs an event of {@code kind} with {@code value} and the {@code n} bytes a real
-   * call moved through native memory (as in {@link #exchangeNativeRead}), straight from there.
-   */
-  protected abstract void recordNativeData(
-      ThreadState t, EventKind kind, long value, long address, int iovcnt, int n);
-
   /** Replay: the program did something else than the recording; stops with a report. */
   protected abstract void mismatch(ThreadState t, String expected, String actual);
 

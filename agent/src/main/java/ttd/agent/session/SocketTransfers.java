@@ -26,6 +26,7 @@ final class SocketTransfers {
   /** struct iovec on 64-bit Linux: {void *base; size_t len}. */
 
   private final Blocking blocking;
+  private final ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[8192]);
 
   SocketTransfers(Blocking blocking) {
     this.blocking = blocking;
@@ -51,7 +52,9 @@ final class SocketTransfers {
         s.exchangeData(t, kind, NetWire.value(n), NONE, 0, 0, null);
         return n;
       }
-      s.recordNativeData(t, kind, NetWire.value(n), address, contiguous(op) ? 0 : len, (int) n);
+      byte[] b = buffer((int) n);
+      copy(op, address, len, b, 0, (int) n, false);
+      s.exchangeData(t, kind, NetWire.value(n), b, 0, (int) n, null);
       return n;
     }
     blocking.begin(t, NetOp.name(op)); // the hand-overs of the recorded call happen here
@@ -91,10 +94,25 @@ final class SocketTransfers {
    * {@code [at, at + count)} of the bytes the call moves; {@code toMemory} for a replayed read.
    */
   private static void copy(int op, long address, int len, byte[] b, int at, int count, boolean toMemory) {
-    NativeMemory.copy(address, contiguous(op) ? 0 : len, at, b, 0, count, toMemory);
+    if (!contiguous(op)) {
+      NativeMemory.iovecCopy(address, len, b, at, count, toMemory);
+    } else if (toMemory) {
+      NativeMemory.write(address + at, b, 0, count);
+    } else {
+      NativeMemory.read(address + at, b, 0, count);
+    }
   }
 
   private static boolean contiguous(int op) {
     return op == NetOp.READ || op == NetOp.WRITE || op == NetOp.DATAGRAM_READ || op == NetOp.DATAGRAM_WRITE;
+  }
+
+  private byte[] buffer(int n) {
+    byte[] b = scratch.get();
+    if (b.length < n) {
+      b = new byte[Math.max(n, b.length * 2)];
+      scratch.set(b);
+    }
+    return b;
   }
 }
