@@ -21,6 +21,7 @@ import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.Hooks;
 import ttd.runtime.NativeIoHooks;
+import ttd.runtime.NetHooks;
 
 /**
  * The agent proper, started by the launcher's premain inside the agent's private class loader.
@@ -68,7 +69,7 @@ public final class AgentMain {
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
       Hooks.installRealPark(new RealUnsafePark());
       NativeIoHooks.installReal(new RealNativeIoCalls());
-      Hooks.installRealNet(new RealSunNio());
+      NetHooks.installRealNet(new RealSunNio());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

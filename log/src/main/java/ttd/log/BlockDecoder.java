@@ -24,6 +24,8 @@ public final class BlockDecoder {
   private String text;
   private String text2;
   private byte[] bytes;
+  private int bytesAt = -1;
+  private int bytesLength;
   private Map<String, String> map;
 
   public BlockDecoder(byte[] block, int offset, int length) {
@@ -45,6 +47,7 @@ public final class BlockDecoder {
     text = null;
     text2 = null;
     bytes = null;
+    bytesAt = -1;
     map = null;
     switch (kind.payload()) {
       case LONG:
@@ -60,11 +63,11 @@ public final class BlockDecoder {
         text2 = string();
         break;
       case BYTES:
-        bytes = rawBytes();
+        rawBytes();
         break;
       case OUTPUT:
         longValue = varLong();
-        bytes = rawBytes();
+        rawBytes();
         break;
       case STRING_MAP:
         map = stringMap();
@@ -100,8 +103,34 @@ public final class BlockDecoder {
     return text2;
   }
 
+  /** The current event's payload, as a new array (see {@link #copyBytes} to avoid it). */
   public byte[] bytes() {
+    if (bytes == null && bytesAt >= 0) {
+      bytes = java.util.Arrays.copyOfRange(buf, bytesAt, bytesAt + bytesLength);
+    }
     return bytes;
+  }
+
+  /** The length of the current event's payload (0 if it has none). */
+  public int bytesLength() {
+    return bytesAt < 0 ? 0 : bytesLength;
+  }
+
+  /** Copies {@code len} payload bytes from {@code from} on into {@code into[at..]}. */
+  public void copyBytes(int from, byte[] into, int at, int len) {
+    System.arraycopy(buf, bytesAt + from, into, at, len);
+  }
+
+  /**
+   * The block's array and where the current payload starts in it, for a copy into native memory;
+   * the array must not be changed.
+   */
+  public byte[] block() {
+    return buf;
+  }
+
+  public int bytesOffset() {
+    return bytesAt;
   }
 
   public Map<String, String> map() {
@@ -131,11 +160,12 @@ public final class BlockDecoder {
     return s;
   }
 
-  private byte[] rawBytes() {
+  /** Notes where the payload lies; {@link #bytes()} copies it only if asked. */
+  private void rawBytes() {
     int len = checkedLength(varLong());
-    byte[] b = java.util.Arrays.copyOfRange(buf, pos, pos + len);
+    bytesAt = pos;
+    bytesLength = len;
     pos += len;
-    return b;
   }
 
   private int checkedLength(long len) {

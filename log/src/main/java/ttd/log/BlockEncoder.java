@@ -90,9 +90,23 @@ public final class BlockEncoder {
   }
 
   public void putOutput(EventKind kind, int site, long ordinal, byte[] b, int off, int len) {
+    int at = reserveOutput(kind, site, ordinal, len); // may grow buf: read it after
+    System.arraycopy(b, off, buf, at, len);
+  }
+
+  /**
+   * Writes the head of an output-shaped event ({@link #putOutput}'s layout) and leaves room for
+   * its {@code len} payload bytes, which the caller then fills in at the returned offset of
+   * {@link #buffer()} (taken after this call: it may grow the buffer). This lets a payload that
+   * lies in native memory be copied into the block in one step, with no array in between.
+   */
+  public int reserveOutput(EventKind kind, int site, long value, int len) {
     head(kind, site, 15 + len);
-    putVarLong(ordinal);
-    rawBytes(b, off, len);
+    putVarLong(value);
+    putVarLong(len);
+    int at = pos;
+    pos += len;
+    return at;
   }
 
   /** Stores a map sorted by key, so equal maps encode equally. */

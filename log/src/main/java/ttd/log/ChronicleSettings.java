@@ -27,7 +27,13 @@ public final class ChronicleSettings {
     {"disable.single.threaded.check", "true"},
   };
 
-  private static final int BLOCK_SIZE = 4 << 20;
+  /**
+   * Chronicle maps its file a block at a time. Every new block is an mmap, a file resize and
+   * mapping code that runs too rarely to be compiled; a recording that reads 200 MB spent about 15%
+   * less CPU on its reading thread with 16 MiB blocks than with 4 MiB ones (64 MiB was worse
+   * again). Files are sparse, so a short recording does not take more disk.
+   */
+  private static final int BLOCK_SIZE = 16 << 20;
 
   private ChronicleSettings() {}
 

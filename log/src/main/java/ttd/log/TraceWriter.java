@@ -71,7 +71,7 @@ public final class TraceWriter implements AutoCloseable {
     h.putInt(9, (int) crc.getValue());
     try (DocumentContext dc = appender.writingDocument()) {
       try {
-        dc.wire().bytes().write(blockHeader, 0, blockHeader.length).write(events, 0, length);
+        MappedCopy.write(dc.wire().bytes().write(blockHeader, 0, blockHeader.length), events, length);
       } catch (RuntimeException e) {
         dc.rollbackOnClose(); // never leave half a document in the queue
         throw e;

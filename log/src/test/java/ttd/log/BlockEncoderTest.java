@@ -56,6 +56,47 @@ class BlockEncoderTest {
   }
 
   @Test
+  void aReservedPayloadFilledInPlaceDecodesLikeACopiedOne() {
+    byte[] payload = new byte[300];
+    for (int i = 0; i < payload.length; i++) {
+      payload[i] = (byte) (i * 7);
+    }
+    BlockEncoder copied = new BlockEncoder(8);
+    copied.putOutput(EventKind.FILE_READ, 0, 302, payload, 0, payload.length);
+    BlockEncoder reserved = new BlockEncoder(8);
+    int at = reserved.reserveOutput(EventKind.FILE_READ, 0, 302, payload.length);
+    System.arraycopy(payload, 0, reserved.buffer(), at, payload.length);
+
+    assertEquals(copied.size(), reserved.size());
+    assertArrayEquals(
+        java.util.Arrays.copyOf(copied.buffer(), copied.size()),
+        java.util.Arrays.copyOf(reserved.buffer(), reserved.size()));
+    BlockDecoder dec = new BlockDecoder(reserved.buffer(), 0, reserved.size());
+    assertTrue(dec.next());
+    assertEquals(302, dec.longValue());
+    assertEquals(300, dec.bytesLength());
+    assertEquals(payload[299], dec.block()[dec.bytesOffset() + 299]);
+    byte[] part = new byte[5];
+    dec.copyBytes(100, part, 1, 4);
+    assertArrayEquals(new byte[] {0, payload[100], payload[101], payload[102], payload[103]}, part);
+    assertArrayEquals(payload, dec.bytes());
+  }
+
+  @Test
+  void anEventWithoutPayloadHasNoBytes() {
+    BlockEncoder enc = new BlockEncoder(16);
+    enc.putOutput(EventKind.FILE_READ, 0, 1, new byte[0], 0, 0);
+    enc.putLong(EventKind.CLOCK_NANOS, 0, 5);
+    BlockDecoder dec = new BlockDecoder(enc.buffer(), 0, enc.size());
+    assertTrue(dec.next());
+    assertEquals(0, dec.bytesLength());
+    assertArrayEquals(new byte[0], dec.bytes());
+    assertTrue(dec.next());
+    assertEquals(0, dec.bytesLength());
+    assertNull(dec.bytes());
+  }
+
+  @Test
   void storesAClockReadingInAFewBytes() {
     BlockEncoder enc = new BlockEncoder(1024);
     enc.reset(0);

@@ -52,6 +52,35 @@ class TraceWriterReaderTest {
   }
 
   @Test
+  void largeBlocksReadBackExactlyAcrossTheQueuesMappedChunks() {
+    int blocks = 300; // 300 blocks of 64 KiB: past the first 16 MiB chunk of the queue file
+    BlockEncoder enc = new BlockEncoder(64 << 10);
+    byte[] payload = new byte[64 << 10];
+    try (TraceWriter w = new TraceWriter(dir)) {
+      for (int i = 0; i < blocks; i++) {
+        java.util.Arrays.fill(payload, (byte) i);
+        payload[0] = (byte) ~i;
+        enc.reset(i);
+        enc.putOutput(EventKind.FILE_READ, 0, i, payload, 0, payload.length);
+        w.appendBlock(0, i, enc.count(), enc.buffer(), enc.size());
+      }
+    }
+    try (TraceReader r = new TraceReader(dir)) {
+      for (int i = 0; i < blocks; i++) {
+        BlockDecoder events = r.next().blockEvents();
+        assertTrue(events.next());
+        assertEquals(i, events.longValue());
+        byte[] b = events.bytes();
+        assertEquals(payload.length, b.length);
+        assertEquals((byte) ~i, b[0]);
+        assertEquals((byte) i, b[1]);
+        assertEquals((byte) i, b[b.length - 1]);
+      }
+      assertNull(r.next());
+    }
+  }
+
+  @Test
   void reportsAFlippedByteAsDamageNamingTheDocument() throws IOException {
     try (TraceWriter w = new TraceWriter(dir)) {
       for (int i = 0; i < 20; i++) {

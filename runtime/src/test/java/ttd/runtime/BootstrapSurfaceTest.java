@@ -22,7 +22,7 @@ class BootstrapSurfaceTest {
   void hookClassesReferOnlyToJavaTypesAndEachOther() throws IOException {
     Set<String> foreign = new TreeSet<>();
     for (Class<?> c : new Class<?>[] {
-        Hooks.class, HookDelegate.class, NativeIoHooks.class, ReplayPosition.class,
+        Hooks.class, HookDelegate.class, NativeIoHooks.class, NetHooks.class, ReplayPosition.class,
         ReplayPosition.HashBracket.class, ReplayPosition.ThreadClock.class}) {
       for (String type : referencedTypes(c)) {
         if (!type.startsWith("java/") && !type.startsWith("ttd/runtime/")) {
@@ -40,6 +40,9 @@ class BootstrapSurfaceTest {
       hooks.add(m.getName());
     }
     for (var m : NativeIoHooks.class.getMethods()) {
+      hooks.add(m.getName());
+    }
+    for (var m : NetHooks.class.getMethods()) {
       hooks.add(m.getName());
     }
     for (var m : HookDelegate.class.getMethods()) {

@@ -7,7 +7,7 @@ import org.objectweb.asm.Type;
 
 /**
  * One JDK class that calls network natives ({@link NetworkNativeCalls}): each such call becomes a
- * call of its hook, which takes the same arguments (an interface call's receiver first, as an
+ * call of its hook in {@code NetHooks}, which takes the same arguments (an interface call's receiver first, as an
  * Object) and returns what the native would.
  *
  * <p>The natives are private or package-private, so their callers are few and all in the JDK:
@@ -15,6 +15,8 @@ import org.objectweb.asm.Type;
  * selector, {@code EventFD} and the platform name service (listed in {@link Instrumentations}).
  */
 final class NetworkCallsInstrumentation implements TypeInstrumentation {
+
+  static final String HOOKS = "ttd/runtime/NetHooks";
 
   private final String type;
   private final Map<String, String> extra;
@@ -57,7 +59,7 @@ final class NetworkCallsInstrumentation implements TypeInstrumentation {
           }
           hookDesc = s.append(')').append(Type.getReturnType(d).getDescriptor()).toString();
         }
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, HookCalls.HOOKS, hook, hookDesc, false);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hook, hookDesc, false);
       }
     };
   }

@@ -109,20 +109,39 @@ public final class NativeMemory {
    * or, {@code toMemory}, from {@code b[0..n)} into them (a scattering read, a gathering write).
    */
   public static void iovecCopy(long iov, int count, byte[] b, int at, int n, boolean toMemory) {
+    copy(iov, count, at, b, 0, n, toMemory);
+  }
+
+  /**
+   * Copies bytes {@code [at, at + n)} of a native I/O call's memory to {@code b[off..off+n)}, or,
+   * {@code toMemory}, from there into it. The memory is one buffer at {@code address} if {@code
+   * iovcnt} is 0, else the buffers of {@code iovcnt} iovecs at {@code address}. The recorder copies
+   * a read's bytes straight into its event block this way, and replay copies them back out of the
+   * block, with no array in between.
+   */
+  public static void copy(long address, int iovcnt, long at, byte[] b, int off, int n, boolean toMemory) {
+    if (iovcnt == 0) {
+      if (toMemory) {
+        write(address + at, b, off, n);
+      } else {
+        read(address + at, b, off, n);
+      }
+      return;
+    }
     long skip = at;
     int done = 0;
-    for (int i = 0; i < count && done < n; i++) {
-      long base = getLong(iov + (long) i * IOVEC);
-      long size = getLong(iov + (long) i * IOVEC + 8);
+    for (int i = 0; i < iovcnt && done < n; i++) {
+      long base = getLong(address + (long) i * IOVEC);
+      long size = getLong(address + (long) i * IOVEC + 8);
       if (skip >= size) {
         skip -= size;
         continue;
       }
       int len = (int) Math.min(size - skip, n - done);
       if (toMemory) {
-        write(base + skip, b, done, len);
+        write(base + skip, b, off + done, len);
       } else {
-        read(base + skip, b, done, len);
+        read(base + skip, b, off + done, len);
       }
       skip = 0;
       done += len;

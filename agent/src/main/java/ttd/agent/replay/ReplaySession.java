@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import ttd.agent.identity.HashState;
 import ttd.agent.instrument.CallSites;
+import ttd.agent.io.NativeMemory;
 import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.SchedulePolicy;
@@ -215,23 +216,49 @@ public final class ReplaySession extends Session {
   @Override
   protected int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
     BlockDecoder e = next(t, EventKind.FILE_READ, 0);
-    int recorded = e.longValue() == 0 ? Integer.MIN_VALUE : (int) (e.longValue() - 2);
-    if (recorded > len) {
-      diverge(t, "a read of " + recorded + " bytes", "a read into room for " + len + " bytes");
-    }
-    byte[] data = e.bytes();
-    int done = 0;
-    while (true) {
-      System.arraycopy(data, 0, b, off + done, data.length);
-      done += data.length;
+    int recorded = recordedRead(t, e, len);
+    for (int done = 0; ; ) {
+      int n = e.bytesLength();
+      e.copyBytes(0, b, off + done, n);
+      done += n;
       if (done >= recorded) {
         return recorded;
       }
-      data = next(t, EventKind.PAYLOAD_MORE, 0).bytes();
-      if (done + data.length > recorded) {
-        diverge(t, "more bytes than the read returned", "a read of " + recorded + " bytes");
-      }
+      e = nextChunk(t, done, recorded);
     }
+  }
+
+  @Override
+  protected int exchangeNativeRead(ThreadState t, int result, long address, int len, int iovcnt) {
+    BlockDecoder e = next(t, EventKind.FILE_READ, 0);
+    int recorded = recordedRead(t, e, iovcnt > 0 ? NativeMemory.iovecLength(address, iovcnt) : len);
+    for (int done = 0; ; ) {
+      int n = e.bytesLength();
+      NativeMemory.copy(address, iovcnt, done, e.block(), e.bytesOffset(), n, true);
+      done += n;
+      if (done >= recorded) {
+        return recorded;
+      }
+      e = nextChunk(t, done, recorded);
+    }
+  }
+
+  /** The result of the read {@code e} logged (stored as result + 2; 0 for a failed read). */
+  private int recordedRead(ThreadState t, BlockDecoder e, long room) {
+    int recorded = e.longValue() == 0 ? Integer.MIN_VALUE : (int) (e.longValue() - 2);
+    if (recorded > room || e.bytesLength() > Math.max(recorded, 0)) {
+      diverge(t, "a read of " + recorded + " bytes", "a read into room for " + room + " bytes");
+    }
+    return recorded;
+  }
+
+  /** The next chunk of a large read, of which {@code done} of {@code recorded} bytes are in. */
+  private BlockDecoder nextChunk(ThreadState t, int done, int recorded) {
+    BlockDecoder e = next(t, EventKind.PAYLOAD_MORE, 0);
+    if (done + e.bytesLength() > recorded) {
+      diverge(t, "more bytes than the read returned", "a read of " + recorded + " bytes");
+    }
+    return e;
   }
 
   @Override

@@ -82,7 +82,7 @@ final class NioChannels {
       SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a, long address, int len, int iovcnt)
       throws Exception {
     IOException error = null;
-    int n;
+    int n = 0;
     if (s.performsRealIo()) {
       try {
         Object r = real.call(op, a);
@@ -91,19 +91,8 @@ final class NioChannels {
         error = e;
         n = Integer.MIN_VALUE;
       }
-      byte[] b = n <= 0 ? new byte[0] : iovcnt > 0 ? gather(address, iovcnt, n) : new byte[n];
-      if (n > 0 && iovcnt == 0) {
-        NativeMemory.read(address, b, 0, n);
-      }
-      s.exchangeRead(t, n, b, 0, Math.max(n, 0));
-    } else {
-      int room = iovcnt > 0 ? (int) Math.min(Integer.MAX_VALUE, NativeMemory.iovecLength(address, iovcnt)) : len;
-      byte[] b = new byte[room];
-      n = s.exchangeRead(t, 0, b, 0, room);
-      if (n > 0) {
-        scatter(b, n, address, iovcnt);
-      }
     }
+    n = s.exchangeNativeRead(t, n, address, len, iovcnt);
     if (n == Integer.MIN_VALUE) {
       String message = s.exchangeString(t, EventKind.IO_ERROR, 0, error == null ? null : String.valueOf(error.getMessage()));
       throw error != null ? error : new IOException(message);
@@ -116,14 +105,6 @@ final class NioChannels {
     byte[] b = new byte[(int) Math.min(limit, NativeMemory.iovecLength(iov, count))];
     NativeMemory.iovecCopy(iov, count, b, 0, b.length, false);
     return b;
-  }
-
-  private static void scatter(byte[] b, int n, long address, int iovcnt) {
-    if (iovcnt == 0) {
-      NativeMemory.write(address, b, 0, n);
-    } else {
-      NativeMemory.iovecCopy(address, iovcnt, b, 0, n, true);
-    }
   }
 
   private boolean isProgramChannel(Object channel) {

@@ -32,6 +32,8 @@ final class RecordLog {
   private final TraceWriter writer;
   private final RecordingMetadata metadata;
   private final ConcurrentLinkedQueue<Object[]> pendingClasses = new ConcurrentLinkedQueue<>();
+  /** Found once: looking a path's store up reads the mount table. */
+  private java.nio.file.FileStore store;
   private int sitesWritten = 1;
   private int flushes;
 
@@ -100,7 +102,10 @@ final class RecordLog {
   }
 
   private void checkFreeSpace() throws IOException {
-    long free = Files.getFileStore(dir).getUsableSpace();
+    if (store == null) {
+      store = Files.getFileStore(dir);
+    }
+    long free = store.getUsableSpace();
     if (free < MIN_FREE_BYTES) {
       throw new IOException("the disk holding " + dir + " is nearly full: " + (free >> 10) + " KiB left");
     }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import ttd.agent.identity.HashState;
+import ttd.agent.io.NativeMemory;
 import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.SchedulePolicy;
@@ -106,6 +107,13 @@ public final class RecordSession extends Session {
   }
 
   @Override
+  protected int exchangeNativeRead(ThreadState t, int result, long address, int len, int iovcnt) {
+    long code = result == Integer.MIN_VALUE ? 0 : result + 2L;
+    putNativePayload(t, EventKind.FILE_READ, code, address, iovcnt, Math.max(result, 0));
+    return result;
+  }
+
+  @Override
   protected boolean performsRealIo() {
     return true;
   }
@@ -157,6 +165,20 @@ public final class RecordSession extends Session {
       t.encoder.putOutput(EventKind.PAYLOAD_MORE, 0, 0, b, off + done, Math.min(len - done, EventKind.MAX_PAYLOAD));
       appended(t, EventKind.PAYLOAD_MORE);
     }
+  }
+
+  /** As {@link #putPayload}, copying the bytes from native memory straight into the block. */
+  private void putNativePayload(
+      ThreadState t, EventKind kind, long value, long address, int iovcnt, int len) {
+    int done = 0;
+    do {
+      int n = Math.min(len - done, EventKind.MAX_PAYLOAD);
+      EventKind k = done == 0 ? kind : EventKind.PAYLOAD_MORE;
+      int at = t.encoder.reserveOutput(k, 0, done == 0 ? value : 0, n);
+      NativeMemory.copy(address, iovcnt, done, t.encoder.buffer(), at, n, false);
+      appended(t, k);
+      done += n;
+    } while (done < len);
   }
 
   private void appended(ThreadState t, EventKind kind) {

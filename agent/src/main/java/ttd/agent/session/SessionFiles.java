@@ -44,6 +44,13 @@ public abstract class SessionFiles extends SessionSchedule {
   /** Tells the person recording about something the recording will not cover (record only). */
   protected abstract void warn(String message);
 
+  /**
+   * The same for a read into native memory ({@code len} bytes at {@code address}, or with {@code
+   * iovcnt > 0} the buffers of that many iovecs at {@code address}): record logs the bytes
+   * straight from that memory, replay writes the logged ones into it.
+   */
+  protected abstract int exchangeNativeRead(ThreadState t, int result, long address, int len, int iovcnt);
+
   /** Whether the real I/O operation runs (record) or the log stands in for it (replay). */
   protected abstract boolean performsRealIo();
 

@@ -21,7 +21,7 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
-import ttd.runtime.Hooks;
+import ttd.runtime.NetHooks;
 
 /**
  * The running JDK's networking classes, rewritten: every call of a captured network native, in
@@ -50,7 +50,7 @@ class NetworkCallsInstrumentationTest {
             left.add(name + " -> " + c);
           }
           for (String c : after) {
-            if (c.startsWith("ttd/runtime/Hooks.onNet") || c.startsWith("ttd/runtime/Hooks.onSocket")) {
+            if (c.startsWith("ttd/runtime/NetHooks.onNet") || c.startsWith("ttd/runtime/NetHooks.onSocket")) {
               hooked.add(c);
             }
           }
@@ -69,8 +69,8 @@ class NetworkCallsInstrumentationTest {
     String type = Runtime.version().feature() >= 18 ? "java/net/InetAddress$PlatformResolver" : "java/net/InetAddress$PlatformNameService";
     byte[] original = Files.readAllBytes(JRT.getPath("/modules/java.base/" + type + ".class"));
     List<String> after = calls(new ClassFileInstrumenter(null).instrument(type, original));
-    assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/Hooks.onNetLookup(Ljava/lang/Object;Ljava/lang/String;")), after.toString());
-    assertTrue(after.stream().anyMatch(c -> c.equals("ttd/runtime/Hooks.onNetReverseLookup(Ljava/lang/Object;[B)Ljava/lang/String;")), after.toString());
+    assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/NetHooks.onNetLookup(Ljava/lang/Object;Ljava/lang/String;")), after.toString());
+    assertTrue(after.stream().anyMatch(c -> c.equals("ttd/runtime/NetHooks.onNetReverseLookup(Ljava/lang/Object;[B)Ljava/lang/String;")), after.toString());
     assertTrue(after.stream().noneMatch(c -> c.startsWith("java/net/InetAddressImpl.lookupAllHostAddr")), after.toString());
   }
 
@@ -86,9 +86,9 @@ class NetworkCallsInstrumentationTest {
   }
 
   private static boolean hookExists(String call) {
-    String name = call.substring("ttd/runtime/Hooks.".length(), call.indexOf('('));
+    String name = call.substring("ttd/runtime/NetHooks.".length(), call.indexOf('('));
     String desc = call.substring(call.indexOf('('));
-    for (var m : Hooks.class.getMethods()) {
+    for (var m : NetHooks.class.getMethods()) {
       if (m.getName().equals(name) && Type.getMethodDescriptor(m).equals(desc)) {
         return true;
       }

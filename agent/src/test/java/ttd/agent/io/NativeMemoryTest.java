@@ -95,4 +95,29 @@ class NativeMemoryTest {
     assertEquals("d!", new String(tail, 0, 2, StandardCharsets.US_ASCII));
     assertEquals(0, tail[2], "nothing is copied past the last buffer");
   }
+
+  @Test
+  void aSliceOfTheBuffersCopiesToAndFromAnyPlaceInAnArray() {
+    byte[] text = "..hello world!".getBytes(StandardCharsets.US_ASCII);
+    NativeMemory.copy(iov, 2, 0, text, 2, 12, true);
+    assertEquals('h', (char) U.getByte(first));
+    assertEquals('!', (char) U.getByte(second + 6));
+
+    byte[] into = new byte[8];
+    NativeMemory.copy(iov, 2, 4, into, 3, 4, false);
+    assertEquals("o wo", new String(into, 3, 4, StandardCharsets.US_ASCII));
+    assertEquals(0, into[2]);
+    assertEquals(0, into[7]);
+  }
+
+  @Test
+  void oneBufferIsCopiedFromItsOffsetWithoutAnIovecArray() {
+    byte[] text = "abcdefg".getBytes(StandardCharsets.US_ASCII);
+    NativeMemory.copy(second, 0, 0, text, 0, 7, true);
+    byte[] into = new byte[10];
+    NativeMemory.copy(second, 0, 2, into, 5, 3, false);
+    assertEquals("cde", new String(into, 5, 3, StandardCharsets.US_ASCII));
+    assertEquals(0, into[4]);
+    assertEquals(0, into[8]);
+  }
 }
