@@ -130,6 +130,9 @@ public final class ReplaySession extends Session {
     String did = describe(kind, site == 0 ? null : CallSites.name(site));
     if (cursor.recordingComplete()) {
       if (t.ordinal() != 0) {
+        if (t.sched() != null) {
+          t.sched().pastItsRecording = true;
+        }
         outlived();
       }
       diverge(t, "no further event (the recorded thread did nothing more)", did);

@@ -29,6 +29,9 @@ final class BatonWatch {
 
   /** Looks at the baton holder {@code r}; a report once it has been stuck long enough, else null. */
   String check(SchedThread r) {
+    if (r.pastItsRecording) {
+      return null;
+    }
     Thread.State state = r.thread.getState();
     boolean blocked = state == Thread.State.BLOCKED || state == Thread.State.WAITING
         || state == Thread.State.TIMED_WAITING;

@@ -64,6 +64,11 @@ public final class SchedThread extends ReplayPosition.ThreadClock {
   int heldCount;
   /** Scratch space for the identity-hash bracket of the scheduler's slow paths. */
   public final int[] hash = new int[4];
+  /**
+   * Replay only: the thread ran past its last recorded event (the recorded JVM exited while it was
+   * still blocked) and waits there for the JVM's exit; it holds the baton, but is not stuck.
+   */
+  public volatile boolean pastItsRecording;
   /** The recorded decision read last (replay). */
   final Decision next = new Decision();
 
