@@ -15,7 +15,7 @@ import ttd.runtime.ReplayPosition;
 class ParkingTest {
 
   /** Writes go to a list; reads come from a queue of (kind, ordinal, tick). */
-  private static final class Log implements ScheduleLog {
+  private static final class Log extends StrictScheduleLog {
     final boolean replaying;
     final List<String> written = new ArrayList<>();
     final Deque<Object[]> toRead = new ArrayDeque<>();
@@ -47,21 +47,6 @@ class ParkingTest {
     @Override
     public void consume(SchedThread t) {
       toRead.remove();
-    }
-
-    @Override
-    public void diverged(SchedThread t, String expected, String actual) {
-      throw new AssertionError(expected + " / " + actual);
-    }
-
-    @Override
-    public void deadlocked(SchedThread t, String report) {
-      throw new AssertionError(report);
-    }
-
-    @Override
-    public void stuck(SchedThread watcher, String report) {
-      throw new AssertionError(report);
     }
   }
 
