@@ -9,11 +9,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What a JVM says about itself replays: its pid, the management beans' uptime, start time, CPU
- * time, collections and memory usage, and the identity hashes of objects made after the program
- * used many JDK facilities for the first time (dates and time zones, the environment, Base64, URL
- * connections, channels, collections, streams, formatting). Those first uses hash shared JDK objects,
- * and ttd's own start-up uses different ones in record and replay; a replay that differed printed
- * other hashes from the first date it formatted on.
+ * time, collections, memory usage and load average, what the OS says about this process and its
+ * parent (command line, start, CPU time, user, liveness), and the identity hashes of objects made
+ * after the program used many JDK facilities for the first time (dates and time zones, the
+ * environment, Base64, URL connections, channels, collections, streams, formatting, the local
+ * host's name). Those first uses hash shared JDK objects, and ttd's own start-up uses different
+ * ones in record and replay; a replay that differed printed other hashes from the first date it
+ * formatted on.
  */
 class JvmSelfReplayTest {
 
@@ -43,6 +45,7 @@ class JvmSelfReplayTest {
           "    System.out.println(java.util.regex.Pattern.compile(\"a+b\").matcher(\"aab\").matches()); h(\"regex\");",
           "    System.out.println(java.text.NumberFormat.getInstance().format(1234567.891)); h(\"numberformat\");",
           "    System.out.println(String.valueOf(new java.math.BigDecimal(\"1.10\").setScale(1, java.math.RoundingMode.HALF_UP))); h(\"bigdecimal\");",
+          "    System.out.println(java.net.InetAddress.getLocalHost().getHostName().isEmpty()); h(\"localhost\");",
           "  }",
           "}",
           "");
@@ -61,7 +64,11 @@ class JvmSelfReplayTest {
           "      System.out.println(\"gc \" + gc.getName() + \" \" + gc.getCollectionCount() + \" \" + gc.getCollectionTime());",
           "    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) System.out.println(\"pool \" + p.getName() + \" \" + p.getUsage().getUsed());",
           "    com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();",
-          "    System.out.println(\"os \" + os.getProcessCpuTime() + \" \" + os.getFreeMemorySize() + \" \" + os.getCpuLoad());",
+          "    System.out.println(\"os \" + os.getProcessCpuTime() + \" \" + os.getFreeMemorySize() + \" \" + os.getCpuLoad() + \" load \" + os.getSystemLoadAverage());",
+          "    ProcessHandle.Info info = ProcessHandle.current().info();",
+          "    System.out.println(\"info \" + info.command() + \" \" + info.arguments().map(java.util.Arrays::toString) + \" \" + info.startInstant() + \" \" + info.totalCpuDuration() + \" \" + info.user());",
+          "    long parent = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);",
+          "    System.out.println(\"parent \" + parent + \" alive \" + ProcessHandle.of(parent).map(ProcessHandle::isAlive) + \" \" + ProcessHandle.of(parent).flatMap(p -> p.info().startInstant()));",
           "  }",
           "}",
           "");

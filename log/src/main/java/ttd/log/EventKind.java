@@ -82,6 +82,10 @@ public enum EventKind {
   SCHED_RESUME(75, Payload.LONG, "a thread resuming an idle program"),
   /** How an untimed wait on a JDK-held monitor ended (0 normally, 1 by interruption). */
   SCHED_WAIT(76, Payload.LONG, "Object.wait on a JDK-held monitor"),
+  /** Another process's start time or parent, from the OS's process table (0 or -1: none). */
+  PROCESS_TABLE(96, Payload.LONG, "a process's start time or parent"),
+  /** What the OS says about a process: command, arguments, start, CPU time, user (as text). */
+  PROCESS_INFO(97, Payload.STRING, "a process's command line, start time and user"),
   /** A figure of the JVM's management natives (uptime, CPU time, collections, memory usage...). */
   MANAGEMENT(98, Payload.LONG, "a JVM management figure"),
   /** This JVM's own pid, where the program reads it. */

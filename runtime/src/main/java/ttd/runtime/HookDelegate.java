@@ -38,6 +38,12 @@ public interface HookDelegate {
   /** A process handle's pid as the program reads it; {@code handle} is the handle asked. */
   long onProcessHandlePid(long original, Object handle);
 
+  /** Another process's start time or parent pid, from the process table, at call site {@code site}. */
+  long onProcessTableValue(long original, int site);
+
+  /** A {@code ProcessHandle.Info} as the JDK filled it; returns it as the program sees it. */
+  Object onProcessHandleInfo(Object original);
+
   String onSystemGetenv(String original, String name);
 
   Map<String, String> onSystemGetenvAll(Map<String, String> original);

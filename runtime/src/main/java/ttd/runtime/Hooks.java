@@ -163,6 +163,16 @@ public final class Hooks {
     return d == null ? original : d.onProcessHandlePid(original, handle);
   }
 
+  public static long onProcessTableValue(long original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onProcessTableValue(original, site);
+  }
+
+  public static Object onProcessHandleInfo(Object original) {
+    HookDelegate d = delegate;
+    return d == null || original == null ? original : d.onProcessHandleInfo(original);
+  }
+
   public static String onSystemGetenv(String original, String name) {
     HookDelegate d = delegate;
     return d == null ? original : d.onSystemGetenv(original, name);

@@ -23,6 +23,7 @@ public final class InternalUnsafe {
   private static final MethodHandle GET_BOOLEAN;
   private static final MethodHandle PUT_BOOLEAN;
   private static final MethodHandle GET_REFERENCE;
+  private static final MethodHandle PUT_REFERENCE;
   private static final MethodHandle STATIC_BASE;
   private static final MethodHandle STATIC_OFFSET;
   private static final MethodHandle FIELD_OFFSET;
@@ -63,6 +64,12 @@ public final class InternalUnsafe {
           bind(
               l.findVirtual(
                   u, "getReference", MethodType.methodType(Object.class, Object.class, long.class)));
+      PUT_REFERENCE =
+          bind(
+              l.findVirtual(
+                  u,
+                  "putReference",
+                  MethodType.methodType(void.class, Object.class, long.class, Object.class)));
       STATIC_BASE =
           bind(l.findVirtual(u, "staticFieldBase", MethodType.methodType(Object.class, Field.class)));
       STATIC_OFFSET =
@@ -143,6 +150,22 @@ public final class InternalUnsafe {
   public static void putBoolean(Object base, long offset, boolean value) {
     try {
       PUT_BOOLEAN.invokeExact(base, offset, value);
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  public static Object getReference(Object base, long offset) {
+    try {
+      return (Object) GET_REFERENCE.invokeExact(base, offset);
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  public static void putReference(Object base, long offset, Object value) {
+    try {
+      PUT_REFERENCE.invokeExact(base, offset, value);
     } catch (Throwable t) {
       throw new IllegalStateException(t);
     }

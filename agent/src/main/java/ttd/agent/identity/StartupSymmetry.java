@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import ttd.agent.io.RealSunNio;
 
 /**
  * The JDK facilities that ttd's start-up uses in one mode only, used once more in both, on the
@@ -49,5 +50,6 @@ public final class StartupSymmetry {
     new IdentityHashMap<>(Map.of("k", 1)).keySet().toString();
     new ConcurrentHashMap<>(Map.of("k", 1)).keySet().toString();
     Channels.newInputStream(Channels.newChannel(new ByteArrayInputStream(new byte[0]))).close();
+    RealSunNio.prepare();
   }
 }

@@ -12,8 +12,9 @@ import java.util.Set;
  * <p>Most are reached through the JDK's own wrappers (a private native behind a public method, or
  * {@code VMManagement}, an interface with one native implementation); the garbage collectors'
  * figures are public natives the program calls through the MXBean interface, so those interface
- * calls are rewritten where the program makes them. The load average ({@code
- * Unsafe.getLoadAverage} into an array) and thread dumps are not covered.
+ * calls are rewritten where the program makes them. The load average, read into an array, is
+ * exchanged at its Java method's return ({@code ManagementOperatingSystemInstrumentation}); thread
+ * dumps are not covered.
  */
 final class ManagementCalls {
 

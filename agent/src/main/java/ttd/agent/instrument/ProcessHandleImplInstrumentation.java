@@ -4,16 +4,23 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * {@code java.lang.ProcessHandleImpl}: the pid the program reads. This JVM's own pid is read once,
- * in the class's initialiser, possibly before the program runs (or by ttd's own code), and then
- * served from a field; so it is exchanged where the program asks for it, at {@code pid()}'s return.
- * That covers {@code ProcessHandle.current().pid()} and the management bean's {@code pid@host}.
+ * {@code java.lang.ProcessHandleImpl}: what the program learns about processes from the OS.
+ *
+ * <p>This JVM's own pid is read once, in the class's initialiser, possibly before the program runs
+ * (or by ttd's own code), and then served from a field; so it is exchanged where the program asks
+ * for it, at {@code pid()}'s return. That covers {@code ProcessHandle.current().pid()} and the
+ * management bean's {@code pid@host}. Another process's start time ({@code isAlive0}, behind {@code
+ * ProcessHandle.of}, {@code isAlive}) and parent ({@code parent0}) are exchanged where this class
+ * calls those natives. Listing processes ({@code getProcessPids0}, behind {@code children},
+ * {@code descendants} and {@code allProcesses}) fills arrays and is not captured.
  */
 final class ProcessHandleImplInstrumentation implements TypeInstrumentation {
 
+  private static final String OWNER = "java/lang/ProcessHandleImpl";
+
   @Override
   public String typeName() {
-    return "java/lang/ProcessHandleImpl";
+    return OWNER;
   }
 
   @Override
@@ -26,6 +33,16 @@ final class ProcessHandleImplInstrumentation implements TypeInstrumentation {
         HookCalls.call(m, "onProcessHandlePid", "(JLjava/lang/Object;)J");
       });
     }
-    return mv;
+    return new MethodVisitor(Opcodes.ASM9, mv) {
+      @Override
+      public void visitMethodInsn(int op, String owner, String callee, String d, boolean itf) {
+        super.visitMethodInsn(op, owner, callee, d, itf);
+        if (owner.equals(OWNER) && (callee.equals("isAlive0") || callee.equals("parent0"))) {
+          changed[0] = true;
+          HookCalls.pushInt(mv, CallSites.register("java.lang.ProcessHandle." + callee, false));
+          HookCalls.call(mv, "onProcessTableValue", "(JI)J");
+        }
+      }
+    };
   }
 }

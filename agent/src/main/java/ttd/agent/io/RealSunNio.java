@@ -17,6 +17,15 @@ import ttd.runtime.RealNet;
  */
 public final class RealSunNio implements RealNet {
 
+  /**
+   * Looks the network natives up now. Recording looks them up on the first network call, on a
+   * program thread; a replay never does. Linking the handles makes JDK-internal method types and
+   * lambda forms that the program may use later, so both modes do it at start-up.
+   */
+  public static void prepare() {
+    NetNatives.get();
+  }
+
   @Override
   public Object call(int op, Object[] a) throws IOException {
     try {

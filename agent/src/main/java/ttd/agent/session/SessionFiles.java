@@ -74,6 +74,34 @@ public abstract class SessionFiles extends SessionSchedule {
   }
 
   @Override
+  public long onProcessTableValue(long original, int site) {
+    ThreadState t = enterFast();
+    if (t == null) {
+      return original;
+    }
+    try {
+      return exchangeLong(t, EventKind.PROCESS_TABLE, site, original);
+    } finally {
+      t.busy = false;
+    }
+  }
+
+  @Override
+  public Object onProcessHandleInfo(Object original) {
+    ThreadState t = enter();
+    if (t == null) {
+      return original;
+    }
+    try {
+      String seen = exchangeString(t, EventKind.PROCESS_INFO, 0, ProcessInfoText.of(original));
+      ProcessInfoText.apply(original, seen);
+      return original;
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
   public long onFileInput(
       RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
       throws IOException {
