@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import ttd.agent.identity.HashState;
+import ttd.agent.identity.SharedHashes;
+import ttd.agent.session.HashTrace;
 import ttd.agent.identity.StartupSymmetry;
 import ttd.agent.identity.InternalUnsafe;
 import ttd.agent.identity.JvmGlobals;
@@ -47,6 +49,11 @@ public final class AgentMain {
     Messages messages = new Messages(opts.quiet());
     try {
       HashState.probe();
+      SharedHashes.assign(inst);
+      String hashTrace = System.getenv("TTD_HASH_TRACE");
+      if (hashTrace != null) {
+        HashTrace.start(hashTrace);
+      }
       String mainClass = MainClassName.of();
       InternalUnsafe.StaticField threadNumber = JvmGlobals.threadNumber();
       int threadNumberBefore = threadNumber == null ? 0 : threadNumber.getInt();

@@ -52,13 +52,40 @@ final class NestedLibraries {
             + Integer.toHexString(jar.toAbsolutePath().toString().hashCode());
     Path dir = root.resolve(id);
     if (!Files.isDirectory(dir)) {
-      unpack(jar, root, dir);
+      unpackOffThread(jar, root, dir);
     }
     List<Path> jars = new ArrayList<>();
     try (var list = Files.list(dir)) {
       list.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(jars::add);
     }
     return new NestedLibraries(dir, jars);
+  }
+
+  /**
+   * Unpacks on a thread of its own. Only the first run of a ttd.jar unpacks, and copying files
+   * hashes JDK objects (open options, among others) from the calling thread's identity-hash
+   * sequence; on the program's main thread that would make the first recording's hashes differ
+   * from its replay's, which finds the copy already there.
+   */
+  private static void unpackOffThread(Path jar, Path root, Path dir) throws Exception {
+    Exception[] failure = new Exception[1];
+    Runnable work =
+        new Runnable() { // not a lambda: linking one hashes objects on this thread too
+          @Override
+          public void run() {
+            try {
+              unpack(jar, root, dir);
+            } catch (Exception e) {
+              failure[0] = e;
+            }
+          }
+        };
+    Thread unpacker = new Thread(work, "ttd-unpack");
+    unpacker.start();
+    unpacker.join();
+    if (failure[0] != null) {
+      throw failure[0];
+    }
   }
 
   private static Path privateRoot() throws IOException {

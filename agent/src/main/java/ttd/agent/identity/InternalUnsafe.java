@@ -25,6 +25,7 @@ public final class InternalUnsafe {
   private static final MethodHandle GET_REFERENCE;
   private static final MethodHandle PUT_REFERENCE;
   private static final MethodHandle STATIC_BASE;
+  private static final MethodHandle SHOULD_BE_INITIALIZED;
   private static final MethodHandle STATIC_OFFSET;
   private static final MethodHandle FIELD_OFFSET;
 
@@ -70,6 +71,8 @@ public final class InternalUnsafe {
                   u,
                   "putReference",
                   MethodType.methodType(void.class, Object.class, long.class, Object.class)));
+      SHOULD_BE_INITIALIZED =
+          bind(l.findVirtual(u, "shouldBeInitialized", MethodType.methodType(boolean.class, Class.class)));
       STATIC_BASE =
           bind(l.findVirtual(u, "staticFieldBase", MethodType.methodType(Object.class, Field.class)));
       STATIC_OFFSET =
@@ -166,6 +169,15 @@ public final class InternalUnsafe {
   public static void putReference(Object base, long offset, Object value) {
     try {
       PUT_REFERENCE.invokeExact(base, offset, value);
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  /** Whether {@code c} has not been initialised yet (reading it so would run its initialiser). */
+  public static boolean uninitialized(Class<?> c) {
+    try {
+      return (boolean) SHOULD_BE_INITIALIZED.invokeExact(c);
     } catch (Throwable t) {
       throw new IllegalStateException(t);
     }

@@ -86,6 +86,9 @@ public abstract class SessionThreads implements HookDelegate {
       return null;
     }
     t.busy = true;
+    if (HashTrace.on()) {
+      HashTrace.note(t);
+    }
     return t;
   }
 
@@ -97,6 +100,9 @@ public abstract class SessionThreads implements HookDelegate {
   protected final void exit(ThreadState t) {
     if (HashState.available()) {
       HashState.write(t.hash);
+    }
+    if (HashTrace.on()) {
+      HashTrace.note(t);
     }
     t.busy = false;
   }

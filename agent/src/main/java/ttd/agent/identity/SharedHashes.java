@@ -1,0 +1,65 @@
+package ttd.agent.identity;
+
+import java.lang.instrument.Instrumentation;
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * Gives the JDK's shared objects that exist before the program runs (enum constants, classes)
+ * identity hashes that depend only on what they are, not on who hashed them first.
+ *
+ * <p>Record and replay run different agent code before and during the program (Chronicle appends
+ * or tails, real or stand-in file opens, method handles on natives), and some of it hashes shared
+ * JDK objects: a {@code HashSet} of {@code StandardOpenOption}s hashes {@code READ}, a method type
+ * hashes its classes. The object then keeps the hash it got there, in one mode only; the
+ * program's own first hash of it draws from the program's sequence in the other mode, and every
+ * later hash (and so a {@code HashSet<Object>}'s order) differs. Measured: {@code READ}'s hash
+ * differed between record and replay, and {@code Files.lines} shifted the program's sequence by
+ * one. So, before anything mode-specific runs, each such object gets its hash from a thread state
+ * seeded by its class name and ordinal; an object hashed already (by the JVM's own start-up,
+ * alike in both modes) keeps its hash.
+ */
+public final class SharedHashes {
+
+  private SharedHashes() {}
+
+  /** Hashes the constants of every initialised enum and every class the boot loader has. */
+  public static void assign(Instrumentation inst) {
+    if (!HashState.available()) {
+      return;
+    }
+    int[] saved = HashState.read();
+    try {
+      Class<?>[] loaded = inst.getAllLoadedClasses();
+      Arrays.sort(loaded, Comparator.comparing(Class::getName));
+      for (Class<?> c : loaded) {
+        if (c.getClassLoader() != null || c.isHidden() || c.isArray()) {
+          continue;
+        }
+        hash(c, c.getName().hashCode(), -1);
+        if (c.isEnum() && !InternalUnsafe.uninitialized(c)) {
+          Object[] constants = constants(c);
+          for (int i = 0; i < constants.length; i++) {
+            hash(constants[i], c.getName().hashCode(), i);
+          }
+        }
+      }
+    } finally {
+      HashState.write(saved);
+    }
+  }
+
+  private static Object[] constants(Class<?> c) {
+    try {
+      Object[] constants = c.getEnumConstants();
+      return constants == null ? new Object[0] : constants;
+    } catch (RuntimeException | LinkageError e) {
+      return new Object[0]; // an enum the JDK cannot list: left to whoever hashes it
+    }
+  }
+
+  private static void hash(Object o, int nameHash, int ordinal) {
+    HashState.write(HashState.seeded(nameHash * 31 + ordinal));
+    System.identityHashCode(o);
+  }
+}
