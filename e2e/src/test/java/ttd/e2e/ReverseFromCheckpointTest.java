@@ -116,7 +116,7 @@ class ReverseFromCheckpointTest {
   }
 
   private static List<Long> rungEvents(List<String> lines) {
-    Pattern p = Pattern.compile("^  event (\\d+) \\(");
+    Pattern p = Pattern.compile("^  position (\\d+)\\.\\d+ \\(");
     List<Long> events = new ArrayList<>();
     for (String l : lines) {
       Matcher m = p.matcher(l);
