@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * tick in the middle of that stretch and {@code when} agree, forwards in the same replay and
  * backwards in another, a checkpoint there is restarted at the same tick, and a reverse-continue
  * from the end starts from a rung of the ladder that lies between the two events and lands on the
- * last write of the best round.
+ * last write of the best round; one to the start of the search goes down those rungs segment by
+ * segment.
  */
 class TickPositionsTest {
 
@@ -100,6 +101,10 @@ class TickPositionsTest {
       "reverse-continue",
       "print restart",
       "when",
+      "clear " + PLANNER + ".adopt",
+      "stop in " + PLANNER + ".plan",
+      "reverse-continue",
+      "when",
       "quit",
     };
     DebugConsole c = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=100", "-Dttd.debug.traceRungs=true"), script);
@@ -118,6 +123,13 @@ class TickPositionsTest {
     assertTrue(landed.matches(), c.describe());
     assertEquals(e, Long.parseLong(landed.group(1)), c.describe());
     assertTrue(Long.parseLong(landed.group(2)) > rungTick, "the hit lies after the rung the search started from:" + c.describe());
+    List<String> down = c.after(8, "reverse-continue");
+    assertTrue(down.stream().filter(l -> trace.matcher(l).matches()).count() >= 2,
+        "the search went down the rungs between the events, segment by segment:" + c.describe());
+    assertTrue(down.stream().anyMatch(l -> l.matches("Breakpoint hit: \"thread=main\", " + Pattern.quote(PLANNER) + "\\.plan\\(\\), line=\\d+ bci=\\d+")), c.describe());
+    Matcher start = Pattern.compile("^position (\\d+)\\.(\\d+) \\(event \\d+, tick \\d+\\)$").matcher(c.first(9, "when"));
+    assertTrue(start.matches() && Long.parseLong(start.group(1)) == e && Long.parseLong(start.group(2)) < rungTick,
+        "the search's first call, below every rung of the stretch:" + c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 }

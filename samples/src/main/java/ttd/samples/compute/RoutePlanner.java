@@ -34,11 +34,14 @@ public final class RoutePlanner {
   public static void main(String[] args) {
     long started = System.nanoTime();
     RoutePlanner planner = new RoutePlanner(new Random(20261130L));
-    Random search = new Random(started);
-    for (int restart = 0; restart < RESTARTS; restart++) {
-      planner.restart(restart, search);
-    }
+    planner.plan(new Random(started));
     planner.report((System.nanoTime() - started) / 1_000_000);
+  }
+
+  void plan(Random search) {
+    for (int restart = 0; restart < RESTARTS; restart++) {
+      restart(restart, search);
+    }
   }
 
   void restart(int restart, Random search) {
