@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,7 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * backwards in another, a checkpoint there is restarted at the same tick, and a reverse-continue
  * from the end starts from a rung of the ladder that lies between the two events and lands on the
  * last write of the best round; one to the start of the search goes down those rungs segment by
- * segment.
+ * segment; the index of hits finds that last write too and lands on it from a rung between the
+ * events.
  */
 class TickPositionsTest {
 
@@ -131,5 +133,18 @@ class TickPositionsTest {
     assertTrue(start.matches() && Long.parseLong(start.group(1)) == e && Long.parseLong(start.group(2)) < rungTick,
         "the search's first call, below every rung of the stretch:" + c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
+
+    String[] upToTheLastWrite = Arrays.copyOf(script, 7);
+    upToTheLastWrite[6] = "quit";
+    DebugConsole indexed = DebugConsole.run(jvm, recording,
+        List.of("-Dttd.debug.rungSpacingMs=100", "-Dttd.debug.traceRungs=true", "-Dttd.debug.hitIndex=true", "-Dttd.debug.awaitIndex=true"),
+        upToTheLastWrite);
+    List<String> looked = indexed.after(3, "reverse-continue");
+    assertEquals(1, looked.stream().filter(l -> l.startsWith("(a replay from ")).count(), "the index answered pass 1:" + indexed.describe());
+    Matcher from = trace.matcher(looked.get(0));
+    assertTrue(from.matches() && Long.parseLong(from.group(1)) == e && Long.parseLong(from.group(2)) > 0,
+        "the landing started from a rung between the events, its hit counted from there:" + indexed.describe());
+    assertEquals(" restart = 39", indexed.first(4, "print restart"), indexed.describe());
+    assertEquals(c.first(5, "when"), indexed.first(5, "when"), "the same hit as the scan's:" + indexed.describe());
   }
 }
