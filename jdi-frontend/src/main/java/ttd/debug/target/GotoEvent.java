@@ -100,7 +100,7 @@ final class GotoEvent {
     ClassType position = target.positionClass();
     target.setPositionField("stopAt", to.event() + 1);
     target.setPositionField("stopAtTick", to.tick());
-    target.forceSlowTick();
+    target.positionFields().forceSlowTick();
     BreakpointRequest tick = breakpoint(position, "tickReached");
     BreakpointRequest consumed = breakpoint(position, "consumed");
     BreakpointRequest handedOver = breakpoint(position, "handedOver");
@@ -112,7 +112,7 @@ final class GotoEvent {
         missed = false;
         break;
       }
-      if (fired(s, handedOver) || (fired(s, consumed) && target.countsNext(s.thread()))) {
+      if (fired(s, handedOver) || (fired(s, consumed) && target.positionFields().counts(s.thread()))) {
         missed = true;
         break;
       }

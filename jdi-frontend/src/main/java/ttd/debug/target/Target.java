@@ -131,19 +131,16 @@ public final class Target implements AutoCloseable {
   }
 
   /**
-   * Runs to position {@code to} (ignoring breakpoints and watchpoints): just after recorded event
-   * {@code to.event()}, or the tick point of tick {@code to.tick()} after it; then on to the
-   * program's own code. If that tick does not exist (the next event comes first), it stops just
-   * after the next event instead. The caller makes sure the replay is not already past {@code to}.
+   * Runs to position {@code to}, ignoring breakpoints and watchpoints, then on into the program's
+   * code; just after the next event if that tick does not exist. The replay must not be past it.
    */
   public Stop gotoPosition(Position to) {
     return new GotoEvent(this, to, true).run();
   }
 
   /**
-   * Runs to position {@code to} and stays there, inside ttd's code (a checkpoint of the ladder:
-   * an exact position). Does not count as a stop: the ticks of later stops are what they would be
-   * without it.
+   * Runs to position {@code to} and stays there, inside ttd's code (a rung of the ladder). Not a
+   * stop: the ticks of later stops are what they would be without it.
    */
   public Stop pauseAt(Position to) {
     return new GotoEvent(this, to, false).run();
@@ -168,14 +165,9 @@ public final class Target implements AutoCloseable {
     return last;
   }
 
-  /** Whether the thread stopped at the entry of {@code ReplayPosition.consumed()} consumes a counting event. */
-  boolean countsNext(ThreadReference consumer) {
-    return fields.counts(consumer);
-  }
-
-  /** Makes the baton holder take its tick path at its next tick (see {@link PositionFields#forceSlowTick}). */
-  void forceSlowTick() {
-    fields.forceSlowTick();
+  /** {@code ReplayPosition} in this JVM. */
+  PositionFields positionFields() {
+    return fields;
   }
 
   Stop await() {
@@ -276,11 +268,7 @@ public final class Target implements AutoCloseable {
     return sets;
   }
 
-  /**
-   * Where the (stopped) replay is as the scheduler publishes it: the last event consumed and the
-   * tick since, -1 when nobody holds the baton (an observer's hit, unlike a stop, is not
-   * numbered by the console).
-   */
+  /** Where the (stopped) replay is as published: (last event, tick), tick -1 if nobody runs. */
   public Position observedAt() {
     return new Position(readEvent(), fields.tick(), false);
   }
