@@ -36,6 +36,9 @@ final class IndexedLookup {
   Found find(List<Spec> observers) {
     boolean ended = s.ended();
     Position p = ended ? null : s.driver().target().observedAt();
+    if (p != null && p.tick() >= 0) {
+      p = s.position(); // the tick at the stop (code run for an evaluation since may have ticked)
+    }
     Set<Spec> atStop = new HashSet<>();
     if (!ended) {
       for (LocatableEvent e : s.stop().events()) {
