@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,7 +31,7 @@ class RaceDebuggingTest {
   void reverseContinueFromTheFailedAuditLandsOnTheRacingWriteInAWindowThread(Jvm jvm) throws Exception {
     int line = lineOf(WRITE);
     String sell = Pattern.quote(BOX_OFFICE + "$Concert.sell()") + ", line=" + line + " bci=\\d+";
-    Pattern historyLine = Pattern.compile("^  event \\d+ \"thread=(window-\\d)\", " + sell + ": (-?\\d+) -> (-?\\d+)$");
+    Pattern historyLine = Pattern.compile("^  position \\d+\\.\\d+ \"thread=(window-\\d)\", " + sell + ": (-?\\d+) -> (-?\\d+)$");
     DebugConsole c = DebugConsole.run(jvm, oversoldRecording(jvm),
         "catch java.lang.IllegalStateException",
         "run",
@@ -52,6 +53,9 @@ class RaceDebuggingTest {
     assertNotEquals(racing.group(1), before.group(1),
         "another window wrote between the racing window's check and its write:" + c.describe());
     assertEquals(before.group(3), racing.group(2), "the racing write read what the other window wrote:" + c.describe());
+    List<String> positions = history.stream().filter(l -> l.startsWith("  position ")).map(l -> l.split(" ")[3]).toList();
+    assertEquals(history.size() - 1, positions.size(), "every write has a position (event, tick):" + c.describe());
+    assertEquals(positions.size(), new HashSet<>(positions).size(), "each write has a position of its own:" + c.describe());
 
     List<String> landed = c.after(4, "reverse-continue");
     assertTrue(landed.get(0).matches("Watchpoint hit: \"thread=" + racing.group(1) + "\", " + sell), c.describe());

@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reverse searches that start from a rung of the checkpoint ladder (a replay JVM paused at an
- * event boundary along the history), or that look their hit up in the index of hits and land from
+ * Reverse searches that start from a rung of the checkpoint ladder (a replay JVM paused at a
+ * position (event, tick) along the history), or that look their hit up in the index of hits and land from
  * the nearest rung, land exactly where the same searches from the start of the recording land:
  * the same stop line, the same values, the same event. The program reads the
  * clock in every iteration (so there are events all along), posts to a ledger now and then (hits
@@ -116,7 +116,7 @@ class ReverseFromCheckpointTest {
   }
 
   private static List<Long> rungEvents(List<String> lines) {
-    Pattern p = Pattern.compile("^  event (\\d+) \\(");
+    Pattern p = Pattern.compile("^  position (\\d+)\\.\\d+ \\(");
     List<Long> events = new ArrayList<>();
     for (String l : lines) {
       Matcher m = p.matcher(l);

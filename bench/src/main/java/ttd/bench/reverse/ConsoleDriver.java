@@ -74,7 +74,7 @@ final class ConsoleDriver implements AutoCloseable {
     while (true) {
       boolean waiting = false;
       for (String l : command("info checkpoints").lines()) {
-        if (l.matches("  event \\d+ .*: \\d+ of \\d+ replay JVMs parked.*")) {
+        if (l.matches("  position \\S+ .*: \\d+ of \\d+ replay JVMs parked.*")) {
           String[] w = l.replaceAll(".*: (\\d+) of (\\d+) replay JVMs parked.*", "$1 $2").split(" ");
           waiting |= !w[0].equals(w[1]);
         }

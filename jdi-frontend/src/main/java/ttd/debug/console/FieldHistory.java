@@ -13,6 +13,7 @@ import ttd.debug.requests.Binding;
 import ttd.debug.requests.ClassNames;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.Spec;
+import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
 
@@ -24,7 +25,7 @@ import ttd.debug.time.Driver;
  */
 final class FieldHistory {
 
-  private record Write(long event, String thread, String where, String change, ObjectReference object, boolean later) {}
+  private record Write(Position at, String thread, String where, String change, ObjectReference object, boolean later) {}
 
   private final Session s;
 
@@ -72,7 +73,7 @@ final class FieldHistory {
         if (o != null) {
           o.disableCollection();
         }
-        writes.add(new Write(index.getAsLong(), e.thread().name(), StopPrinter.where(null, e.location()),
+        writes.add(new Write(d.target().observedAt(), e.thread().name(), StopPrinter.where(null, e.location()),
             Values.show(w.valueCurrent()) + " -> " + Values.show(w.valueToBe()), o, past[0]));
         return false;
       });
@@ -104,7 +105,8 @@ final class FieldHistory {
     }
     s.out.println("History of " + what + ": " + shown.size() + (shown.size() == 1 ? " write" : " writes"));
     for (Write w : shown) {
-      s.out.println("  event " + w.event() + " \"thread=" + w.thread() + "\", " + w.where() + ": " + w.change()
+      String at = w.at().tick() >= 0 ? "position " + w.at().label() : "event " + w.at().event();
+      s.out.println("  " + at + " \"thread=" + w.thread() + "\", " + w.where() + ": " + w.change()
           + (w.later() ? " (after the current position)" : ""));
     }
   }

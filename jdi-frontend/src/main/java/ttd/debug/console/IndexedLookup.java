@@ -7,14 +7,16 @@ import java.util.Set;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Position;
 import ttd.debug.time.HitIndex;
+import ttd.debug.time.HitPositions;
 import ttd.debug.time.Rung;
 
 /**
  * A reverse-continue's first pass answered from the {@link HitIndex} instead of a replay: the
  * last hit before the current position, and the nearest rung of the ladder before it with the
- * hit's number counted from there. Hits are known by the last event consumed before them, so a
- * hit in the same event as the current position is before it only if it is the current stop
- * itself; anything less certain is left to the scan.
+ * hit's number counted from there. Hits are known by their position (event, tick), so a hit at
+ * the current stop's position is before it only if it is the current stop itself, and a rung
+ * between events lies before the hits at its tick or later; anything less certain is left to the
+ * scan ({@link HitPositions}).
  */
 final class IndexedLookup {
 
@@ -32,8 +34,11 @@ final class IndexedLookup {
 
   /** The hit, {@link #NOTHING}, or null when the index cannot tell (not built, or ambiguous). */
   Found find(List<Spec> observers) {
-    Position p = s.position();
     boolean ended = s.ended();
+    Position p = ended ? null : s.driver().target().observedAt();
+    if (p != null && p.tick() >= 0) {
+      p = s.position(); // the tick at the stop (code run for an evaluation since may have ticked)
+    }
     Set<Spec> atStop = new HashSet<>();
     if (!ended) {
       for (LocatableEvent e : s.stop().events()) {
@@ -43,35 +48,28 @@ final class IndexedLookup {
       }
     }
     Spec best = null;
-    long[] bestHits = null;
+    Position[] bestHits = null;
     int bestCount = 0;
     boolean tie = false;
     for (Spec o : observers) {
-      long[] hits = HitIndex.indexable(o) ? s.index.hits(o) : null;
+      Position[] hits = HitIndex.indexable(o) ? s.index.hits(o) : null;
       if (hits == null) {
         return null;
       }
-      int before = hits.length;
-      if (!ended) {
-        before = 0;
-        int same = 0;
-        for (long e : hits) {
-          before += e < p.event() ? 1 : 0;
-          same += e == p.event() ? 1 : 0;
-        }
-        if (same > 1 || (same == 1 && !atStop.contains(o))) {
-          return null;
-        }
+      int before = ended ? hits.length : HitPositions.before(hits, p, atStop.contains(o));
+      if (before < 0) {
+        return null;
       }
       if (before == 0) {
         continue;
       }
-      if (best == null || hits[before - 1] > bestHits[bestCount - 1]) {
+      int o2 = best == null ? 1 : HitPositions.order(hits[before - 1], bestHits[bestCount - 1]);
+      if (o2 > 0) {
         best = o;
         bestHits = hits;
         bestCount = before;
         tie = false;
-      } else if (hits[before - 1] == bestHits[bestCount - 1]) {
+      } else if (o2 == 0) {
         tie = true;
       }
     }
@@ -81,13 +79,9 @@ final class IndexedLookup {
     if (best == null) {
       return NOTHING;
     }
-    long event = bestHits[bestCount - 1];
     for (Rung r : s.ladder.on(s.history())) {
-      if (r.event() <= event) {
-        int passed = 0;
-        while (bestHits[passed] < r.event()) {
-          passed++;
-        }
+      int passed = HitPositions.passed(bestHits, bestCount, r.position());
+      if (passed >= 0) {
         return new Found(r, best, bestCount - passed);
       }
     }

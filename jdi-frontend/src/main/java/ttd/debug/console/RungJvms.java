@@ -7,9 +7,13 @@ import ttd.debug.time.Rung;
 /**
  * Where a search gets its replay JVMs: at a rung of the ladder (or the start), preferring one
  * already parked there, since each pass of a search needs a JVM of its own and the rung's own may
- * have gone to an earlier pass. The JVM is marked as the one running, for Ctrl-C.
+ * have gone to an earlier pass. The JVM is marked as the one running, for Ctrl-C. With {@code
+ * -Dttd.debug.traceRungs=true} each pass says which rung it starts from.
  */
 final class RungJvms {
+
+  /** Whether to say which rung each pass of a search starts from (tests, and the curious). */
+  private static final boolean TRACE = Boolean.getBoolean("ttd.debug.traceRungs");
 
   private RungJvms() {}
 
@@ -18,6 +22,9 @@ final class RungJvms {
    * gone on to it, else one on its way there, else a fresh one replaying its path.
    */
   static Driver reach(Session s, Rung r) {
+    if (TRACE) {
+      s.out.println("(a replay from " + (r == null ? "the start" : "the rung at position " + r.position().label()) + ")");
+    }
     Driver d = null;
     if (r != null) {
       d = s.ladder.takeReady(r);

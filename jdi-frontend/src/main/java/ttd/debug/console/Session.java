@@ -141,6 +141,11 @@ final class Session implements AutoCloseable {
 
   /** Performs a motion in the current JVM, adds it to the history and shows where it stopped. */
   void move(Motion m, String title) {
+    moveTitled(m, stop -> title);
+  }
+
+  /** The same, with the title made from where it stopped. */
+  void moveTitled(Motion m, java.util.function.Function<Stop, String> title) {
     if (driver.target().perturbed()) {
       out.println("(code ran in the replay for an evaluation and may have given objects identity hashes; going on in a fresh replay of the same history, so the program runs as recorded)");
       Driver fresh = new Driver(pool.take(), x -> {});
@@ -149,7 +154,7 @@ final class Session implements AutoCloseable {
     }
     Target t = driver.target();
     long fromNanos = t.clock().runNanos();
-    long fromEvent = t.started() ? position().event() : -1;
+    Position from = t.started() ? position() : Position.START;
     int samplesBefore = t.clock().samples().size();
     Stop s = driver.perform(m);
     List<Motion> before = history;
@@ -157,9 +162,9 @@ final class Session implements AutoCloseable {
     interrupted |= s.interrupted();
     if (!s.interrupted()) {
       List<long[]> samples = List.copyOf(t.clock().samples().subList(samplesBefore, t.clock().samples().size()));
-      ladder.ranThrough(before, m, samples, fromNanos, fromEvent, t.clock().runNanos(), s.ended() ? Long.MAX_VALUE : s.position().event());
+      ladder.ranThrough(before, m, samples, fromNanos, from, t.clock().runNanos(), s.position());
     }
-    shown(s, title);
+    shown(s, title.apply(s));
   }
 
   /** The JVM to interrupt on Ctrl-C: a search's while one runs, else the one shown. */

@@ -78,34 +78,46 @@ final class TimeCommands {
 
   void gotoPosition(String arg) {
     String a = arg.trim();
-    if (a.matches("[0-9]+")) {
-      gotoEvent(Long.parseLong(a));
+    List<Motion> target = s.named.get(a);
+    if (target != null) {
+      s.switchTo(s.replayed(target), target, "Went to position " + a);
       return;
     }
-    List<Motion> target = s.named.get(a);
-    if (target == null) {
-      throw new BadInput("unknown position '" + a + "': goto takes an event number from `timeline`, or a position `when` printed");
+    Position p = Position.parse(a);
+    if (p == null) {
+      throw new BadInput("bad position '" + a + "': goto takes EVENT or EVENT.TICK as `when` prints it, e.g. goto 57 (just after event 57, see timeline) or goto 57.1200 (tick 1200 after it)");
     }
-    s.switchTo(s.replayed(target), target, "Went to position " + a);
+    gotoPosition(p);
   }
 
-  private void gotoEvent(long index) {
+  private void gotoPosition(Position to) {
     int total = events().size();
-    if (index >= total) {
-      throw new BadInput("the recording has events 0 to " + (total - 1) + "; there is no event " + index);
+    if (to.event() >= total) {
+      throw new BadInput("the recording has events 0 to " + (total - 1) + "; there is no event " + to.event());
     }
     Position p = s.position();
-    if (s.started() && !s.ended() && p.event() == index && p.tick() == 0) {
-      s.out.println("Already at event " + index);
+    boolean stopped = s.started() && !s.ended() && !s.stop().interrupted();
+    if (stopped && p.equals(to)) {
+      s.out.println(to.tick() == 0 ? "Already at event " + to.event() : "Already at position " + to.label());
       return;
     }
-    String title = "Stopped after event " + index;
-    if (s.started() && !s.ended() && p.event() < index && !s.driver().target().perturbed()) {
-      s.move(Motion.gotoEvent(index), title);
+    Motion m = Motion.gotoPosition(to.event(), to.tick());
+    if (stopped && p.before(to) && !s.driver().target().perturbed()) {
+      s.moveTitled(m, st -> arrived(to, st));
       return;
     }
-    List<Motion> history = List.of(Motion.gotoEvent(index));
-    s.switchTo(s.replayed(history), history, title);
+    List<Motion> history = List.of(m);
+    Driver d = s.replayed(history);
+    s.switchTo(d, history, arrived(to, d.target().last()));
+  }
+
+  /** The title of a goto's stop: where it went, or why it is after the next event instead. */
+  private static String arrived(Position to, Stop st) {
+    long at = st.position().event();
+    if (st.ended() || at == to.event()) {
+      return to.tick() == 0 ? "Stopped after event " + to.event() : "Stopped at position " + to.label();
+    }
+    return "No tick " + to.tick() + " after event " + to.event() + " (the next event comes first); stopped after event " + at;
   }
 
   void checkpoint() {
@@ -165,7 +177,7 @@ final class TimeCommands {
     }
     for (Rung r : rungs) {
       int[] parked = s.ladder.parked(r);
-      s.out.println(String.format(Locale.ROOT, "  event %d (%.1f s into the replay): %d of %d replay JVMs parked%s", r.event(), r.runNanos() / 1e9,
+      s.out.println(String.format(Locale.ROOT, "  position %s (%.1f s into the replay): %d of %d replay JVMs parked%s", r.position().label(), r.runNanos() / 1e9,
           parked[0], parked[1], r.on(s.history()) ? "" : " (not on the current history)"));
     }
   }

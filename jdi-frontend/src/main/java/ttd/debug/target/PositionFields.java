@@ -6,13 +6,18 @@ import com.sun.jdi.Field;
 import com.sun.jdi.InvalidTypeException;
 import com.sun.jdi.LongValue;
 import com.sun.jdi.ObjectReference;
+import com.sun.jdi.BooleanValue;
 import com.sun.jdi.ReferenceType;
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.Value;
 import com.sun.jdi.VirtualMachine;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code ttd.runtime.ReplayPosition} in one replay JVM, read and set through JDI without running
- * code there: the events consumed, the tick once the scheduler publishes it, and {@code stopAt}.
+ * code there: the events consumed, the tick the scheduler publishes, {@code stopAt} and {@code
+ * stopAtTick}.
  * The class and its fields are looked up once it is prepared (a lookup is a round trip).
  *
  * <p>The tick is the running thread's ticks since the last consumed event: {@code
@@ -29,6 +34,9 @@ final class PositionFields {
   private volatile Field running;
   private volatile Field ticks;
   private volatile Field ticksAtEvent;
+  private volatile Field scheduling;
+  private volatile Field thread;
+  private volatile Field switchAt;
 
   PositionFields(VirtualMachine vm) {
     this.vm = vm;
@@ -47,6 +55,7 @@ final class PositionFields {
     ClassType t = (ClassType) types.get(0);
     events = t.fieldByName("events");
     running = t.fieldByName("running");
+    scheduling = t.fieldByName("scheduling");
     type = t;
     return t;
   }
@@ -67,11 +76,80 @@ final class PositionFields {
     if (clock == null) {
       return -1;
     }
-    if (ticks == null) {
-      ticks = clock.referenceType().fieldByName("ticks");
-      ticksAtEvent = clock.referenceType().fieldByName("ticksAtEvent");
-    }
+    clockFields(clock);
     return ((LongValue) clock.getValue(ticks)).value() - ((LongValue) clock.getValue(ticksAtEvent)).value();
+  }
+
+  private void clockFields(ObjectReference clock) {
+    if (ticks == null) {
+      ReferenceType c = clock.referenceType();
+      ticks = c.fieldByName("ticks");
+      ticksAtEvent = c.fieldByName("ticksAtEvent");
+      thread = c.fieldByName("thread");
+      switchAt = c.fieldByName("switchAt");
+    }
+  }
+
+  /**
+   * (event, tick) read while the replay runs, or null if an event was counted while it was read
+   * (the event, the running thread and its ticks are separate fields); tick -1 when nobody holds
+   * the baton.
+   */
+  long[] sample() {
+    ClassType t = type();
+    if (t == null || running == null) {
+      return null;
+    }
+    List<Field> statics = List.of(events, running);
+    Map<Field, Value> first = t.getValues(statics);
+    ObjectReference clock = (ObjectReference) first.get(running);
+    long tick = -1;
+    if (clock != null) {
+      clockFields(clock);
+      Map<Field, Value> c = clock.getValues(List.of(ticksAtEvent, ticks));
+      tick = ((LongValue) c.get(ticks)).value() - ((LongValue) c.get(ticksAtEvent)).value();
+    }
+    Map<Field, Value> second = t.getValues(statics);
+    if (!first.equals(second) || (clock != null && tick < 0)) {
+      return null;
+    }
+    return new long[] {((LongValue) first.get(events)).value() - 1, tick};
+  }
+
+  /**
+   * Whether the event {@code consumer} is about to consume (stopped at the entry of {@code
+   * ReplayPosition.consumed()}) counts: the scheduler is off, or it holds the baton.
+   */
+  boolean counts(ThreadReference consumer) {
+    ClassType t = type();
+    if (!((BooleanValue) t.getValue(scheduling)).value()) {
+      return true;
+    }
+    ObjectReference clock = (ObjectReference) t.getValue(running);
+    if (clock == null) {
+      return false;
+    }
+    clockFields(clock);
+    return consumer.equals(clock.getValue(thread));
+  }
+
+  /**
+   * Makes the thread holding the baton take its tick path at its next tick, where it sees a tick
+   * stop set after its last slow tick (replay decisions lie at or after that next tick, so this
+   * only adds a slow tick).
+   */
+  void forceSlowTick() {
+    ClassType t = type();
+    ObjectReference clock = (ObjectReference) t.getValue(running);
+    if (clock == null) {
+      return;
+    }
+    clockFields(clock);
+    try {
+      clock.setValue(switchAt, vm.mirrorOf(0L));
+    } catch (InvalidTypeException | ClassNotLoadedException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** Sets a static long (the class must be prepared). */

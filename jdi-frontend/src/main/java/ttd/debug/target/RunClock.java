@@ -4,12 +4,18 @@ import com.sun.jdi.ObjectCollectedException;
 import com.sun.jdi.VMDisconnectedException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
- * How long one replay JVM has run (resumed) and which event it had reached along the way, sampled
- * every {@value #SAMPLE_NANOS} ns of running: the checkpoint ladder spaces its rungs by replay
- * time, and rungs can only lie at events.
+ * How long one replay JVM has run (resumed) and which position (event, tick) it had reached along
+ * the way, sampled every {@value #SAMPLE_NANOS} ns of running: the checkpoint ladder spaces its
+ * rungs by replay time, and a rung lies at a position the replay passed, so that a stretch
+ * without events (a CPU-bound loop) gets rungs too.
+ *
+ * <p>A sample is kept as a position a pause surely reaches: one tick back from the tick read, and
+ * the event boundary for ticks 1 and 2. The scheduler stops a thread at a tick only on its tick
+ * path, and two ticks bypass it: the tick of a hand-off (the last of a stretch, followed by the
+ * hand-over event) and the tick of a park that took a permit (the first, right after its event).
  */
 public final class RunClock {
 
@@ -32,21 +38,39 @@ public final class RunClock {
     }
   }
 
-  /** While running: takes a sample if one is due, reading the event from {@code event}. */
-  void tick(LongSupplier event) {
+  /**
+   * While running: takes a sample if one is due, reading the position from {@code position}
+   * ((event, tick), tick -1 if not known; null if it could not be read consistently).
+   */
+  void tick(Supplier<long[]> position) {
     long now = System.nanoTime();
     if (resumedAt < 0 || now - sampledAt < SAMPLE_NANOS) {
       return;
     }
     sampledAt = now;
     try {
-      long e = event.getAsLong();
-      if (e >= 0 && (samples.isEmpty() || samples.get(samples.size() - 1)[1] < e)) {
-        samples.add(new long[] {runNanos + now - resumedAt, e});
+      long[] p = position.get();
+      if (p != null) {
+        add(runNanos + now - resumedAt, p[0], p[1]);
       }
     } catch (VMDisconnectedException | ObjectCollectedException x) {
       // the replay is ending; no more samples
     }
+  }
+
+  /** Keeps a sample read at (event, tick) as the position a pause surely reaches, if it is new. */
+  void add(long nanos, long event, long tick) {
+    long safe = tick >= 3 ? tick - 1 : 0;
+    if (event < 0) {
+      return;
+    }
+    if (!samples.isEmpty()) {
+      long[] last = samples.get(samples.size() - 1);
+      if (!new Position(last[1], last[2], false).before(new Position(event, safe, false))) {
+        return;
+      }
+    }
+    samples.add(new long[] {nanos, event, safe});
   }
 
   /** Nanoseconds of running so far. */
@@ -54,7 +78,7 @@ public final class RunClock {
     return runNanos;
   }
 
-  /** (nanoseconds of running, index of the last event consumed then) pairs, in order. */
+  /** (nanoseconds of running, event, tick) of the positions passed then, in order. */
   public List<long[]> samples() {
     return samples;
   }

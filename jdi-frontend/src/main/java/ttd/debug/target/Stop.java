@@ -36,7 +36,7 @@ public final class Stop {
     return new Stop(List.of(), position, null, false, true);
   }
 
-  /** Whether this is a pause at an event boundary (a checkpoint of the ladder), not a stop the user sees. */
+  /** Whether this is a pause at a position (a rung of the ladder), not a stop the user sees. */
   public boolean paused() {
     return paused;
   }

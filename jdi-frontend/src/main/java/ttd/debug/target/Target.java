@@ -25,7 +25,8 @@ import java.util.function.Consumer;
 
 /**
  * One replay JVM as the console drives it: runs it until something stops it, keeps its position
- * (event index from {@code ttd.runtime.ReplayPosition}, tick = stops since that event), and runs
+ * (event index and tick from {@code ttd.runtime.ReplayPosition}; where the scheduler publishes no
+ * tick, the console's stops since that event), and runs
  * code in it only inside the replay's evaluation bracket.
  *
  * <p>Every request suspends all threads, so while the console looks at a stop nothing moves.
@@ -130,29 +131,26 @@ public final class Target implements AutoCloseable {
   }
 
   /**
-   * Runs to just after the recorded event number {@code index} (ignoring breakpoints and
-   * watchpoints), then on to the program's own code. The caller makes sure the replay is not
-   * already past it.
+   * Runs to position {@code to}, ignoring breakpoints and watchpoints, then on into the program's
+   * code; just after the next event if that tick does not exist. The replay must not be past it.
    */
-  public Stop gotoEvent(long index) {
-    GotoEvent g = new GotoEvent(this, index, true);
-    return g.run();
+  public Stop gotoPosition(Position to) {
+    return new GotoEvent(this, to, true).run();
   }
 
   /**
-   * Runs to the instant the replay consumes recorded event number {@code index} and stays there,
-   * inside ttd's hook (a checkpoint of the ladder: an exact position, (index, tick 0)). Does not
-   * count as a stop: the ticks of later stops are what they would be without it.
+   * Runs to position {@code to} and stays there, inside ttd's code (a rung of the ladder). Not a
+   * stop: the ticks of later stops are what they would be without it.
    */
-  public Stop pauseAt(long index) {
-    return new GotoEvent(this, index, false).run();
+  public Stop pauseAt(Position to) {
+    return new GotoEvent(this, to, false).run();
   }
 
   Stop finishPause(Stop reached) {
-    if (reached.ended()) {
+    if (reached.ended() || reached.interrupted()) {
       return reached;
     }
-    last = Stop.paused(new Position(readEvent(), 0, false));
+    last = Stop.paused(new Position(readEvent(), Math.max(0, fields.tick()), false));
     return last;
   }
 
@@ -163,8 +161,13 @@ public final class Target implements AutoCloseable {
     lastEvent = Long.MIN_VALUE;
     Stop out = step(reached.thread(), StepRequest.STEP_OUT);
     tick = 0;
-    last = out.ended() ? out : Stop.at(out.events(), new Position(out.position().event(), 0, false));
+    last = out.ended() ? out : Stop.at(out.events(), new Position(out.position().event(), Math.max(0, fields.tick()), false));
     return last;
+  }
+
+  /** {@code ReplayPosition} in this JVM. */
+  PositionFields positionFields() {
+    return fields;
   }
 
   Stop await() {
@@ -179,7 +182,7 @@ public final class Target implements AutoCloseable {
           last = Stop.at(List.of(), readPosition(false));
           return last;
         }
-        clock.tick(this::readEvent);
+        clock.tick(fields::sample);
         if (set == null) {
           continue;
         }
@@ -263,6 +266,11 @@ public final class Target implements AutoCloseable {
   /** How many event sets the replay has sent so far (the current one included). */
   public long eventSets() {
     return sets;
+  }
+
+  /** Where the (stopped) replay is as published: (last event, tick), tick -1 if nobody runs. */
+  public Position observedAt() {
+    return new Position(readEvent(), fields.tick(), false);
   }
 
   /** The index of the last event the replay consumed, -1 before the first. */

@@ -134,11 +134,11 @@ public final class Driver implements AutoCloseable {
     switch (m.kind()) {
       case PAUSE:
         Stop at = target.last();
-        if (at != null && at.paused() && at.position().event() == m.arg()) {
+        if (at != null && at.paused() && at.position().equals(m.position())) {
           return at; // a rung parked at this very pause
         }
         user.sync(m.requests(), objectsFor(m.requests()));
-        return target.pauseAt(m.arg());
+        return target.pauseAt(m.position());
       case SEEK:
         return seek(m);
       default:
@@ -155,7 +155,7 @@ public final class Driver implements AutoCloseable {
       case STEP_OUT:
         return target.step(thread(m.thread()), StepRequest.STEP_OUT);
       default:
-        return target.gotoEvent(m.arg());
+        return target.gotoPosition(m.position());
     }
   }
 

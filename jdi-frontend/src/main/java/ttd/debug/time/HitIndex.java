@@ -11,11 +11,12 @@ import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.LineArrivals;
 import ttd.debug.requests.RequestTable;
 import ttd.debug.requests.Spec;
+import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 
 /**
  * Where every hit of a breakpoint, catch or class-wide watch lies in the whole recording: the
- * index of the last event consumed before each, in order. One background replay of the whole
+ * position (event, tick) of each, in order. One background replay of the whole
  * recording per spec, started as soon as the spec is set, while the user reads; a reverse-continue
  * then knows its hit without a first pass ({@code ReverseSearch}). A watch on one object, or every
  * line (reverse-step), is not indexed: which hits count depends on the current position.
@@ -28,7 +29,7 @@ public final class HitIndex implements AutoCloseable {
     t.setDaemon(true);
     return t;
   });
-  private final Map<Spec, CompletableFuture<long[]>> built = new HashMap<>();
+  private final Map<Spec, CompletableFuture<Position[]>> built = new HashMap<>();
   private final boolean await;
 
   /** {@code await}: a lookup waits for an index on its way (benchmarks and tests), else skips it. */
@@ -44,10 +45,10 @@ public final class HitIndex implements AutoCloseable {
 
   /** Starts indexing, in the background, the indexable specs of {@code specs} not indexed yet. */
   public synchronized void want(List<Spec> specs) {
-    Map<Spec, CompletableFuture<long[]>> fresh = new HashMap<>();
+    Map<Spec, CompletableFuture<Position[]>> fresh = new HashMap<>();
     for (Spec s : specs) {
       if (indexable(s) && !built.containsKey(s)) {
-        CompletableFuture<long[]> f = new CompletableFuture<>();
+        CompletableFuture<Position[]> f = new CompletableFuture<>();
         built.put(s, f);
         fresh.put(s, f);
       }
@@ -57,15 +58,15 @@ public final class HitIndex implements AutoCloseable {
     }
   }
 
-  private void build(Map<Spec, CompletableFuture<long[]>> wanted) {
+  private void build(Map<Spec, CompletableFuture<Position[]>> wanted) {
     List<Spec> specs = List.copyOf(wanted.keySet());
-    Map<Spec, List<Long>> hits = new HashMap<>();
+    Map<Spec, List<Position>> hits = new HashMap<>();
     for (Spec s : specs) {
       hits.put(s, new ArrayList<>());
     }
     try (Driver d = new Driver(pool.take(), x -> {})) {
       d.searchWith(specs, (ordinal, e, index) -> {
-        hits.get((Spec) e.request().getProperty(Spec.class)).add(index.getAsLong());
+        hits.get((Spec) e.request().getProperty(Spec.class)).add(d.target().observedAt());
         return false;
       });
       d.user().sync(List.of(), Map.of());
@@ -77,17 +78,17 @@ public final class HitIndex implements AutoCloseable {
       wanted.values().forEach(f -> f.complete(null)); // an optimisation: searches scan instead
       return;
     }
-    for (Map.Entry<Spec, List<Long>> e : hits.entrySet()) {
-      wanted.get(e.getKey()).complete(e.getValue().stream().mapToLong(Long::longValue).toArray());
+    for (Map.Entry<Spec, List<Position>> e : hits.entrySet()) {
+      wanted.get(e.getKey()).complete(e.getValue().toArray(new Position[0]));
     }
   }
 
   /**
-   * The index of the last event consumed before each hit of {@code spec} in the whole recording,
-   * in order; null if it is not indexed (yet).
+   * The position (event, tick) of each hit of {@code spec} in the whole recording, in order; null
+   * if it is not indexed (yet).
    */
-  public long[] hits(Spec spec) {
-    CompletableFuture<long[]> f;
+  public Position[] hits(Spec spec) {
+    CompletableFuture<Position[]> f;
     synchronized (this) {
       f = built.get(spec);
     }
@@ -107,7 +108,7 @@ public final class HitIndex implements AutoCloseable {
   /** How many specs are indexed, and how many are asked for. */
   public synchronized int[] progress() {
     int done = 0;
-    for (CompletableFuture<long[]> f : built.values()) {
+    for (CompletableFuture<Position[]> f : built.values()) {
       done += f.isDone() ? 1 : 0;
     }
     return new int[] {done, built.size()};

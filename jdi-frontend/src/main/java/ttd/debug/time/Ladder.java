@@ -3,10 +3,12 @@ package ttd.debug.time;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import ttd.debug.target.Position;
 
 /**
- * The checkpoint ladder: exact positions ({@link Rung}s) along the histories the user ran
- * through, spaced by replay time back from the end of each run or goto, and one at the first
+ * The checkpoint ladder: exact positions ({@link Rung}s, at (event, tick), so a long stretch
+ * without events gets them too) along the histories the user ran through, spaced by replay time
+ * back from the end of each run or goto, and one at the first
  * recorded event (past the replay JVM's start-up, which costs seconds: the rung for searches that
  * go back to the beginning), each with replay JVMs parked on it in the {@link Pool}. A reverse search starts from the nearest rung instead of the
  * start of the recording; a JVM taken from a rung is replaced in the background.
@@ -35,34 +37,36 @@ public final class Ladder {
 
   /**
    * Places rungs inside motion {@code m}, which followed {@code prefix}: it ran from {@code
-   * fromNanos} of replay (after event {@code fromEvent}) to {@code toNanos} (after event {@code
-   * toEvent}, or the end: {@code Long.MAX_VALUE}), and the JVM sampled where it was in {@code
-   * samples} ((nanos, event) pairs).
+   * fromNanos} of replay (at position {@code from}) to {@code toNanos} (at {@code to}, which may
+   * be the end), and the JVM sampled where it was in {@code samples} ((nanos, event, tick)
+   * triples). A rung lies strictly after {@code from} (a pause at a point already passed would
+   * never stop) and, in a goto, strictly before its target (the rest of the goto from there is a
+   * goto again).
    */
-  public synchronized void ranThrough(List<Motion> prefix, Motion m, List<long[]> samples, long fromNanos, long fromEvent, long toNanos, long toEvent) {
+  public synchronized void ranThrough(List<Motion> prefix, Motion m, List<long[]> samples, long fromNanos, Position from, long toNanos, Position to) {
     if (!m.resumable() || m.kind() == Motion.Kind.PAUSE || spacingNanos <= 0) {
       return;
     }
-    if (m.kind() == Motion.Kind.GOTO) {
-      toEvent = Math.min(toEvent, m.arg() - 1); // the rest of a goto from its own event would never stop
+    Position first = new Position(0, 0, false);
+    if (prefix.isEmpty() && from.event() < 0 && !to.before(first) && (m.kind() != Motion.Kind.GOTO || first.before(m.position()))) {
+      add(new Rung(prefix, m, 0, 0, 0)); // the first event: past the replay JVM's start-up
     }
-    if (prefix.isEmpty() && fromEvent < 0 && toEvent >= 0) {
-      add(new Rung(prefix, m, 0, 0)); // the first event: past the replay JVM's start-up
-    }
-    long lastEvent = Long.MAX_VALUE;
+    Position last = null;
     for (int k = 1; k <= perMotion; k++) {
       long at = toNanos - k * spacingNanos;
       long[] chosen = null;
       for (long[] s : samples) {
-        if (s[0] >= fromNanos && s[0] <= at && s[1] > fromEvent && s[1] <= toEvent && s[1] < lastEvent) {
+        Position p = new Position(s[1], s[2], false);
+        if (s[0] >= fromNanos && s[0] <= at && from.before(p) && !to.before(p) && (last == null || p.before(last))
+            && (m.kind() != Motion.Kind.GOTO || p.before(m.position()))) {
           chosen = s;
         }
       }
       if (chosen == null) {
         return;
       }
-      lastEvent = chosen[1];
-      add(new Rung(prefix, m, chosen[1], chosen[0]));
+      last = new Position(chosen[1], chosen[2], false);
+      add(new Rung(prefix, m, chosen[1], chosen[2], chosen[0]));
     }
   }
 
@@ -74,7 +78,7 @@ public final class Ladder {
     }
     rungs.add(r);
     for (int i = 0; rungs.size() > max && i < rungs.size(); ) {
-      if (rungs.get(i).prefix().isEmpty() && rungs.get(i).event() == 0) {
+      if (rungs.get(i).prefix().isEmpty() && rungs.get(i).event() == 0 && rungs.get(i).tick() == 0) {
         i++;
       } else {
         pool.discard(rungs.remove(i).path());
@@ -91,7 +95,7 @@ public final class Ladder {
         l.add(r);
       }
     }
-    l.sort(Comparator.comparingInt((Rung r) -> r.prefix().size()).thenComparingLong(Rung::event).reversed());
+    l.sort(Comparator.comparingInt((Rung r) -> r.prefix().size()).thenComparingLong(Rung::event).thenComparingLong(Rung::tick).reversed());
     return l;
   }
 

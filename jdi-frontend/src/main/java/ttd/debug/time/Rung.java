@@ -1,24 +1,32 @@
 package ttd.debug.time;
 
 import java.util.List;
+import ttd.debug.target.Position;
 
 /**
- * A checkpoint of the ladder: the instant recorded event {@code event} is consumed, inside the
- * motion {@code within} that followed {@code prefix} in a history the console ran through. It is
- * an exact position (event, tick 0) that any replay of the prefix reaches again by pausing there
- * ({@link Motion#pause}), so a JVM parked on it can go on along every history that passes
- * through it. {@code runNanos} is how far into the replay it lies (replay time, for spacing).
+ * A checkpoint of the ladder: position ({@code event}, {@code tick}) inside the motion {@code
+ * within} that followed {@code prefix} in a history the console ran through (tick 0: the instant
+ * the event is consumed; a later tick: the tick point where the thread holding the baton reaches
+ * it, which need not be near any event). It is an exact point that any replay of the prefix
+ * reaches again by pausing there ({@link Motion#pause}), so a JVM parked on it can go on along
+ * every history that passes through it. {@code runNanos} is how far into the replay it lies
+ * (replay time, for spacing).
  */
-public record Rung(List<Motion> prefix, Motion within, long event, long runNanos) {
+public record Rung(List<Motion> prefix, Motion within, long event, long tick, long runNanos) {
 
   /** The history that reaches this rung from the start. */
   public List<Motion> path() {
-    return Motion.append(prefix, Motion.pause(event, within));
+    return Motion.append(prefix, Motion.pause(event, tick, within));
+  }
+
+  /** Where it lies. */
+  public Position position() {
+    return new Position(event, tick, false);
   }
 
   /**
    * Whether {@code history} passes through this rung: it starts with the prefix, and its next
-   * motion is {@code within} itself or a pause at this event or later (another rung's path).
+   * motion is {@code within} itself or a pause at this position or later (another rung's path).
    */
   public boolean on(List<Motion> history) {
     int i = prefix.size();
@@ -26,6 +34,6 @@ public record Rung(List<Motion> prefix, Motion within, long event, long runNanos
       return false;
     }
     Motion next = history.get(i);
-    return next.equals(within) || (next.kind() == Motion.Kind.PAUSE && next.arg() >= event);
+    return next.equals(within) || (next.kind() == Motion.Kind.PAUSE && !next.position().before(position()));
   }
 }

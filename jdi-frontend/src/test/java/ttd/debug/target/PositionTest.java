@@ -2,6 +2,7 @@ package ttd.debug.target;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -26,5 +27,32 @@ class PositionTest {
   void labelsAreEventDotTick() {
     assertEquals("57.2", new Position(57, 2, false).label());
     assertEquals("end", new Position(57, 0, true).label());
+  }
+
+  @Test
+  void whatLabelPrintsParsesBackAndAnEventAloneIsItsBoundary() {
+    Position p = new Position(1234, 5000, false);
+    assertEquals(p, Position.parse(p.label()));
+    assertEquals(new Position(1234, 0, false), Position.parse("1234"));
+    assertEquals(new Position(0, 0, false), Position.parse("0.0"));
+  }
+
+  @Test
+  void anythingElseIsNotAPosition() {
+    for (String bad : new String[] {"", "x", "-1", "1.", ".5", "1.2.3", "1+5", "1.-5", "end", "12 3", "1.5~2", "99999999999999999999"}) {
+      assertNull(Position.parse(bad), bad);
+    }
+  }
+
+  @Test
+  void aPauseAtATickComesBeforeWhatRunsAtThatTickAndLater() {
+    Position rung = new Position(7, 100, false);
+    assertTrue(rung.pausedBefore(new Position(7, 100, false)), "an instruction of tick 100 runs after its tick point");
+    assertTrue(rung.pausedBefore(new Position(7, 101, false)));
+    assertTrue(rung.pausedBefore(new Position(8, 0, false)));
+    assertFalse(rung.pausedBefore(new Position(7, 99, false)));
+    assertFalse(rung.pausedBefore(new Position(6, 500, false)));
+    assertFalse(rung.pausedBefore(new Position(7, -1, false)), "a tick not known after the same event cannot be placed");
+    assertTrue(new Position(7, 0, false).pausedBefore(new Position(7, -1, false)), "the event boundary comes before all of its stretch");
   }
 }

@@ -18,14 +18,14 @@ class RungTest {
 
   @Test
   void aRungsPathIsItsPrefixAndAPauseAtItsEventWithTheMotionsRequests() {
-    Rung r = new Rung(List.of(FIRST), LONG_RUN, 500, 0);
+    Rung r = new Rung(List.of(FIRST), LONG_RUN, 500, 0, 0);
     assertEquals(List.of(FIRST, Motion.pause(500, LONG_RUN)), r.path());
     assertEquals(AT_FINISH, r.path().get(1).requests(), "bindings typed before the run are resolved at the pause as before the run");
   }
 
   @Test
   void aRungLiesOnTheHistoryItWasTakenInAndOnHistoriesThatGoOnFromIt() {
-    Rung r = new Rung(List.of(FIRST), LONG_RUN, 500, 0);
+    Rung r = new Rung(List.of(FIRST), LONG_RUN, 500, 0, 0);
     assertTrue(r.on(List.of(FIRST, LONG_RUN)));
     assertTrue(r.on(List.of(FIRST, LONG_RUN, Motion.step(Motion.Kind.STEP_OVER, "main", AT_FINISH))));
     assertTrue(r.on(List.of(FIRST, Motion.pause(700, LONG_RUN), Motion.seek(AT_FINISH, 3))), "a landing from a later rung of the same run");
@@ -34,7 +34,7 @@ class RungTest {
 
   @Test
   void aRungDoesNotLieOnHistoriesThatLeftItsPathBeforeIt() {
-    Rung r = new Rung(List.of(FIRST), LONG_RUN, 500, 0);
+    Rung r = new Rung(List.of(FIRST), LONG_RUN, 500, 0, 0);
     assertFalse(r.on(List.of(FIRST)), "the history ends before the run the rung is in");
     assertFalse(r.on(List.of(FIRST, Motion.pause(499, LONG_RUN))), "a pause before the rung's event");
     assertFalse(r.on(List.of(FIRST, Motion.run(List.of()))), "another run, stopping elsewhere");
@@ -43,9 +43,21 @@ class RungTest {
   }
 
   @Test
+  void aRungBetweenEventsLiesOnPausesAtOrAfterItsTick() {
+    Rung r = new Rung(List.of(FIRST), LONG_RUN, 500, 9000, 0);
+    assertEquals(List.of(FIRST, Motion.pause(500, 9000, LONG_RUN)), r.path());
+    assertTrue(r.on(List.of(FIRST, Motion.pause(500, 9000, LONG_RUN), Motion.seek(AT_FINISH, 1))), "this very rung");
+    assertTrue(r.on(List.of(FIRST, Motion.pause(500, 12000, LONG_RUN), Motion.seek(AT_FINISH, 1))), "a later tick after the same event");
+    assertTrue(r.on(List.of(FIRST, Motion.pause(501, 0, LONG_RUN), Motion.seek(AT_FINISH, 1))), "the next event");
+    assertFalse(r.on(List.of(FIRST, Motion.pause(500, 8999, LONG_RUN))), "an earlier tick after the same event");
+    assertFalse(r.on(List.of(FIRST, Motion.pause(500, LONG_RUN))), "the event boundary before it");
+  }
+
+  @Test
   void onlyRunsGotosAndPausesCanBeResumedFromAPauseInside() {
     assertTrue(LONG_RUN.resumable());
     assertTrue(Motion.gotoEvent(9).resumable());
+    assertTrue(Motion.gotoPosition(9, 400).resumable());
     assertTrue(Motion.pause(9, LONG_RUN).resumable());
     assertFalse(Motion.step(Motion.Kind.STEP_OVER, "main", AT_FINISH).resumable());
     assertFalse(Motion.seek(AT_FINISH, 1).resumable());

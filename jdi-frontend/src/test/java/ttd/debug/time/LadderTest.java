@@ -1,0 +1,73 @@
+package ttd.debug.time;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import ttd.debug.requests.MethodBreakpoint;
+import ttd.debug.target.Position;
+
+/** Where the ladder places its rungs, given where a motion's replay was every 20 ms. */
+class LadderTest {
+
+  private static final long MS = 1_000_000L;
+  private static final Motion RUN = Motion.run(List.of(new MethodBreakpoint("app.Main", "report")));
+
+  /** No launcher and no room for parked JVMs: the ladder's placement alone. */
+  private final Pool pool = new Pool(null, 0, 0, 1);
+  private final Ladder ladder = new Ladder(pool, 600 * MS, 3, 6, 2);
+
+  @AfterEach
+  void close() {
+    pool.close();
+  }
+
+  /** 3 s of running in which event 5 is the only one after the first 20 ms: one long stretch. */
+  private static List<long[]> oneLongStretch() {
+    List<long[]> samples = new ArrayList<>();
+    for (long ms = 20; ms <= 3000; ms += 20) {
+      samples.add(ms < 40 ? new long[] {ms * MS, 4, 0} : new long[] {ms * MS, 5, ms * 1000});
+    }
+    return samples;
+  }
+
+  @Test
+  void aLongStretchWithoutEventsGetsRungsAtTicksSpacedByReplayTime() {
+    ladder.ranThrough(List.of(), RUN, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 3_000_001, false));
+    List<Position> at = new ArrayList<>();
+    for (Rung r : ladder.rungs()) {
+      at.add(r.position());
+    }
+    assertEquals(List.of(new Position(0, 0, false), new Position(5, 2_400_000, false), new Position(5, 1_800_000, false),
+        new Position(5, 1_200_000, false)), at, "the first event, then 600 ms apart back from the end");
+    assertEquals(2400 * MS, ladder.rungs().get(1).runNanos());
+  }
+
+  @Test
+  void rungsLieStrictlyAfterWhereTheMotionStarted() {
+    Motion cont = Motion.run(List.of());
+    ladder.ranThrough(List.of(RUN), cont, oneLongStretch(), 0, new Position(5, 2_400_000, false), 3000 * MS, new Position(5, 3_000_001, false));
+    for (Rung r : ladder.rungs()) {
+      assertEquals(true, new Position(5, 2_400_000, false).before(r.position()), "a pause at " + r.position() + " was already passed");
+    }
+    assertEquals(0, ladder.rungs().size(), "the samples after its start lie less than 600 ms before its end");
+  }
+
+  @Test
+  void aGotosRungsLieBeforeItsTarget() {
+    Motion go = Motion.gotoPosition(5, 2_000_000);
+    ladder.ranThrough(List.of(), go, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 2_000_000, false));
+    for (Rung r : ladder.rungs()) {
+      assertEquals(true, r.position().before(go.position()), r.position() + " is not before the goto's target");
+    }
+    assertEquals(new Position(5, 1_980_000, false), ladder.rungs().get(1).position(), "the last sample before the target, as the run reached 2.4 s");
+  }
+
+  @Test
+  void aRunThatEndedPlacesRungsUpToItsLastSample() {
+    ladder.ranThrough(List.of(), RUN, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 0, true));
+    assertEquals(4, ladder.rungs().size());
+  }
+}
