@@ -129,10 +129,16 @@ public abstract class SessionThreads implements HookDelegate {
     }
   }
 
-  /** An {@code InnocuousThread} (JDK 25's process reaper) or a thread of the root group (17's). */
+  /**
+   * A system {@code InnocuousThread} (JDK 25's process reaper) or a thread of the root group
+   * (17's). {@code InnocuousThread.newSystemThread} gives its threads no context class loader;
+   * {@code newThread} gives them the system loader, and those run the program's work (on JDK 25
+   * the asynchronous channels' default group runs its port and completion handlers on them).
+   */
   private static boolean isJdkSystemThread(Thread thread) {
     ThreadGroup group = thread.getThreadGroup();
     return thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread")
+            && thread.getContextClassLoader() == null
         || group != null && group.getParent() == null;
   }
 
