@@ -83,6 +83,60 @@ class AsyncChannelReplayTest {
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of the async desk without its clients");
   }
 
+  private static final String IMPATIENT =
+      String.join(
+          "\n",
+          "import java.net.*;",
+          "import java.nio.ByteBuffer;",
+          "import java.nio.channels.*;",
+          "import java.util.concurrent.*;",
+          "public class Impatient {",
+          "  public static void main(String[] args) throws Exception {",
+          "    try (AsynchronousSocketChannel c = AsynchronousSocketChannel.open()) {",
+          "      c.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), Integer.parseInt(args[0]))).get();",
+          "      CompletableFuture<String> r = new CompletableFuture<>();",
+          "      c.read(ByteBuffer.allocate(16), 200, TimeUnit.MILLISECONDS, null, new CompletionHandler<Integer, Void>() {",
+          "        public void completed(Integer n, Void v) { r.complete(\"read \" + n); }",
+          "        public void failed(Throwable e, Void v) { r.complete(\"failed: \" + e); }",
+          "      });",
+          "      System.out.println(r.get());",
+          "    }",
+          "    try (AsynchronousSocketChannel c = AsynchronousSocketChannel.open()) {",
+          "      c.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), Integer.parseInt(args[1]))).get();",
+          "    }",
+          "  }",
+          "}",
+          "");
+
+  /**
+   * A read that times out (the group's timer thread fails it) and a refused connect whose stack
+   * trace the program prints: both replay as recorded, the stack trace line for line.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aTimedOutReadAndARefusedConnectReplayWithTheirStackTrace(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("async-failures-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Impatient", IMPATIENT);
+    Path recording = work.resolve("recording");
+    int closedPort;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      closedPort = s.getLocalPort();
+    }
+    Outcome recorded;
+    try (Peer server = Peer.plain(jvm, work, "ttd.samples.net.QuoteServer")) {
+      recorded = TtdRun.record(jvm, recording, classes.toString(), "Impatient", String.valueOf(server.port()),
+          String.valueOf(closedPort));
+    }
+    assertEquals(1, recorded.exitStatus(), recorded.describe());
+    assertEquals("failed: java.nio.channels.InterruptedByTimeoutException\n", recorded.stdout(), recorded.describe());
+    assertTrue(recorded.stderr().contains("Caused by: java.net.ConnectException: Connection refused\n"
+        + "\tat java.base/sun.nio.ch.UnixAsynchronousSocketChannelImpl.checkConnect(Native Method)\n"
+        + "\tat java.base/sun.nio.ch.UnixAsynchronousSocketChannelImpl.finishConnect("), recorded.describe());
+    assertTrue(!recorded.stderr().contains("ttd."), "no frame of ttd in the program's stack trace:" + recorded.describe());
+
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of the timed-out read and refused connect");
+  }
+
   private static String asyncGreeter(String symbol) {
     return String.join(
         "\n",
