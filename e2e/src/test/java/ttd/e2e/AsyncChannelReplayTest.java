@@ -78,7 +78,8 @@ class AsyncChannelReplayTest {
     }
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().contains("quoted UMBRELLA 230.00 USD\n")
-        && recorded.stdout().endsWith("journal: " + 2 * CLIENTS + " entries\n"), recorded.describe());
+        && recorded.stdout().endsWith("journal: " + 2 * CLIENTS + " entries, " + 2 * CLIENTS + " quotes counted\n"),
+        recorded.describe());
 
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of the async desk without its clients");
   }

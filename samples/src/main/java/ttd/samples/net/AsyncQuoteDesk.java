@@ -9,6 +9,7 @@ import java.nio.channels.AsynchronousSocketChannel;
 import java.nio.channels.CompletionHandler;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -21,16 +22,18 @@ import java.util.concurrent.TimeUnit;
  * accepting and serving them with completion handlers, then prints its journal and ends. It prints
  * {@code listening on <port>} first.
  *
- * <p>Bug: the journal is a plain {@code ArrayList} that the group's two threads append to at
- * once; under load an entry can be lost or the list can throw, and the total no longer matches
- * the requests served.
+ * <p>Bug: the journal is synchronised, but the count of quotes given is a plain {@code quoted++}
+ * on the group's two threads at once: when one thread is preempted between reading and writing
+ * the count, an update is lost and the summary no longer matches the journal (ttd's chaos
+ * schedule switches threads inside such increments).
  */
 public final class AsyncQuoteDesk {
 
     private static final Map<String, String> PRICES =
             Map.of("ACME", "101.25", "GLOBEX", "57.10", "INITECH", "12.75", "UMBRELLA", "230.00");
 
-    private final List<String> journal = new ArrayList<>();
+    private final List<String> journal = Collections.synchronizedList(new ArrayList<>());
+    private int quoted;
     private final CountDownLatch done;
 
     private AsyncQuoteDesk(int clients) {
@@ -54,7 +57,7 @@ public final class AsyncQuoteDesk {
         for (String entry : desk.journal) {
             System.out.println(entry);
         }
-        System.out.println("journal: " + desk.journal.size() + " entries");
+        System.out.println("journal: " + desk.journal.size() + " entries, " + desk.quoted + " quotes counted");
     }
 
     private void acceptNext(AsynchronousServerSocketChannel server, int left) {
@@ -99,6 +102,7 @@ public final class AsyncQuoteDesk {
                     String body = symbol + " " + PRICES.getOrDefault(symbol, "0.00") + " USD";
                     reply.append(body.length()).append('\n').append(body);
                     journal.add(Thread.currentThread().getName() + " quoted " + body);
+                    quoted++;
                     newline = pending.indexOf("\n");
                 }
                 answer(client, reply);
