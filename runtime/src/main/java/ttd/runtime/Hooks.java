@@ -14,8 +14,6 @@ import java.util.Map;
  */
 public final class Hooks {
 
-  /** {@link #onUncapturedInput} source: a socket connects or accepts. */
-  public static final int INPUT_SOCKET = 4;
   /** {@link #onUncapturedInput} source: a file channel maps its file into memory. */
   public static final int INPUT_FILE_MAP = 8;
 

@@ -5,8 +5,9 @@ import java.io.FileDescriptor;
 /**
  * The hooks that stand in for network natives (the group of I/O hooks beside {@link Hooks}, whose
  * delegate they share): the socket natives of {@code sun.nio.ch.Net}, the socket and datagram
- * dispatchers' reads and writes, the epoll selector's natives and the platform name service's
- * lookups, each rewritten at its call sites in the JDK classes that call it.
+ * dispatchers' reads and writes, the epoll selector's natives (also as the asynchronous channels'
+ * {@code EPollPort} calls them), the platform name service's lookups, each rewritten at its call
+ * sites in the JDK classes that call it.
  *
  * <p>Every hook has the native's own descriptor (the receiver first for the name service), so the
  * call site's stack stays as it was. Each forwards to {@link HookDelegate#onNet} (or {@link
@@ -140,6 +141,16 @@ public final class NetHooks {
 
   public static int onNetSelectorWakeupOpen() throws java.io.IOException {
     return (Integer) net(NetOp.SELECTOR_WAKEUP_OPEN);
+  }
+
+  /** {@code UnixAsynchronousSocketChannelImpl.checkConnect(fdVal)}: throws if the connect failed. */
+  public static void onNetCheckConnect(int fdVal) throws java.io.IOException {
+    net(NetOp.CHECK_CONNECT, fdVal);
+  }
+
+  /** {@code IOUtil.makePipe(blocking)} as {@code EPollPort} calls it: the port's wake-up pipe. */
+  public static long onNetPortWakeupOpen(boolean blocking) throws java.io.IOException {
+    return (Long) net(NetOp.PORT_WAKEUP_OPEN, blocking);
   }
 
   /** {@code InetAddressImpl.lookupAllHostAddr(host)} (JDK 17). */

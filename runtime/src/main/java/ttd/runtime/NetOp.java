@@ -3,7 +3,8 @@ package ttd.runtime;
 /**
  * The network natives a hook stands for, as passed to {@link HookDelegate#onNet} and {@link
  * HookDelegate#onSocket}: {@code sun.nio.ch.Net}'s socket life cycle, the socket dispatcher's
- * reads and writes, the epoll selector, the name service and the datagram channel's natives.
+ * reads and writes, the epoll selector, the name service, the datagram channel's natives and
+ * those only the asynchronous socket channels call.
  */
 public final class NetOp {
 
@@ -45,9 +46,12 @@ public final class NetOp {
   public static final int DATAGRAM_READV = 30;
   public static final int DATAGRAM_WRITE = 31;
   public static final int DATAGRAM_WRITEV = 32;
+  // the asynchronous channels: UnixAsynchronousSocketChannelImpl.checkConnect, EPollPort's pipe
+  public static final int CHECK_CONNECT = 33;
+  public static final int PORT_WAKEUP_OPEN = 34;
 
   /** Ops are below this. */
-  public static final int COUNT = 33;
+  public static final int COUNT = 35;
 
   private static final String[] NAMES = {
     null, "socket0", "bind0", "listen", "connect0", "accept", "shutdown", "localPort",
@@ -55,7 +59,7 @@ public final class NetOp {
     "pollConnect", "available", "sendOOB", "read0", "readv0", "write0", "writev0", "EPoll.wait",
     "EPoll.ctl", "EventFD.eventfd0", "lookupAllHostAddr", "getHostByAddr",
     "receive0", "send0", "disconnect0", "DatagramDispatcher.read0", "DatagramDispatcher.readv0",
-    "DatagramDispatcher.write0", "DatagramDispatcher.writev0",
+    "DatagramDispatcher.write0", "DatagramDispatcher.writev0", "checkConnect", "EPollPort's makePipe",
   };
 
   private NetOp() {}

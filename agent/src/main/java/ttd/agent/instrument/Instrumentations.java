@@ -32,11 +32,12 @@ final class Instrumentations {
             "sun/nio/ch/SocketDispatcher", NetworkNativeCalls.SOCKET_DISPATCHER_17),
         new NetworkCallsInstrumentation("sun/nio/ch/EPollSelectorImpl"),
         new NetworkCallsInstrumentation("sun/nio/ch/EventFD"),
-        // asynchronous channels: their life cycle is captured, replay stops at accept and connect
+        // asynchronous channels and their port
         new NetworkCallsInstrumentation("sun/nio/ch/AsynchronousServerSocketChannelImpl"),
         new NetworkCallsInstrumentation("sun/nio/ch/AsynchronousSocketChannelImpl"),
         new NetworkCallsInstrumentation("sun/nio/ch/UnixAsynchronousServerSocketChannelImpl"),
-        new NetworkCallsInstrumentation("sun/nio/ch/EPollPort"),
+        new NetworkCallsInstrumentation("sun/nio/ch/UnixAsynchronousSocketChannelImpl"),
+        new NetworkCallsInstrumentation("sun/nio/ch/EPollPort", NetworkNativeCalls.EPOLL_PORT),
         new NetworkCallsInstrumentation("sun/nio/ch/EPollPort$EventHandlerTask"),
         // JDK 21+: the virtual-thread poller; the datagram channel
         new NetworkCallsInstrumentation("sun/nio/ch/EPollPoller"),
@@ -44,11 +45,6 @@ final class Instrumentations {
         new NetworkCallsInstrumentation("sun/nio/ch/DatagramDispatcher"),
         new NetworkCallsInstrumentation("java/net/InetAddress$PlatformNameService"),
         new NetworkCallsInstrumentation("java/net/InetAddress$PlatformResolver"),
-        // Asynchronous socket channels are not captured yet: replay stops there.
-        new UncapturedInputInstrumentation(
-            "sun/nio/ch/UnixAsynchronousSocketChannelImpl", Hooks.INPUT_SOCKET, -1, "implConnect"),
-        new UncapturedInputInstrumentation(
-            "sun/nio/ch/UnixAsynchronousServerSocketChannelImpl", Hooks.INPUT_SOCKET, -1, "implAccept"),
         // mapped memory is read without any call ttd sees: replay stops before it
         new UncapturedInputInstrumentation(
             "sun/nio/ch/FileChannelImpl", Hooks.INPUT_FILE_MAP, UncapturedInputInstrumentation.THIS, "map"));

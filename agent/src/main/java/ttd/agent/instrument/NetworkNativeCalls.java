@@ -51,6 +51,7 @@ final class NetworkNativeCalls {
     HOOKS.put("sun/nio/ch/EPoll.wait(IJII)I", "onNetSelectorWait");
     HOOKS.put("sun/nio/ch/EPoll.ctl(IIII)I", "onNetSelectorControl");
     HOOKS.put("sun/nio/ch/EventFD.eventfd0()I", "onNetSelectorWakeupOpen");
+    HOOKS.put("sun/nio/ch/UnixAsynchronousSocketChannelImpl.checkConnect(I)V", "onNetCheckConnect");
     HOOKS.put(
         "java/net/InetAddressImpl.lookupAllHostAddr(Ljava/lang/String;)[" + ADDRESS,
         "onNetLookup");
@@ -70,6 +71,13 @@ final class NetworkNativeCalls {
       Map.of(
           "sun/nio/ch/FileDispatcherImpl.write0" + TRANSFER + "I", "onSocketWrite",
           "sun/nio/ch/FileDispatcherImpl.writev0" + TRANSFER + "J", "onSocketWritev");
+
+  /**
+   * {@code EPollPort} (the asynchronous channels' port) is woken up through a pipe, not an eventfd:
+   * inside it (only there) making a pipe opens a selector's wake-up descriptor.
+   */
+  static final Map<String, String> EPOLL_PORT =
+      Map.of("sun/nio/ch/IOUtil.makePipe(Z)J", "onNetPortWakeupOpen");
 
   private NetworkNativeCalls() {}
 }

@@ -50,6 +50,8 @@ final class NetNatives {
   final MethodHandle eventfd0;
   final MethodHandle setfdVal;
   final MethodHandle fdVal;
+  final MethodHandle makePipe;
+  private volatile MethodHandle checkConnect;
   private final MethodHandle lookupAllHostAddr;
   private final MethodHandle getHostByAddr;
 
@@ -103,6 +105,7 @@ final class NetNatives {
     MethodHandles.Lookup io = lookup(ioUtil);
     setfdVal = io.findStatic(ioUtil, "setfdVal", mt(void.class, fd, int.class));
     fdVal = io.findStatic(ioUtil, "fdVal", mt(int.class, fd));
+    makePipe = io.findStatic(ioUtil, "makePipe", mt(long.class, boolean.class));
     Class<?> impl = type("java.net.InetAddressImpl");
     MethodHandles.Lookup i = lookup(impl);
     MethodHandle lookup;
@@ -134,6 +137,20 @@ final class NetNatives {
       }
     }
     return n;
+  }
+
+  /**
+   * {@code UnixAsynchronousSocketChannelImpl.checkConnect(int)}, looked up when first needed: only
+   * programs with asynchronous channels load that class.
+   */
+  MethodHandle checkConnect() throws ReflectiveOperationException {
+    MethodHandle h = checkConnect;
+    if (h == null) {
+      Class<?> channel = type("sun.nio.ch.UnixAsynchronousSocketChannelImpl");
+      h = lookup(channel).findStatic(channel, "checkConnect", mt(void.class, int.class));
+      checkConnect = h;
+    }
+    return h;
   }
 
   /** {@code lookupAllHostAddr(impl, host[, policy])}, whichever this JDK has. */

@@ -9,7 +9,8 @@ import ttd.runtime.RealNet;
 
 /**
  * Calls the real network natives ({@code sun.nio.ch.Net}, the socket dispatcher, {@code EPoll},
- * {@code EventFD}, {@code java.net.InetAddressImpl}, the datagram channel) through method handles.
+ * {@code EventFD}, {@code java.net.InetAddressImpl}, the datagram channel, the asynchronous
+ * channels') through method handles.
  *
  * <p>The handles are looked up on first use ({@link NetNatives}), when the JDK class that calls the
  * native is already loaded, so the agent neither loads nor initialises networking classes early
@@ -92,6 +93,11 @@ public final class RealSunNio implements RealNet {
       case NetOp.DISCONNECT:
         n.disconnect0.invokeExact(fd(a[0]), (boolean) a[1]);
         return null;
+      case NetOp.CHECK_CONNECT:
+        n.checkConnect().invokeExact((int) a[0]);
+        return null;
+      case NetOp.PORT_WAKEUP_OPEN:
+        return (long) n.makePipe.invokeExact((boolean) a[0]);
       default:
         throw new IllegalArgumentException("no network native " + op);
     }

@@ -36,7 +36,8 @@ final class NetCalls {
   }
 
   Object exchange(SessionNet s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
-    if (op == NetOp.SELECTOR_WAIT || op == NetOp.SELECTOR_CONTROL || op == NetOp.SELECTOR_WAKEUP_OPEN) {
+    if (op == NetOp.SELECTOR_WAIT || op == NetOp.SELECTOR_CONTROL || op == NetOp.SELECTOR_WAKEUP_OPEN
+        || op == NetOp.PORT_WAKEUP_OPEN) {
       return selectors.exchange(s, t, real, op, a);
     }
     if (op == NetOp.DATAGRAM_RECEIVE || op == NetOp.DATAGRAM_SEND) {
@@ -139,6 +140,7 @@ final class NetCalls {
       case NetOp.SHUTDOWN:
       case NetOp.SET_OPTION:
       case NetOp.DISCONNECT:
+      case NetOp.CHECK_CONNECT:
         return null;
       default:
         return (int) result;
@@ -218,6 +220,7 @@ final class NetCalls {
         return EventKind.NET_LISTEN;
       case NetOp.CONNECT:
       case NetOp.DISCONNECT:
+      case NetOp.CHECK_CONNECT:
         return EventKind.NET_CONNECT;
       case NetOp.ACCEPT:
         return EventKind.NET_ACCEPT;

@@ -70,8 +70,14 @@ final class NetWire {
     return text(slash > 0 ? s.substring(0, slash) : null);
   }
 
+  /**
+   * Record: the exception's class, message and native frame; {@code e} itself gets the stack trace
+   * the program would see without ttd ({@link NativeStacks}) before it is thrown on.
+   */
   NetWire failure(IOException e) {
-    return text(e.getClass().getName()).text(e.getMessage());
+    String frame = NativeStacks.nativeFrame(e);
+    NativeStacks.asThrownBy(e, frame);
+    return text(e.getClass().getName()).text(e.getMessage()).text(frame);
   }
 
   byte[] toBytes() {
@@ -91,6 +97,14 @@ final class NetWire {
     private int next() {
       try {
         return in.readUnsignedByte();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private boolean more() {
+      try {
+        return in.available() > 0;
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -125,16 +139,23 @@ final class NetWire {
       }
     }
 
-    /** The recorded exception, rebuilt as the JDK class it was when the JDK can build it. */
+    /**
+     * The recorded exception, rebuilt as the JDK class it was when the JDK can build it, with the
+     * stack trace the recorded one had below the hook's caller (recordings made before the
+     * native's frame was logged have none).
+     */
     IOException failure() {
       String type = text();
       String message = text();
+      String frame = more() ? text() : null;
+      IOException e;
       try {
         Class<?> c = Class.forName(type, false, null);
-        return (IOException) c.getConstructor(String.class).newInstance(message);
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        return new IOException(message);
+        e = (IOException) c.getConstructor(String.class).newInstance(message);
+      } catch (ReflectiveOperationException | RuntimeException failed) {
+        e = new IOException(message);
       }
+      return NativeStacks.asThrownBy(e, frame);
     }
   }
 }

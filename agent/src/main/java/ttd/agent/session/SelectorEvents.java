@@ -9,7 +9,8 @@ import ttd.runtime.RealNet;
 
 /**
  * The epoll selector's natives: which channels a wait found ready, and the selector's interest
- * changes and wake-up descriptor.
+ * changes and wake-up descriptor. The asynchronous channels' {@code EPollPort} calls the same
+ * natives and is woken up through a pipe, whose read end is its wake-up descriptor.
  *
  * <p>A recording logs how many events a wait returned and each event's (fd, ready set), read from
  * the native event array. A replay writes them back into that array, with each recorded fd mapped
@@ -40,13 +41,22 @@ final class SelectorEvents {
       case NetOp.SELECTOR_CONTROL:
         int result = s.performsRealIo() || !fds.isStandIn((Integer) a[2]) ? (Integer) real.call(op, a) : 0;
         return (int) NetWire.result(s.exchangeData(t, EventKind.SELECTOR_CONTROL, NetWire.value(result), null, 0, 0, null));
+      case NetOp.PORT_WAKEUP_OPEN: // an asynchronous channel group's pipe: its read end is polled
+        long pipe = (Long) real.call(op, a);
+        wakeupOpened(s, t, (int) (pipe >>> 32));
+        return pipe;
       default: // the wake-up descriptor (an eventfd): real in replay too, mapped to the recorded one
         int fd = (Integer) real.call(op, a);
-        long recorded = NetWire.result(s.exchangeData(t, EventKind.SELECTOR_WAKEUP_OPEN, NetWire.value(fd), null, 0, 0, null));
-        if (!s.performsRealIo()) {
-          fds.wakeup((int) recorded, fd);
-        }
+        wakeupOpened(s, t, fd);
         return fd;
+    }
+  }
+
+  /** Logs the wake-up descriptor a selector polls; replay maps the recorded number to its own. */
+  private void wakeupOpened(SessionNet s, ThreadState t, int fd) {
+    long recorded = NetWire.result(s.exchangeData(t, EventKind.SELECTOR_WAKEUP_OPEN, NetWire.value(fd), null, 0, 0, null));
+    if (!s.performsRealIo()) {
+      fds.wakeup((int) recorded, fd);
     }
   }
 

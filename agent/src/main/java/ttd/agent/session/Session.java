@@ -293,7 +293,7 @@ public abstract class Session extends SessionNet {
     }
     try {
       String what =
-          source == Hooks.INPUT_FILE_MAP ? mapped(detail) : UncapturedInputs.describe(source, detail);
+          source == Hooks.INPUT_FILE_MAP ? mapped(detail) : UncapturedInputs.describe(source);
       if (source == Hooks.INPUT_FILE_MAP && what != null) {
         warn("the program " + what + ": ttd cannot see reads of mapped memory, so a replay stops there");
       }

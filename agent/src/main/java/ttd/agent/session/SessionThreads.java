@@ -110,14 +110,14 @@ public abstract class SessionThreads implements HookDelegate {
 
   @Override
   public void onThreadStart(Thread thread) {
-    if (isJdkSystemThread(thread)) {
-      return; // the JDK's own (the process reaper, cleaners), even when a program thread starts it
-    }
     ThreadState t = enter();
     if (t == null) {
       return;
     }
     try {
+      if (isJdkSystemThread(thread)) {
+        return; // the JDK's own (the process reaper, cleaners), even when a program thread starts it
+      }
       if (thread.getState() != Thread.State.NEW) {
         return; // the real start throws
       }
@@ -135,11 +135,14 @@ public abstract class SessionThreads implements HookDelegate {
     }
   }
 
-  /** An {@code InnocuousThread} (JDK 25's process reaper) or a thread of the root group (17's). */
+  /**
+   * An {@code InnocuousThread} (JDK 25's process reaper, cleaners) or a thread of the root group
+   * (17's), unless an asynchronous channel group starts it ({@link ChannelGroupThreads}).
+   */
   private static boolean isJdkSystemThread(Thread thread) {
     ThreadGroup group = thread.getThreadGroup();
-    return thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread")
-        || group != null && group.getParent() == null;
+    return group != null && group.getParent() == null
+        || thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !ChannelGroupThreads.starting();
   }
 
   @Override

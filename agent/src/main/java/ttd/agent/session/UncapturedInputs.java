@@ -3,11 +3,10 @@ package ttd.agent.session;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
-import ttd.runtime.Hooks;
 
 /**
  * Decides whether a file the program touches is its own input, and describes the inputs the agent
- * cannot replay yet (sockets) for the report.
+ * cannot replay yet for the report.
  *
  * <p>The JDK reads files for its own purposes on the program's threads: class loading, its own
  * data under {@code java.home}, {@code /dev/urandom} behind {@code SecureRandom} (whose output is
@@ -29,14 +28,9 @@ final class UncapturedInputs {
 
   private UncapturedInputs() {}
 
-  /** A one-line description, or null if this input is not the program's own. */
-  static String describe(int source, Object detail) {
-    switch (source) {
-      case Hooks.INPUT_SOCKET:
-        return "uses a socket (" + detail + ")";
-      default:
-        return "takes an input of unknown source " + source;
-    }
+  /** A one-line description of a source no hook names yet. */
+  static String describe(int source) {
+    return "takes an input of unknown source " + source;
   }
 
   /** Whether reading this path is the program's own input (not the JDK's or class loading's). */

@@ -74,8 +74,31 @@ class NetworkCallsInstrumentationTest {
     assertTrue(after.stream().noneMatch(c -> c.startsWith("java/net/InetAddressImpl.lookupAllHostAddr")), after.toString());
   }
 
+  @Test
+  void theAsynchronousChannelsConnectAcceptAndPortGoThroughHooks() throws IOException {
+    assertHooked("sun/nio/ch/UnixAsynchronousSocketChannelImpl", "sun/nio/ch/UnixAsynchronousSocketChannelImpl.checkConnect",
+        "ttd/runtime/NetHooks.onNetCheckConnect(I)V");
+    assertHooked("sun/nio/ch/UnixAsynchronousServerSocketChannelImpl", "sun/nio/ch/Net.accept",
+        "ttd/runtime/NetHooks.onNetAccept(Ljava/io/FileDescriptor;Ljava/io/FileDescriptor;[Ljava/net/InetSocketAddress;)I");
+    assertHooked("sun/nio/ch/EPollPort", "sun/nio/ch/IOUtil.makePipe", "ttd/runtime/NetHooks.onNetPortWakeupOpen(Z)J");
+    assertHooked("sun/nio/ch/EPollPort", "sun/nio/ch/EPoll.ctl", "ttd/runtime/NetHooks.onNetSelectorControl(IIII)I");
+    assertHooked("sun/nio/ch/EPollPort$EventHandlerTask", "sun/nio/ch/EPoll.wait", "ttd/runtime/NetHooks.onNetSelectorWait(IJII)I");
+  }
+
+  /** {@code type}, as the agent rewrites it, calls {@code hook} and no longer {@code callee}. */
+  private static void assertHooked(String type, String callee, String hook) throws IOException {
+    byte[] original = Files.readAllBytes(JRT.getPath("/modules/java.base/" + type + ".class"));
+    assertTrue(calls(original).stream().anyMatch(c -> c.startsWith(callee + "(")), type + " calls " + callee);
+    byte[] rewritten = new ClassFileInstrumenter(null).instrument(type, original);
+    List<String> after = calls(rewritten == null ? original : rewritten);
+    assertTrue(after.contains(hook), type + " calls " + hook + ": " + after);
+    assertTrue(after.stream().noneMatch(c -> c.startsWith(callee + "(")), type + " still calls " + callee);
+    assertTrue(hookExists(hook), "no hook " + hook);
+  }
+
   private static List<String> capturedCalls(String type, List<String> calls) {
-    Map<String, String> extra = type.equals("sun/nio/ch/SocketDispatcher") ? NetworkNativeCalls.SOCKET_DISPATCHER_17 : Map.of();
+    Map<String, String> extra = type.equals("sun/nio/ch/SocketDispatcher") ? NetworkNativeCalls.SOCKET_DISPATCHER_17
+        : type.equals("sun/nio/ch/EPollPort") ? NetworkNativeCalls.EPOLL_PORT : Map.of();
     List<String> found = new ArrayList<>();
     for (String c : calls) {
       if (NetworkNativeCalls.HOOKS.containsKey(c) || extra.containsKey(c)) {
