@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.SharedHashes;
+import ttd.agent.identity.ThreadIds;
 import ttd.agent.session.HashTrace;
 import ttd.agent.identity.StartupSymmetry;
 import ttd.agent.identity.InternalUnsafe;
@@ -48,6 +49,7 @@ public final class AgentMain {
     }
     Messages messages = new Messages(opts.quiet());
     try {
+      ThreadIds.reserve();
       HashState.probe();
       SharedHashes.assign(inst);
       String hashTrace = System.getenv("TTD_HASH_TRACE");

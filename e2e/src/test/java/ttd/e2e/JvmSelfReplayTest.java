@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * What a JVM says about itself replays: its pid, the management beans' uptime, start time, CPU
  * time, collections, memory usage and load average, what the OS says about this process and its
- * parent (command line, start, CPU time, user, liveness), and the identity hashes of objects made
+ * parent (command line, start, CPU time, user, liveness), the ids of its threads, and the identity hashes of objects made
  * after the program used many JDK facilities for the first time (dates and time zones, the
  * environment, Base64, URL connections, channels, collections, streams, formatting, the local
  * host's name, a file's lines, the operating-system bean) and the hash of a JDK enum constant. Those first uses hash shared JDK objects, and ttd's own start-up uses different
@@ -71,6 +71,8 @@ class JvmSelfReplayTest {
           "    System.out.println(\"os \" + os.getProcessCpuTime() + \" \" + os.getFreeMemorySize() + \" \" + os.getCpuLoad() + \" load \" + os.getSystemLoadAverage());",
           "    ProcessHandle.Info info = ProcessHandle.current().info();",
           "    System.out.println(\"info \" + info.command() + \" \" + info.arguments().map(java.util.Arrays::toString) + \" \" + info.startInstant() + \" \" + info.totalCpuDuration() + \" \" + info.user());",
+          "    Thread worker = new Thread(() -> {}); worker.start(); worker.join();",
+          "    System.out.println(\"threads \" + Thread.currentThread().getId() + \" \" + worker.getId() + \" \" + worker.getName());",
           "    long parent = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);",
           "    System.out.println(\"parent \" + parent + \" alive \" + ProcessHandle.of(parent).map(ProcessHandle::isAlive) + \" \" + ProcessHandle.of(parent).flatMap(p -> p.info().startInstant()));",
           "  }",

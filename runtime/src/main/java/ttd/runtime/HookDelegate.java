@@ -38,6 +38,9 @@ public interface HookDelegate {
   /** A process handle's pid as the program reads it; {@code handle} is the handle asked. */
   long onProcessHandlePid(long original, Object handle);
 
+  /** The id the JDK gives a new thread, as the program sees it. */
+  long onThreadId(long original);
+
   /** Another process's start time or parent pid, from the process table, at call site {@code site}. */
   long onProcessTableValue(long original, int site);
 

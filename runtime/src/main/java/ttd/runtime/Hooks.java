@@ -161,6 +161,11 @@ public final class Hooks {
     return d == null ? original : d.onProcessHandlePid(original, handle);
   }
 
+  public static long onThreadId(long original) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onThreadId(original);
+  }
+
   public static long onProcessTableValue(long original, int site) {
     HookDelegate d = delegate;
     return d == null ? original : d.onProcessTableValue(original, site);

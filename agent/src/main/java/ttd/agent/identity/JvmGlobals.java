@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * values at the end of premain are recorded and written back in replay. {@code
  * ImmutableCollections.SALT32L}/{@code REVERSE}, which order {@code Set.of}/{@code Map.of}, are drawn
  * at boot before any agent runs and are handled the same way. The anonymous-thread counter
- * ({@code Thread-N} names) is put back after libraries that create unnamed threads.
+ * ({@code Thread-N} names) is put back after libraries that create unnamed threads; the program's
+ * first thread id ({@link ThreadIds}) is recorded and used again.
  */
 public final class JvmGlobals {
 
@@ -40,11 +41,16 @@ public final class JvmGlobals {
     "java.util.ImmutableCollections$MapN$MapNIterator",
   };
 
+  private static final String THREAD_IDS = "java.lang.Thread.firstProgramId";
+
   private JvmGlobals() {}
 
   /** Initialises the seed-holding classes and returns their current values by name. */
   public static Map<String, String> capture() {
     Map<String, String> values = new LinkedHashMap<>();
+    if (ThreadIds.first() >= 0) {
+      values.put(THREAD_IDS, Long.toString(ThreadIds.first()));
+    }
     for (String[] s : SEEDS) {
       InternalUnsafe.StaticField f = field(s[0], s[1]);
       if (f != null) {
@@ -56,6 +62,9 @@ public final class JvmGlobals {
 
   /** Writes back values captured by {@link #capture()}; names not present are left alone. */
   public static void restore(Map<String, String> values) {
+    if (values.containsKey(THREAD_IDS)) {
+      ThreadIds.startAt(Long.parseLong(values.get(THREAD_IDS)));
+    }
     for (String[] s : SEEDS) {
       String v = values.get(s[0] + "." + s[1]);
       InternalUnsafe.StaticField f = v == null ? null : field(s[0], s[1]);

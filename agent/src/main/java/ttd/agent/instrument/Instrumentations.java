@@ -16,6 +16,7 @@ final class Instrumentations {
         new SystemInstrumentation(),
         new RuntimeInstrumentation(),
         new ThreadInstrumentation(),
+        new ThreadIdentifiersInstrumentation(),
         new VirtualThreadInstrumentation(),
         new SecureRandomInstrumentation(),
         new ProcessImplInstrumentation(),

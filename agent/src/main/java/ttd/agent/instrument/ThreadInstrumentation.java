@@ -6,7 +6,8 @@ import org.objectweb.asm.Opcodes;
 /**
  * {@code java.lang.Thread}: start (the parent gives the child its ordinal), run (the child's first
  * instruction), exit (the JVM's last call on a terminating thread), uncaught exceptions, and
- * interrupts (which wake a thread waiting in the scheduler's model).
+ * interrupts (which wake a thread waiting in the scheduler's model), and on JDK 17 the id a new
+ * thread gets ({@code ThreadIds}).
  */
 final class ThreadInstrumentation implements TypeInstrumentation {
 
@@ -28,6 +29,9 @@ final class ThreadInstrumentation implements TypeInstrumentation {
         return self(mv, access, name, desc, changed, "onThreadExit", "(Ljava/lang/Thread;)V");
       case "interrupt()V":
         return self(mv, access, name, desc, changed, "onThreadInterrupt", "(Ljava/lang/Thread;)V");
+      case "nextThreadID()J": // JDK 17; 21+ in ThreadIdentifiersInstrumentation
+        changed[0] = true;
+        return HookCalls.onReturn(mv, access, name, desc, m -> HookCalls.call(m, "onThreadId", "(J)J"));
       case "dispatchUncaughtException(Ljava/lang/Throwable;)V":
         changed[0] = true;
         return HookCalls.onEntry(mv, access, name, desc, m -> {

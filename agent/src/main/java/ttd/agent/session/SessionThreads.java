@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import ttd.agent.identity.HashState;
+import ttd.agent.identity.ThreadIds;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.Scheduler;
 import ttd.log.EventKind;
@@ -107,6 +108,16 @@ public abstract class SessionThreads implements HookDelegate {
     t.busy = false;
   }
 
+
+  /** A thread the program makes (not ttd, not a thread outside the session) gets the program's next id. */
+  @Override
+  public long onThreadId(long original) {
+    if (!active) {
+      return original;
+    }
+    ThreadState t = threads.get();
+    return t == null || t.busy ? original : ThreadIds.nextForProgram(original);
+  }
 
   @Override
   public void onThreadStart(Thread thread) {
