@@ -10,12 +10,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * What a JVM says about itself replays: its pid, the management beans' uptime, start time, CPU
  * time, collections, memory usage and load average, what the OS says about this process and its
- * parent (command line, start, CPU time, user, liveness), the ids of its threads, and the identity hashes of objects made
- * after the program used many JDK facilities for the first time (dates and time zones, the
- * environment, Base64, URL connections, channels, collections, streams, formatting, the local
- * host's name, a file's lines, the operating-system bean) and the hash of a JDK enum constant. Those first uses hash shared JDK objects, and ttd's own start-up uses different
- * ones in record and replay; a replay that differed printed other hashes from the first date it
- * formatted on.
+ * parent (command line, start, CPU time, user, liveness), the ids of its threads, and the identity
+ * hashes of objects made after the program used many JDK facilities for the first time (dates and
+ * time zones, the environment, Base64, URL connections, channels, collections, streams, formatting,
+ * the local host's name, a file's lines, the operating-system bean) and the hash of a JDK enum
+ * constant. Those first uses hash shared JDK objects, and ttd's own start-up uses different ones in
+ * record and replay; a replay that differed printed other hashes from the first date it formatted
+ * on.
  */
 class JvmSelfReplayTest {
 
