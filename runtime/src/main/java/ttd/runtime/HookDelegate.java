@@ -78,8 +78,13 @@ public interface HookDelegate {
 
   // The serializing scheduler (see Hooks): one recorded thread runs at a time.
 
+  /** The baton holder's ticks reached its {@link BatonClock#switchAt} (counted by {@link Hooks#onTick()}). */
   void onTick();
 
+  /**
+   * A {@code monitorenter} the fast path of {@link Hooks#onMonitorEnter} could not take: its tick
+   * (already counted) reached {@code switchAt}, or another thread may hold the monitor.
+   */
   void onMonitorEnter(Object monitor);
 
   void onObjectNotify(Object monitor, boolean all);
