@@ -101,6 +101,12 @@ public interface HookDelegate {
 
   void onThreadInterrupt(Thread thread);
 
+  /** {@code thread.isAlive()} as the program sees it: a scheduled thread from the scheduler's model. */
+  boolean onThreadIsAlive(Thread thread);
+
+  /** {@code thread.getState()} as the program sees it: a scheduled thread from the scheduler's model. */
+  Thread.State onThreadGetState(Thread thread);
+
   void onVirtualThreadStart(Object thread);
   // The file system and file channels below java.nio and java.io.File's changes (NativeIoHooks).
 

@@ -467,6 +467,18 @@ public final class Hooks {
     }
   }
 
+  /** Replaces {@code Thread.isAlive()} call sites of application code. */
+  public static boolean onThreadIsAlive(Thread thread) {
+    HookDelegate d = delegate;
+    return d == null ? thread.isAlive() : d.onThreadIsAlive(thread);
+  }
+
+  /** Replaces {@code Thread.getState()} call sites of application code. */
+  public static Thread.State onThreadGetState(Thread thread) {
+    HookDelegate d = delegate;
+    return d == null ? thread.getState() : d.onThreadGetState(thread);
+  }
+
   /** Called on entry of a virtual thread's start, which the scheduler does not support. */
   public static void onVirtualThreadStart(Object thread) {
     HookDelegate d = delegate;

@@ -225,6 +225,23 @@ public final class Scheduler {
     }
   }
 
+  /**
+   * What {@code Thread.getState()} of {@code target} is in the model, so that the program sees
+   * the same in record and replay: a thread that ended in the model is {@code TERMINATED} even
+   * while its real thread is still finishing, a thread waiting for the baton is {@code RUNNABLE}.
+   * Null where the model does not know (a thread it does not run, one outside the scheduler in a
+   * sleep or real I/O): then the real state is what there is.
+   */
+  public Thread.State stateOf(Thread target) {
+    synchronized (lock) {
+      SchedThread t = shadow.byThread(target);
+      if (t == null) {
+        return shadow.finishingThread(target) != null ? Thread.State.TERMINATED : null;
+      }
+      return ThreadStates.of(t);
+    }
+  }
+
   /** The running thread ends: joiners wake, the baton goes on. */
   public void ended(SchedThread s) {
     SchedThread next;

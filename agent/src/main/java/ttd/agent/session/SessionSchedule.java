@@ -258,6 +258,31 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
   }
 
   @Override
+  public boolean onThreadIsAlive(Thread thread) {
+    Thread.State model = modelState(thread);
+    return model == null ? thread.isAlive() : model != Thread.State.TERMINATED;
+  }
+
+  @Override
+  public Thread.State onThreadGetState(Thread thread) {
+    Thread.State model = modelState(thread);
+    return model == null ? thread.getState() : model;
+  }
+
+  /** A scheduled thread's state in the model, asked by the baton holder; else null (the real one). */
+  private Thread.State modelState(Thread thread) {
+    ThreadState t = thread == null ? null : scheduled();
+    if (t == null) {
+      return null;
+    }
+    try {
+      return scheduler.stateOf(thread);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
   public void onVirtualThreadStart(Object thread) {
     if (scheduler.enabled()) {
       virtualThreadsStarted();
