@@ -62,6 +62,11 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
   /** The slow path of a tick ({@code Hooks.onTick}): the baton holder reached its {@code switchAt}. */
   @Override
   public void onTick() {
+    SchedThread r = scheduler.running();
+    if (r != null && r.thread() == Thread.currentThread() && !active) {
+      r.switchAt = Long.MAX_VALUE; // the recording is over: its ticks no longer matter
+      return;
+    }
     ThreadState t = batonHolder();
     if (t == null) {
       return;
