@@ -2,6 +2,7 @@ package ttd.agent;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.security.ProtectionDomain;
@@ -55,15 +56,30 @@ public final class BootstrapRuntime {
             int.class,
             ClassLoader.class,
             ProtectionDomain.class);
-    // Interfaces first: a class can only be defined once its supertypes can be found.
-    for (int pass = 0; pass < 2; pass++) {
+    // A class can only be defined once its supertypes can be found: what fails for want of one
+    // is tried again after the others, as long as each round defines something.
+    Throwable missing = null;
+    while (!names.isEmpty()) {
+      List<String> laterNames = new ArrayList<>();
+      List<byte[]> laterBodies = new ArrayList<>();
       for (int i = 0; i < names.size(); i++) {
-        boolean isInterface = names.get(i).endsWith("Delegate");
-        if ((pass == 0) == isInterface) {
-          byte[] b = bodies.get(i);
+        byte[] b = bodies.get(i);
+        try {
           defineClass.invoke(unsafe, names.get(i), b, 0, b.length, null, null);
+        } catch (InvocationTargetException e) {
+          if (!(e.getCause() instanceof NoClassDefFoundError)) {
+            throw e;
+          }
+          missing = e.getCause();
+          laterNames.add(names.get(i));
+          laterBodies.add(b);
         }
       }
+      if (laterNames.size() == names.size()) {
+        throw new IOException("the hook classes " + names + " cannot be defined: " + missing);
+      }
+      names = laterNames;
+      bodies = laterBodies;
     }
     if (!isDefined()) {
       throw new IOException("the hook classes did not reach the bootstrap loader");

@@ -13,8 +13,9 @@ import java.util.List;
  *
  * <p>Usage: {@code java -cp bench/target/classes ttd.bench.LockBench [--java PATH] [--ttd-jar
  * PATH] [--runs N] [--iterations N]}. Figures are medians: the JVM's wall time (start-up
- * included: about 1 s for a recording, more for a replay) and the threads' own time, which is the
- * scheduler's cost; the load average before and after is printed, since the machine is shared.
+ * included: about 1 s for a recording, more for a replay), the time from the first thread's start
+ * to the last join, and the four threads' own CPU time, which is the scheduler's cost; the load
+ * average before and after is printed, since the machine is shared.
  * Bytes per decision are computed from {@code ttd events}: each decision's kind byte, thread
  * varint and tick delta varint, as the block encoder writes them (block starts, which reset the
  * deltas, are not visible there: an error of a few bytes per 32 KiB block).
@@ -40,18 +41,22 @@ public final class LockBench {
     List<String> program = List.of("-cp", o.classPath, LockWorkload.class.getName(), Integer.toString(iterations));
     long[][] ms = new long[4][o.runs];
     long[][] loop = new long[3][o.runs];
+    long[][] cpu = new long[3][o.runs];
     String[] labels = {"plain", "plain, taskset -c 0", "record", "replay"};
     double bytes = 0;
     long decisions = 0;
     for (int r = 0; r < o.runs; r++) {
       Path rec = tmp.resolve("rec-" + r);
       ms[0][r] = time(launcher, Mode.PLAIN, r, concat(List.of(o.java), program));
-      loop[0][r] = loopMillis();
+      loop[0][r] = millis(ClockLoopWorkload.LOOP_KEY);
+      cpu[0][r] = millis(LockWorkload.CPU_KEY);
       ms[1][r] = time(launcher, Mode.PLAIN, r, concat(List.of("taskset", "-c", "0", o.java), program));
-      loop[1][r] = loopMillis();
+      loop[1][r] = millis(ClockLoopWorkload.LOOP_KEY);
+      cpu[1][r] = millis(LockWorkload.CPU_KEY);
       ms[2][r] = time(launcher, Mode.RECORD, r,
           concat(List.of(o.java, "-javaagent:" + o.ttdJar.toAbsolutePath() + "=out=" + rec + ",quiet"), program));
-      loop[2][r] = loopMillis();
+      loop[2][r] = millis(ClockLoopWorkload.LOOP_KEY);
+      cpu[2][r] = millis(LockWorkload.CPU_KEY);
       ms[3][r] = time(launcher, Mode.REPLAY, r,
           List.of(o.java, "-jar", o.ttdJar.toAbsolutePath().toString(), "replay", rec.toString()));
       if (r == 0) {
@@ -75,11 +80,17 @@ public final class LockBench {
       System.out.printf("  %-20s %7d ms   %.2fx plain   %.2fx pinned%n", labels[m], med,
           med / (double) plain, med / (double) pinned);
     }
-    System.out.println("  the threads' own time, first start to last join (loop-ns):");
+    System.out.println("  first start to last join (loop-ns, wall):");
     for (int m = 0; m < 3; m++) {
       long med = median(loop[m]);
       System.out.printf("  %-20s %7d ms   %.2fx plain   %.2fx pinned%n", labels[m], med,
           med / (double) median(loop[0]), med / (double) median(loop[1]));
+    }
+    System.out.println("  the four threads' own CPU time (cpu-ns, ThreadMXBean; least disturbed by load):");
+    for (int m = 0; m < 3; m++) {
+      long med = median(cpu[m]);
+      System.out.printf("  %-20s %7d ms   %.2fx plain   %.2fx pinned%n", labels[m], med,
+          med / (double) median(cpu[0]), med / (double) median(cpu[1]));
     }
     System.out.printf("  schedule decisions: %d, %.2f bytes each%n", decisions,
         decisions == 0 ? 0 : bytes / decisions);
@@ -96,14 +107,14 @@ public final class LockBench {
     return Math.round(run.wallMillis());
   }
 
-  /** The workload's own {@code loop-ns} line of the last run, in ms. */
-  private static long loopMillis() {
+  /** The workload's own {@code <key> <ns>} line of the last run, in ms. */
+  private static long millis(String key) {
     for (String line : lastRun.stdout().split("\n")) {
-      if (line.startsWith(ClockLoopWorkload.LOOP_KEY + " ")) {
-        return Long.parseLong(line.substring(ClockLoopWorkload.LOOP_KEY.length() + 1).trim()) / 1_000_000;
+      if (line.startsWith(key + " ")) {
+        return Long.parseLong(line.substring(key.length() + 1).trim()) / 1_000_000;
       }
     }
-    throw new IllegalStateException("no " + ClockLoopWorkload.LOOP_KEY + " line in " + lastRun.stdout());
+    throw new IllegalStateException("no " + key + " line in " + lastRun.stdout());
   }
 
   /** The 1, 5 and 15 minute load averages, or "unknown" off Linux. */

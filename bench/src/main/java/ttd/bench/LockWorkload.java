@@ -1,5 +1,7 @@
 package ttd.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -11,7 +13,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * critical section, so that threads really contend when they run in parallel.
  *
  * <p>It prints the time from the first start to the last join ({@code loop-ns}, without JVM and
- * agent start-up; a replay prints the recorded value) and a checksum that depends on every update (and not on the interleaving), so a
+ * agent start-up; a replay prints the recorded value), the CPU time the four threads used
+ * between their first and last iteration ({@code cpu-ns}, from {@link ThreadMXBean}: what the
+ * scheduler costs the threads themselves, whatever else the machine runs) and a checksum that depends on every update (and not on the interleaving), so a
  * replay has output to match and the loops cannot be optimised away.
  */
 public final class LockWorkload {
@@ -23,16 +27,22 @@ public final class LockWorkload {
    */
   public static final int DEFAULT_ITERATIONS = 8_000_000;
 
+  /** The line prefix of the threads' summed CPU time in this workload's output. */
+  public static final String CPU_KEY = "cpu-ns";
+
   private static final Object MONITOR = new Object();
   private static final ReentrantLock LOCK = new ReentrantLock();
   private static final AtomicLong ATOMIC = new AtomicLong();
   private static long monitorSum;
   private static long lockSum;
+  private static final AtomicLong CPU = new AtomicLong();
+  private static ThreadMXBean mx;
 
   private LockWorkload() {}
 
   public static void main(String[] args) throws InterruptedException {
     int iterations = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_ITERATIONS;
+    mx = ManagementFactory.getThreadMXBean();
     long start = System.nanoTime();
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
@@ -45,10 +55,17 @@ public final class LockWorkload {
       t.join();
     }
     System.out.println(ClockLoopWorkload.LOOP_KEY + " " + (System.nanoTime() - start));
+    System.out.println(CPU_KEY + " " + CPU.get());
     System.out.println("monitor " + monitorSum + " lock " + lockSum + " atomic " + ATOMIC.get());
   }
 
   private static void work(int id, int iterations) {
+    long cpuStart = mx.getCurrentThreadCpuTime();
+    loop(id, iterations);
+    CPU.addAndGet(mx.getCurrentThreadCpuTime() - cpuStart);
+  }
+
+  private static void loop(int id, int iterations) {
     for (int i = 0; i < iterations; i++) {
       long v = mix(id, i);
       synchronized (MONITOR) {

@@ -87,8 +87,13 @@ public interface HookDelegate {
 
   // The serializing scheduler (see Hooks): one recorded thread runs at a time.
 
+  /** The baton holder's ticks reached its {@link BatonClock#switchAt} (counted by {@link Hooks#onTick()}). */
   void onTick();
 
+  /**
+   * A {@code monitorenter} the fast path of {@link Hooks#onMonitorEnter} could not take: its tick
+   * (already counted) reached {@code switchAt}, or another thread may hold the monitor.
+   */
   void onMonitorEnter(Object monitor);
 
   void onObjectNotify(Object monitor, boolean all);
@@ -104,6 +109,12 @@ public interface HookDelegate {
   void onThreadYield();
 
   void onThreadInterrupt(Thread thread);
+
+  /** {@code thread.isAlive()} as the program sees it: a scheduled thread from the scheduler's model. */
+  boolean onThreadIsAlive(Thread thread);
+
+  /** {@code thread.getState()} as the program sees it: a scheduled thread from the scheduler's model. */
+  Thread.State onThreadGetState(Thread thread);
 
   void onVirtualThreadStart(Object thread);
   // The file system and file channels below java.nio and java.io.File's changes (NativeIoHooks).

@@ -29,6 +29,8 @@ public final class Hooks {
   private static volatile RealFileInput realFileInput;
   private static volatile RealFileOutput realFileOutput;
   private static volatile RealPark realPark;
+  /** The clock of the thread holding the scheduler's baton, or null (see {@link BatonClock}). */
+  private static volatile BatonClock baton;
 
   private Hooks() {}
 
@@ -48,6 +50,11 @@ public final class Hooks {
     realFileInput = input;
     realFileOutput = output;
     realFileSystem = fileSystem;
+  }
+
+  /** The scheduler hands the baton to {@code holder}'s thread (null: nobody runs, or no scheduling). */
+  public static void batonPassed(BatonClock holder) {
+    baton = holder;
   }
 
   /** Installs the real {@code Unsafe.park/unpark}, before any of their call sites is rewritten. */
@@ -351,19 +358,37 @@ public final class Hooks {
   // The serializing scheduler's schedule points (see HookDelegate). Each returns normally or with
   // the exception the real operation would have thrown.
 
-  /** A tick of the preemption budget: method entries and loop back-edges of application code. */
+  /**
+   * A tick of the preemption budget: method entries and loop back-edges of application code. It
+   * counts only on the thread holding the baton and outside agent code, and calls the agent only
+   * when the thread's ticks reach its {@link BatonClock#switchAt}.
+   */
   public static void onTick() {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onTick();
+    BatonClock c = baton;
+    if (c != null && c.thread == Thread.currentThread() && !c.owner.busy && ++c.ticks >= c.switchAt) {
+      HookDelegate d = delegate;
+      if (d != null) {
+        d.onTick();
+      }
     }
   }
 
-  /** Before a {@code monitorenter} of application code (the real one follows). */
+  /**
+   * Before a {@code monitorenter} of application code (the real one follows): a tick, and the
+   * scheduler's model takes the monitor; the agent is called only if the tick reached {@link
+   * BatonClock#switchAt} or the monitor may be held by another thread.
+   */
   public static void onMonitorEnter(Object monitor) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onMonitorEnter(monitor);
+    BatonClock c = baton;
+    if (monitor != null
+        && c != null
+        && c.thread == Thread.currentThread()
+        && !c.owner.busy
+        && (++c.ticks >= c.switchAt || !c.enterFast(monitor))) {
+      HookDelegate d = delegate;
+      if (d != null) {
+        d.onMonitorEnter(monitor);
+      }
     }
   }
 
@@ -453,6 +478,18 @@ public final class Hooks {
     if (d != null) {
       d.onThreadInterrupt(thread);
     }
+  }
+
+  /** Replaces {@code Thread.isAlive()} call sites of application code. */
+  public static boolean onThreadIsAlive(Thread thread) {
+    HookDelegate d = delegate;
+    return d == null ? thread.isAlive() : d.onThreadIsAlive(thread);
+  }
+
+  /** Replaces {@code Thread.getState()} call sites of application code. */
+  public static Thread.State onThreadGetState(Thread thread) {
+    HookDelegate d = delegate;
+    return d == null ? thread.getState() : d.onThreadGetState(thread);
   }
 
   /** Called on entry of a virtual thread's start, which the scheduler does not support. */

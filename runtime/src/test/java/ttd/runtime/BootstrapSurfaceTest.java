@@ -23,7 +23,8 @@ class BootstrapSurfaceTest {
     Set<String> foreign = new TreeSet<>();
     for (Class<?> c : new Class<?>[] {
         Hooks.class, HookDelegate.class, NativeIoHooks.class, NetHooks.class, ReplayPosition.class,
-        ReplayPosition.HashBracket.class, ReplayPosition.ThreadClock.class}) {
+        ReplayPosition.HashBracket.class, ReplayPosition.ThreadClock.class, BatonClock.class,
+        AgentGuard.class}) {
       for (String type : referencedTypes(c)) {
         if (!type.startsWith("java/") && !type.startsWith("ttd/runtime/")) {
           foreign.add(c.getSimpleName() + " -> " + type);

@@ -95,9 +95,11 @@ final class CallSiteRewriter extends MethodVisitor {
   /**
    * The scheduler's call sites, as hook name and descriptor: untimed waits, notifies (application
    * code only: the JDK's own monitors are not in the model), joins, yields and spin waits (named
-   * through {@code Thread} or any subclass), and {@code Unsafe.park/unpark} (behind {@code
-   * LockSupport} and so all of java.util.concurrent). Object's and Thread's methods here are final
-   * or static, so a subclass cannot override them; a static one it hides is its own.
+   * through {@code Thread} or any subclass), a thread's liveness and state as application code
+   * asks for them, and {@code Unsafe.park/unpark} (behind {@code LockSupport} and so all of
+   * java.util.concurrent). Object's and Thread's methods here are final or static, so a subclass
+   * cannot override them (but for {@code getState}, which stays the subclass's own when it declares
+   * one); a static one it hides is its own.
    */
   private String scheduleHook(int op, String calleeOwner, String name, String desc) {
     if (instance(op) && !owner.equals("java/lang/Object")) {
@@ -117,6 +119,14 @@ final class CallSiteRewriter extends MethodVisitor {
         && (desc.equals("()V") || desc.equals("(J)V") || desc.equals("(JI)V"))
         && threads(calleeOwner, name, desc)) {
       return "onThreadJoin(Ljava/lang/Thread;" + desc.substring(1);
+    }
+    if (appClass && instance(op) && name.equals("isAlive") && desc.equals("()Z")
+        && threads(calleeOwner, name, desc)) {
+      return "onThreadIsAlive(Ljava/lang/Thread;)Z";
+    }
+    if (appClass && instance(op) && name.equals("getState") && desc.equals("()Ljava/lang/Thread$State;")
+        && threads(calleeOwner, name, desc)) {
+      return "onThreadGetState(Ljava/lang/Thread;)Ljava/lang/Thread$State;";
     }
     if (op == Opcodes.INVOKESTATIC && desc.equals("()V")
         && (name.equals("yield") || name.equals("onSpinWait"))

@@ -37,7 +37,7 @@ final class Arrivals {
         log.consume(s);
         synchronized (lock) {
           s.resumeAtIdle = d.value;
-          if (baton.running == null && idlePeriods == d.value) {
+          if (baton.running() == null && idlePeriods == d.value) {
             resumed = true;
             next = resumeIdle(s);
           }
@@ -49,13 +49,13 @@ final class Arrivals {
           s.timed = false;
           return; // already let in (notified, unparked, the joined thread ended)
         }
-        if (baton.running == null && baton.enabled) {
+        if (baton.running() == null && baton.enabled) {
           log.write(s, EventKind.SCHED_RESUME, s.ordinal, idlePeriods);
           resumed = true;
           next = resumeIdle(s);
         } else {
           s.arrived = true;
-          SchedThread r = baton.running;
+          SchedThread r = baton.running();
           if (r != null) {
             r.switchAt = 0;
           }
@@ -76,7 +76,7 @@ final class Arrivals {
       ReplayPosition.handedOver(runs ? s : null); // the logged resume counts, whoever runs
     }
     if (runs) {
-      baton.running = s;
+      baton.runs(s);
       baton.startSlice(s);
       return s;
     }

@@ -3,6 +3,7 @@ package ttd.agent.schedule;
 import java.util.ArrayList;
 import java.util.List;
 import ttd.log.EventKind;
+import ttd.runtime.Hooks;
 import ttd.runtime.ReplayPosition;
 
 /**
@@ -20,11 +21,9 @@ final class Baton {
   private final ScheduleLog log;
   private final SchedulePolicy policy;
   private final boolean replaying;
-  volatile SchedThread running;
+  private volatile SchedThread running;
   volatile boolean enabled = true;
   private final Arrivals arrivals;
-  /** Whether a thread other than the running one holds a monitor (if not, no enter can block). */
-  boolean othersHold;
   /** Whether a stuck baton holder was reported ({@link BatonWatch}); once is enough. */
   private volatile boolean stuckReported;
 
@@ -33,6 +32,17 @@ final class Baton {
     this.policy = policy;
     this.replaying = log.replaying();
     this.arrivals = new Arrivals(this, log);
+  }
+
+  /** The thread holding the baton, or null (idle, or scheduling off). */
+  SchedThread running() {
+    return running;
+  }
+
+  /** Hands the baton to {@code t} (null: nobody runs), where the hooks' fast paths see it too. */
+  void runs(SchedThread t) {
+    running = t;
+    Hooks.batonPassed(t);
   }
 
   void pointOfChoice(SchedThread s, boolean yielding) {
@@ -51,7 +61,7 @@ final class Baton {
           s.prune();
           next = policy.choose(s, others);
           log.write(s, EventKind.SCHED_SWITCH, next.ordinal, s.ticks);
-          running = next;
+          runs(next);
           startSlice(next);
         } else {
           s.budgetEnd = s.ticks + (others.isEmpty() ? policy.budget() : 256);
@@ -92,7 +102,7 @@ final class Baton {
         }
         next = replayedChoice(s, d);
         s.prune();
-        running = next;
+        runs(next);
         startSlice(next);
         ReplayPosition.handedOver(next);
       }
@@ -140,7 +150,7 @@ final class Baton {
       next = candidates.isEmpty() ? null : policy.choose(s, candidates);
       log.write(s, EventKind.SCHED_SWITCH, next == null ? -1 : next.ordinal, s.ticks);
     }
-    running = next;
+    runs(next);
     if (replaying) {
       ReplayPosition.handedOver(next);
     }
@@ -159,7 +169,7 @@ final class Baton {
     }
     String report = null;
     synchronized (lock) {
-      if (enabled && running == null && shadow.deadlocked()) {
+      if (enabled && running() == null && shadow.deadlocked()) {
         report = DeadlockReport.of(shadow);
       }
     }
@@ -190,7 +200,7 @@ final class Baton {
   }
 
   void startSlice(SchedThread t) {
-    othersHold = shadow.othersHold(t);
+    t.othersHold = shadow.othersHold(t);
     if (replaying) {
       t.switchAt = 0;
     } else {
@@ -227,7 +237,7 @@ final class Baton {
       Object gate = t.gate;
       boolean timeUp = false;
       synchronized (gate) {
-        if (running == t || !enabled) {
+        if (running() == t || !enabled) {
           break;
         }
         long millis = BatonWatch.CHECK_MILLIS;
@@ -248,7 +258,7 @@ final class Baton {
         arrive(t);
         continue;
       }
-      SchedThread r = running;
+      SchedThread r = running();
       if (r != null && r != t) {
         watch = watch == null ? new BatonWatch() : watch;
         String report = watch.check(r);
@@ -267,7 +277,7 @@ final class Baton {
   /** Stops scheduling for good (the recording stopped): every waiting thread runs free. */
   void disable() {
     enabled = false;
-    running = null;
+    runs(null);
     if (replaying) {
       ReplayPosition.scheduling = false;
       ReplayPosition.running = null;

@@ -1,5 +1,7 @@
 package ttd.agent.schedule;
 
+import ttd.runtime.AgentGuard;
+import ttd.runtime.BatonClock;
 import ttd.runtime.ReplayPosition;
 
 /**
@@ -7,11 +9,12 @@ import ttd.runtime.ReplayPosition;
  * waits for, and which monitors it holds in the shadow model.
  *
  * <p>Its ordinal, thread and ticks are in the bootstrap {@link ReplayPosition.ThreadClock}, where
- * a debugger finds them. Every field but {@link #switchAt} and {@code ticks} is read and written under the
- * scheduler's lock or by the thread holding the baton (only one thread runs, so the baton
+ * a debugger finds them; its {@code switchAt} in {@link BatonClock}, where the tick fast path of
+ * the hooks reads it. Every field but {@code switchAt} and {@code ticks} is read and written under
+ * the scheduler's lock or by the thread holding the baton (only one thread runs, so the baton
  * hand-over, which passes through a monitor, orders the accesses).
  */
-public final class SchedThread extends ReplayPosition.ThreadClock {
+public final class SchedThread extends BatonClock {
 
   /** What the thread is doing, as far as the scheduler is concerned. */
   enum State {
@@ -31,13 +34,11 @@ public final class SchedThread extends ReplayPosition.ThreadClock {
     DONE
   }
 
-  /** The recording session's state for this thread (its log or cursor). */
-  public final Object owner;
   private final Object ownGate = new Object();
 
-  /** The tick at which the thread must enter the scheduler (budget end, a decision, an arrival). */
-  public volatile long switchAt;
   long budgetEnd;
+  /** Whether, in this time slice, a thread other than this one holds a monitor in the model. */
+  boolean othersHold;
   /** Record: when a timed block ends, in {@code System.nanoTime} terms. */
   long deadline;
 
@@ -72,9 +73,22 @@ public final class SchedThread extends ReplayPosition.ThreadClock {
   /** The recorded decision read last (replay). */
   final Decision next = new Decision();
 
-  public SchedThread(int ordinal, Thread thread, Object owner) {
-    super(ordinal, thread);
-    this.owner = owner;
+  /** @param owner the session's state for this thread (its log or cursor, its agent guard) */
+  public SchedThread(int ordinal, Thread thread, AgentGuard owner) {
+    super(ordinal, thread, owner);
+  }
+
+  /**
+   * A {@code monitorenter} while this thread holds the baton: if no other thread holds a monitor
+   * in this time slice, none can block, and the model only notes the monitor.
+   */
+  @Override
+  public boolean enterFast(Object monitor) {
+    if (othersHold) {
+      return false;
+    }
+    acquire(monitor);
+    return true;
   }
 
   public Thread thread() {

@@ -39,7 +39,7 @@ public final class Scheduler {
 
   /** The thread holding the baton, or null (idle, or scheduling off). */
   public SchedThread running() {
-    return baton.running;
+    return baton.running();
   }
 
   public boolean enabled() {
@@ -48,14 +48,14 @@ public final class Scheduler {
 
   /** Whether {@code t} holds the baton: only then do its schedule points go through here. */
   public boolean runs(SchedThread t) {
-    return baton.enabled && baton.running == t;
+    return baton.enabled && baton.running() == t;
   }
 
   /** The main thread, which holds the baton from the start. */
   public void adoptMain(SchedThread main) {
     synchronized (lock) {
       shadow.add(main);
-      baton.running = main;
+      baton.runs(main);
       baton.startSlice(main);
       if (replaying) {
         ReplayPosition.running = main;
@@ -92,10 +92,9 @@ public final class Scheduler {
 
   // ---- the operations ----
 
-  /** The fast path of {@link #monitorEnter}: takes a free (or own) monitor; false if contended. */
-  public boolean tryMonitorEnter(SchedThread s, Object monitor) {
-    if (!baton.othersHold) {
-      s.acquire(monitor);
+  /** Takes a free (or own) monitor in the model; false if another thread holds it. */
+  private boolean tryMonitorEnter(SchedThread s, Object monitor) {
+    if (s.enterFast(monitor)) {
       return true;
     }
     SchedThread holder = shadow.holderOf(monitor);
@@ -106,7 +105,10 @@ public final class Scheduler {
     return false;
   }
 
-  /** Before a real {@code monitorenter}: waits (in the model) until the monitor is free. */
+  /**
+   * Before a real {@code monitorenter} the fast path ({@link SchedThread#enterFast}) did not take:
+   * waits (in the model) until the monitor is free.
+   */
   public void monitorEnter(SchedThread s, Object monitor) {
     if (tryMonitorEnter(s, monitor)) {
       return;
@@ -220,6 +222,23 @@ public final class Scheduler {
       if (t != null && t != s) {
         shadow.wake(t);
       }
+    }
+  }
+
+  /**
+   * What {@code Thread.getState()} of {@code target} is in the model, so that the program sees
+   * the same in record and replay: a thread that ended in the model is {@code TERMINATED} even
+   * while its real thread is still finishing, a thread waiting for the baton is {@code RUNNABLE}.
+   * Null where the model does not know (a thread it does not run, one outside the scheduler in a
+   * sleep or real I/O): then the real state is what there is.
+   */
+  public Thread.State stateOf(Thread target) {
+    synchronized (lock) {
+      SchedThread t = shadow.byThread(target);
+      if (t == null) {
+        return shadow.finishingThread(target) != null ? Thread.State.TERMINATED : null;
+      }
+      return ThreadStates.of(t);
     }
   }
 

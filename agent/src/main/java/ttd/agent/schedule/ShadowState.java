@@ -17,6 +17,8 @@ final class ShadowState {
 
   /** Live threads in ordinal order. */
   private final List<SchedThread> live = new ArrayList<>();
+  /** Threads ended in the model whose real thread may still be finishing (pruned as they die). */
+  private final List<SchedThread> finishing = new ArrayList<>();
 
   List<SchedThread> live() {
     return live;
@@ -33,6 +35,12 @@ final class ShadowState {
   /** The thread ended: it leaves the model, and its joiners may go on. */
   void ended(SchedThread t) {
     live.remove(t);
+    for (int i = finishing.size() - 1; i >= 0; i--) {
+      if (!finishing.get(i).thread.isAlive()) {
+        finishing.remove(i);
+      }
+    }
+    finishing.add(t);
     for (SchedThread j : live) {
       if (j.state == State.JOIN && j.joining == t) {
         runnable(j);
@@ -51,6 +59,16 @@ final class ShadowState {
 
   SchedThread byThread(Thread thread) {
     for (SchedThread t : live) {
+      if (t.thread == thread) {
+        return t;
+      }
+    }
+    return null;
+  }
+
+  /** A thread that ended in the model while its real thread may still be finishing, or null. */
+  SchedThread finishingThread(Thread thread) {
+    for (SchedThread t : finishing) {
       if (t.thread == thread) {
         return t;
       }

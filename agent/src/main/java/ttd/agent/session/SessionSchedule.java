@@ -59,31 +59,29 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     return t;
   }
 
+  /** The slow path of a tick ({@code Hooks.onTick}): the baton holder reached its {@code switchAt}. */
   @Override
   public void onTick() {
     SchedThread r = scheduler.running();
-    if (r == null || r.thread() != Thread.currentThread()) {
+    if (r != null && r.thread() == Thread.currentThread() && !active) {
+      r.switchAt = Long.MAX_VALUE; // the recording is over: its ticks no longer matter
       return;
     }
-    ThreadState t = (ThreadState) r.owner;
-    if (t.busy || ++r.ticks < r.switchAt || !active) {
+    ThreadState t = batonHolder();
+    if (t == null) {
       return;
     }
-    t.busy = true;
     if (HashState.available()) {
       HashState.save(t.hash);
     }
     try {
-      scheduler.tick(r);
+      scheduler.tick(t.sched);
     } finally {
       exit(t);
     }
   }
 
-  /**
-   * The calling thread's state if it holds the baton and is not in agent code, marked busy; the
-   * fast paths below need no hash bracket (they hash nothing), their slow paths take one.
-   */
+  /** The calling thread's state if it holds the baton and is not in agent code, marked busy. */
   private ThreadState batonHolder() {
     SchedThread r = scheduler.running();
     if (r == null || r.thread() != Thread.currentThread() || !active) {
@@ -97,25 +95,24 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     return t;
   }
 
+  /**
+   * The slow path of a {@code monitorenter} ({@code Hooks.onMonitorEnter} counted its tick): the
+   * tick reached {@code switchAt}, or another thread may hold the monitor.
+   */
   @Override
   public void onMonitorEnter(Object monitor) {
-    ThreadState t = monitor == null ? null : batonHolder();
+    ThreadState t = batonHolder();
     if (t == null) {
       return;
     }
     SchedThread s = t.sched;
-    boolean due = ++s.ticks >= s.switchAt;
-    if (!due && scheduler.tryMonitorEnter(s, monitor)) {
-      t.busy = false;
-      return;
-    }
-    // the slow path, inside the hash bracket; no lambda here, since linking one on its first
-    // evaluation hashes objects on this thread before a bracket could be in place
+    // inside the hash bracket; no lambda here, since linking one on its first evaluation hashes
+    // objects on this thread before a bracket could be in place
     if (HashState.available()) {
       HashState.save(t.hash);
     }
     try {
-      if (due) {
+      if (s.ticks >= s.switchAt) {
         scheduler.tick(s);
       }
       scheduler.monitorEnter(s, monitor);
@@ -262,6 +259,31 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
       } finally {
         exit(t);
       }
+    }
+  }
+
+  @Override
+  public boolean onThreadIsAlive(Thread thread) {
+    Thread.State model = modelState(thread);
+    return model == null ? thread.isAlive() : model != Thread.State.TERMINATED;
+  }
+
+  @Override
+  public Thread.State onThreadGetState(Thread thread) {
+    Thread.State model = modelState(thread);
+    return model == null ? thread.getState() : model;
+  }
+
+  /** A scheduled thread's state in the model, asked by the baton holder; else null (the real one). */
+  private Thread.State modelState(Thread thread) {
+    ThreadState t = thread == null ? null : scheduled();
+    if (t == null) {
+      return null;
+    }
+    try {
+      return scheduler.stateOf(thread);
+    } finally {
+      exit(t);
     }
   }
 

@@ -4,21 +4,22 @@ package ttd.agent.session;
 import ttd.agent.replay.ThreadCursor;
 import ttd.agent.schedule.SchedThread;
 import ttd.log.BlockEncoder;
+import ttd.runtime.AgentGuard;
 
 /**
  * What the agent keeps for one recorded (or replayed) application thread.
  *
  * <p>Threads are identified by their ordinal, the order in which the program started them (main is
- * 0): unlike ids or names, it is the same in record and replay. {@code busy} is the re-entrancy
- * guard: while the agent itself runs on this thread, every hook passes through.
+ * 0): unlike ids or names, it is the same in record and replay. {@code busy} ({@link AgentGuard})
+ * is the re-entrancy guard: while the agent itself runs on this thread, every hook passes through
+ * and its ticks do not count.
  */
-public final class ThreadState {
+public final class ThreadState extends AgentGuard {
 
   final int ordinal;
   final String name;
   final boolean main;
   long index;
-  boolean busy;
   /** The identity-hash state on entry to agent code, put back on exit (see {@link Session}). */
   final int[] hash = new int[4];
   /** The same around a flush, which may run inside a bracketed hook. */

@@ -17,6 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import ttd.fixture.Teller;
+import ttd.runtime.BatonClock;
 import ttd.runtime.HookDelegate;
 import ttd.runtime.Hooks;
 
@@ -26,6 +27,7 @@ class SchedulingInstrumentationTest {
 
   @AfterEach
   void uninstall() {
+    Hooks.batonPassed(null);
     Hooks.install(null);
   }
 
@@ -36,7 +38,7 @@ class SchedulingInstrumentationTest {
       assertFalse(Modifier.isSynchronized(method(c, name).getModifiers()), name + " is still synchronized");
     }
     Object teller = c.getConstructor().newInstance();
-    Hooks.install(recording(calls));
+    install(calls);
     assertEquals(true, method(c, "holdsOwnMonitor").invoke(teller));
     assertEquals(List.of("enter " + c.getName(), "tick"), calls);
   }
@@ -45,7 +47,7 @@ class SchedulingInstrumentationTest {
   void theMonitorIsReleasedWhenASynchronizedMethodThrows() throws Exception {
     Class<?> c = instrumented(true);
     Object teller = c.getConstructor().newInstance();
-    Hooks.install(recording(calls));
+    install(calls);
     InvocationTargetException e =
         assertThrows(InvocationTargetException.class, () -> method(c, "overdraw").invoke(teller, 5L));
     assertTrue(e.getCause() instanceof IllegalStateException, e.getCause().toString());
@@ -57,7 +59,7 @@ class SchedulingInstrumentationTest {
   void wideArgumentsAndLoopsTickAndKeepTheirValues() throws Exception {
     Class<?> c = instrumented(true);
     Object teller = c.getConstructor().newInstance();
-    Hooks.install(recording(calls));
+    install(calls);
     assertEquals(30L, method(c, "deposit").invoke(teller, 10L, 1.0, 3));
     // the method entry and one backward jump per iteration
     assertEquals(1 + 3, calls.stream().filter("tick"::equals).count(), calls.toString());
@@ -69,7 +71,7 @@ class SchedulingInstrumentationTest {
   void synchronizedBlocksAndNotifyGoThroughTheScheduler() throws Exception {
     Class<?> c = instrumented(true);
     Object teller = c.getConstructor().newInstance();
-    Hooks.install(recording(calls));
+    install(calls);
     method(c, "announce").invoke(teller);
     assertEquals(
         List.of("tick", "enter " + c.getName(), "notifyAll"), calls);
@@ -144,6 +146,21 @@ class SchedulingInstrumentationTest {
     try (InputStream in = c.getResourceAsStream("Teller.class")) {
       return in.readAllBytes();
     }
+  }
+
+  /**
+   * Installs {@link #recording} with the calling thread holding the baton, its every tick due and
+   * every monitor left to the slow path, so that each tick and enter reaches the delegate.
+   */
+  private static void install(List<String> calls) {
+    Hooks.install(recording(calls));
+    Hooks.batonPassed(
+        new BatonClock(0, Thread.currentThread(), null) {
+          @Override
+          public boolean enterFast(Object monitor) {
+            return false;
+          }
+        });
   }
 
   /** A delegate that notes the scheduler's hooks and does the real notify. */

@@ -1,0 +1,71 @@
+package ttd.agent.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import ttd.log.EventKind;
+import ttd.runtime.Hooks;
+
+/** What a scheduled thread's {@code getState()} and {@code isAlive()} show: the model, not the timing. */
+class ThreadStatesTest {
+
+  private final CountDownLatch release = new CountDownLatch(1);
+
+  @AfterEach
+  void finish() {
+    release.countDown();
+    Hooks.batonPassed(null);
+  }
+
+  @Test
+  void aThreadThatEndedInTheModelIsTerminatedWhileItsRealThreadStillFinishes() throws Exception {
+    Scheduler scheduler = new Scheduler(recording(), SchedulePolicy.fair());
+    SchedThread main = new SchedThread(0, Thread.currentThread(), null);
+    scheduler.adoptMain(main);
+    Thread real = new Thread(this::awaitRelease, "finishing");
+    real.start();
+    SchedThread worker = new SchedThread(1, real, null);
+    scheduler.started(worker);
+    while (real.getState() != Thread.State.WAITING) {
+      Thread.onSpinWait();
+    }
+    assertEquals(Thread.State.RUNNABLE, scheduler.stateOf(real), "a thread waiting for the baton is runnable");
+    scheduler.ended(worker); // as the worker's last act: the baton goes back to main
+    assertTrue(real.isAlive(), "the real thread should still be alive for this test");
+    assertEquals(Thread.State.TERMINATED, scheduler.stateOf(real));
+    assertEquals(Thread.State.RUNNABLE, scheduler.stateOf(Thread.currentThread()));
+    assertNull(scheduler.stateOf(new Thread()), "a thread the scheduler does not run");
+  }
+
+  private void awaitRelease() {
+    try {
+      release.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static ScheduleLog recording() {
+    return new StrictScheduleLog() {
+      @Override
+      public boolean replaying() {
+        return false;
+      }
+
+      @Override
+      public void write(SchedThread t, EventKind kind, int thread, long value) {}
+
+      @Override
+      public boolean peek(SchedThread t, Decision into) {
+        return false;
+      }
+
+      @Override
+      public void consume(SchedThread t) {}
+    };
+  }
+}

@@ -1,0 +1,13 @@
+package ttd.runtime;
+
+/**
+ * Whether the agent's own code runs on a thread: then its hooks pass through and its ticks do not
+ * count, since agent code (and program code it calls back, a class loader's) runs differently in
+ * record and replay. The agent's per-thread state extends this class, so that the tick fast path
+ * in {@link Hooks} reads the flag without knowing the agent's classes.
+ */
+public class AgentGuard {
+
+  /** True while agent code runs on this thread. */
+  public boolean busy;
+}
