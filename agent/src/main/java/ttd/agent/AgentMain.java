@@ -22,6 +22,7 @@ import ttd.agent.io.RealNativeIoCalls;
 import ttd.agent.io.RealSunNio;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
+import ttd.runtime.FileHooks;
 import ttd.runtime.Hooks;
 import ttd.runtime.NativeIoHooks;
 import ttd.runtime.NetHooks;
@@ -74,7 +75,7 @@ public final class AgentMain {
           new ClassFileInstrumenter(
               mainClass == null ? null : mainClass.replace('.', '/'), start.chaos());
       ClassLoader agentLoader = AgentMain.class.getClassLoader();
-      Hooks.installRealFiles(
+      FileHooks.installRealFiles(
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
       Hooks.installRealPark(new RealUnsafePark());
       NativeIoHooks.installReal(new RealNativeIoCalls());

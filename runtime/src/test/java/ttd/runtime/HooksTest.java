@@ -30,11 +30,11 @@ class HooksTest {
   }
 
   @Test
-  void forwardsEveryCallToTheInstalledDelegate() throws Exception {
+  void forwardsEveryCallToTheInstalledDelegateFromEachGroupOfHooks() throws Exception {
     StringBuilder calls = new StringBuilder();
     Hooks.install(recording(calls));
     assertEquals(43L, Hooks.onSystemNanoTime(42L, 7));
-    Hooks.onFileOutputWrite(new FileOutputStream(FileDescriptor.out), 'A', false);
+    FileHooks.onFileOutputWrite(new FileOutputStream(FileDescriptor.out), 'A', false);
     Hooks.onThreadRun(Thread.currentThread());
     Hooks.onThreadRun(new Thread());
     assertEquals("nanoTime@7 write(1) run ", calls.toString());

@@ -3,7 +3,7 @@ package ttd.agent.instrument;
 import java.util.Map;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import ttd.runtime.Hooks;
+import ttd.runtime.FileHooks;
 
 /**
  * {@code java.io.File}: its queries of the file system ({@code exists}, {@code isDirectory},
@@ -19,11 +19,11 @@ final class FileInstrumentation implements TypeInstrumentation {
   /** FileSystem method + descriptor -> the query's op. */
   private static final Map<String, Integer> QUERIES =
       Map.of(
-          "hasBooleanAttributes(Ljava/io/File;I)Z", Hooks.FS_HAS_ATTRIBUTES,
-          "checkAccess(Ljava/io/File;I)Z", Hooks.FS_CHECK_ACCESS,
-          "getLastModifiedTime(Ljava/io/File;)J", Hooks.FS_LAST_MODIFIED,
-          "getLength(Ljava/io/File;)J", Hooks.FS_LENGTH,
-          "getSpace(Ljava/io/File;I)J", Hooks.FS_SPACE);
+          "hasBooleanAttributes(Ljava/io/File;I)Z", FileHooks.FS_HAS_ATTRIBUTES,
+          "checkAccess(Ljava/io/File;I)Z", FileHooks.FS_CHECK_ACCESS,
+          "getLastModifiedTime(Ljava/io/File;)J", FileHooks.FS_LAST_MODIFIED,
+          "getLength(Ljava/io/File;)J", FileHooks.FS_LENGTH,
+          "getSpace(Ljava/io/File;I)J", FileHooks.FS_SPACE);
 
   @Override
   public String typeName() {
@@ -48,13 +48,13 @@ final class FileInstrumentation implements TypeInstrumentation {
             HookCalls.pushInt(mv, 0); // queries without an int argument
           }
           HookCalls.pushInt(mv, query);
-          HookCalls.call(mv, "onFileSystemQuery", QUERY);
+          HookCalls.call(mv, HookCalls.FILE_HOOKS, "onFileSystemQuery", QUERY);
           if (d.endsWith(")Z")) {
             mv.visitInsn(Opcodes.L2I);
           }
         } else if (key.equals("list(Ljava/io/File;)[Ljava/lang/String;")) {
           changed[0] = true;
-          HookCalls.call(mv, "onFileSystemList", "(Ljava/lang/Object;Ljava/io/File;)[Ljava/lang/String;");
+          HookCalls.call(mv, HookCalls.FILE_HOOKS, "onFileSystemList", "(Ljava/lang/Object;Ljava/io/File;)[Ljava/lang/String;");
         } else if (key.equals("canonicalize(Ljava/lang/String;)Ljava/lang/String;")) {
           changed[0] = true;
           HookCalls.call(

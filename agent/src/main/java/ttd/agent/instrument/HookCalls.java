@@ -5,7 +5,8 @@ import org.objectweb.asm.Opcodes;
 import java.util.function.Consumer;
 
 /**
- * Small bytecode helpers shared by the instrumentations: calls into {@code ttd.runtime.Hooks}.
+ * Small bytecode helpers shared by the instrumentations: calls into {@code ttd.runtime.Hooks} (and
+ * {@code FileHooks}).
  *
  * <p>Everything inserted is straight-line code that leaves the operand stack as it found it, so
  * existing stack map frames stay valid and only max stack needs recomputing.
@@ -13,11 +14,16 @@ import java.util.function.Consumer;
 final class HookCalls {
 
   static final String HOOKS = "ttd/runtime/Hooks";
+  static final String FILE_HOOKS = "ttd/runtime/FileHooks";
 
   private HookCalls() {}
 
   static void call(MethodVisitor mv, String hook, String descriptor) {
-    mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hook, descriptor, false);
+    call(mv, HOOKS, hook, descriptor);
+  }
+
+  static void call(MethodVisitor mv, String owner, String hook, String descriptor) {
+    mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, hook, descriptor, false);
   }
 
   static void pushInt(MethodVisitor mv, int value) {

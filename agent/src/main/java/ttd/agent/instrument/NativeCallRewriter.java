@@ -6,7 +6,7 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Replaces calls of a class's own private natives with static hooks taking the receiver first:
- * {@code this.readBytes(b, off, len)} becomes {@code Hooks.onFileInputRead(this, b, off, len)}.
+ * {@code this.readBytes(b, off, len)} becomes {@code FileHooks.onFileInputRead(this, b, off, len)}.
  * The operand stack is the same before and after, so nothing else in the method changes.
  */
 final class NativeCallRewriter extends MethodVisitor {
@@ -35,6 +35,6 @@ final class NativeCallRewriter extends MethodVisitor {
     }
     changed[0] = true;
     super.visitMethodInsn(
-        Opcodes.INVOKESTATIC, HookCalls.HOOKS, hook, "(" + self + desc.substring(1), false);
+        Opcodes.INVOKESTATIC, HookCalls.FILE_HOOKS, hook, "(" + self + desc.substring(1), false);
   }
 }

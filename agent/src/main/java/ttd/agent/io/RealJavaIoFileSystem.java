@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import ttd.runtime.Hooks;
+import ttd.runtime.FileHooks;
 import ttd.runtime.RealFileSystem;
 
 /**
@@ -42,15 +42,15 @@ public final class RealJavaIoFileSystem implements RealFileSystem {
   public long query(Object fs, File f, int arg, int op) {
     try {
       switch (op) {
-        case Hooks.FS_HAS_ATTRIBUTES:
+        case FileHooks.FS_HAS_ATTRIBUTES:
           return (boolean) HAS_ATTRIBUTES.invoke(fs, f, arg) ? 1 : 0;
-        case Hooks.FS_CHECK_ACCESS:
+        case FileHooks.FS_CHECK_ACCESS:
           return (boolean) CHECK_ACCESS.invoke(fs, f, arg) ? 1 : 0;
-        case Hooks.FS_LAST_MODIFIED:
+        case FileHooks.FS_LAST_MODIFIED:
           return (long) LAST_MODIFIED.invoke(fs, f);
-        case Hooks.FS_LENGTH:
+        case FileHooks.FS_LENGTH:
           return (long) LENGTH.invoke(fs, f);
-        case Hooks.FS_SPACE:
+        case FileHooks.FS_SPACE:
           return (long) SPACE.invoke(fs, f, arg);
         default:
           throw new IllegalArgumentException("no file-system query " + op);

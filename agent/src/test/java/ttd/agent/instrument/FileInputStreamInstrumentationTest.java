@@ -37,12 +37,12 @@ class FileInputStreamInstrumentationTest {
     assertEquals(List.of(), nativesCalled(after), "native calls left in place");
     Set<String> hooks = new TreeSet<>();
     for (String c : after) {
-      if (c.startsWith("ttd/runtime/Hooks.onFileInput")) {
-        hooks.add(c.substring("ttd/runtime/Hooks.".length(), c.indexOf('(')));
+      if (c.startsWith("ttd/runtime/FileHooks.onFileInput")) {
+        hooks.add(c.substring("ttd/runtime/FileHooks.".length(), c.indexOf('(')));
       }
     }
     assertTrue(hooks.containsAll(Set.of("onFileInputOpen", "onFileInputRead", "onFileInputSkip", "onFileInputAvailable")), hooks.toString());
-    assertEquals(nativesCalled(before).size(), after.stream().filter(c -> c.startsWith("ttd/runtime/Hooks.onFileInput")).count());
+    assertEquals(nativesCalled(before).size(), after.stream().filter(c -> c.startsWith("ttd/runtime/FileHooks.onFileInput")).count());
   }
 
   @Test
@@ -61,8 +61,8 @@ class FileInputStreamInstrumentationTest {
       }
     }
     assertEquals(List.of(), left, "native calls left in place");
-    assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/Hooks.onFileOutputWrite(Ljava/io/FileOutputStream;[BIIZ)V")), after.toString());
-    assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/Hooks.onFileOutputOpen(")), after.toString());
+    assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/FileHooks.onFileOutputWrite(Ljava/io/FileOutputStream;[BIIZ)V")), after.toString());
+    assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/FileHooks.onFileOutputOpen(")), after.toString());
   }
 
   private static List<String> nativesCalled(List<String> calls) {
