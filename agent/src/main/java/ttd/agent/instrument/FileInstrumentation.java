@@ -57,8 +57,8 @@ final class FileInstrumentation implements TypeInstrumentation {
           HookCalls.call(mv, HookCalls.FILE_HOOKS, "onFileSystemList", "(Ljava/lang/Object;Ljava/io/File;)[Ljava/lang/String;");
         } else if (key.equals("canonicalize(Ljava/lang/String;)Ljava/lang/String;")) {
           changed[0] = true;
-          HookCalls.call(
-              mv, "onFileSystemCanonicalize", "(Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/String;");
+          HookCalls.call(mv, HookCalls.FILE_HOOKS, "onFileSystemCanonicalize",
+              "(Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/String;");
         } else {
           super.visitMethodInsn(op, owner, callee, d, itf);
         }
