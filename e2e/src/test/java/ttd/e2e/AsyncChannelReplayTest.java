@@ -16,7 +16,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AsyncChannelReplayTest {
 
-  private static final int SPLIT_ATTEMPTS = 4;
   private static final int CLIENTS = 3;
 
   @ParameterizedTest(name = "{0}")
@@ -24,19 +23,9 @@ class AsyncChannelReplayTest {
   void anAsyncClientWhoseResponseArrivesSplitReplaysTheSameBrokenParse(Jvm jvm) {
     // the server sends each response in two segments a moment apart; on a loaded machine they can
     // still arrive together, so record again (a bounded number of times) until the split shows
-    Outcome recorded = null;
-    Path recording = null;
-    for (int attempt = 1; attempt <= SPLIT_ATTEMPTS; attempt++) {
-      Path work = Scratch.dir("async-split-read-" + jvm.label());
-      recording = work.resolve("recording");
-      try (Peer server = Peer.plain(jvm, work, "ttd.samples.net.QuoteServer", "--split")) {
-        recorded = TtdRun.record(jvm, recording, TtdRun.samplesClassPath(false), "ttd.samples.net.AsyncQuoteClient",
-            "localhost:" + server.port());
-      }
-      if (recorded.exitStatus() != 0) {
-        break;
-      }
-    }
+    SplitReadRecording split = SplitReadRecording.of(jvm, "async-split-read", "ttd.samples.net.AsyncQuoteClient");
+    Outcome recorded = split.recorded();
+    Path recording = split.recording();
     assertEquals(1, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().startsWith("connected to port "), recorded.describe());
     // the completion handler ran on the default group's thread and failed the frame's future
@@ -163,21 +152,6 @@ class AsyncChannelReplayTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void replayDivergesWhenAnAsyncChannelWritesOtherBytes(Jvm jvm) {
-    Path work = Scratch.dir("async-write-divergence-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "AsyncGreeter", asyncGreeter("ACME"));
-    Path recording = work.resolve("recording");
-    Outcome recorded;
-    try (Peer server = Peer.plain(jvm, work, "ttd.samples.net.QuoteServer")) {
-      recorded = TtdRun.record(jvm, recording, classes.toString(), "AsyncGreeter", String.valueOf(server.port()));
-    }
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
-    assertTrue(recorded.stdout().contains("answer: 15\nACME 101.25 USD"), recorded.describe());
-
-    JavaSource.compile(classes, "AsyncGreeter", asyncGreeter("GLOBEX"));
-    Outcome replayed = TtdRun.replay(jvm, recording);
-    assertEquals(86, replayed.exitStatus(), replayed.describe());
-    assertTrue(replayed.stderr().contains("a write to a socket of"), replayed.describe());
-    assertTrue(replayed.stderr().contains("QUOTE GLOBEX"), replayed.describe());
-    assertEquals("connected\n", replayed.stdout(), replayed.describe());
+    SocketWriteDivergence.check(jvm, "async-write-divergence", "AsyncGreeter", AsyncChannelReplayTest::asyncGreeter);
   }
 }

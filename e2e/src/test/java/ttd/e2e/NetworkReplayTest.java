@@ -17,7 +17,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class NetworkReplayTest {
 
-  private static final int SPLIT_ATTEMPTS = 4;
 
   private static final String SCRIPT =
       String.join(
@@ -98,20 +97,9 @@ class NetworkReplayTest {
     // the server sends each response in two segments a moment apart; on a loaded machine they can
     // still arrive together and the parse succeeds, so record again (a bounded number of times)
     // until the split shows, as a person would when chasing a one-in-twenty failure
-    Outcome recorded = null;
-    Path recording = null;
-    for (int attempt = 1; attempt <= SPLIT_ATTEMPTS; attempt++) {
-      Path work = Scratch.dir("split-read-" + jvm.label());
-      recording = work.resolve("recording");
-      try (Peer server = Peer.plain(jvm, work, "ttd.samples.net.QuoteServer", "--split")) {
-        recorded =
-            TtdRun.record(jvm, recording, TtdRun.samplesClassPath(false), "ttd.samples.net.QuoteClient",
-                "localhost:" + server.port());
-      }
-      if (recorded.exitStatus() != 0) {
-        break;
-      }
-    }
+    SplitReadRecording split = SplitReadRecording.of(jvm, "split-read", "ttd.samples.net.QuoteClient");
+    Outcome recorded = split.recorded();
+    Path recording = split.recording();
     assertEquals(1, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().contains("ACME         40 x   101.00"), recorded.describe());
     // where the next read lands in the leftover half-frame depends on timing: the parse breaks
@@ -141,22 +129,7 @@ class NetworkReplayTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
-  void replayDivergesWhenTheProgramWritesOtherBytesToASocket(Jvm jvm) throws Exception {
-    Path work = Scratch.dir("socket-write-divergence-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "Greeter", greeter("ACME"));
-    Path recording = work.resolve("recording");
-    Outcome recorded;
-    try (Peer server = Peer.plain(jvm, work, "ttd.samples.net.QuoteServer")) {
-      recorded = TtdRun.record(jvm, recording, classes.toString(), "Greeter", String.valueOf(server.port()));
-    }
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
-    assertTrue(recorded.stdout().contains("answer: 15\nACME 101.25 USD"), recorded.describe());
-
-    JavaSource.compile(classes, "Greeter", greeter("GLOBEX"));
-    Outcome replayed = TtdRun.replay(jvm, recording);
-    assertEquals(86, replayed.exitStatus(), replayed.describe());
-    assertTrue(replayed.stderr().contains("a write to a socket of"), replayed.describe());
-    assertTrue(replayed.stderr().contains("QUOTE GLOBEX"), replayed.describe());
-    assertEquals("connected\n", replayed.stdout(), replayed.describe());
+  void replayDivergesWhenTheProgramWritesOtherBytesToASocket(Jvm jvm) {
+    SocketWriteDivergence.check(jvm, "socket-write-divergence", "Greeter", NetworkReplayTest::greeter);
   }
 }

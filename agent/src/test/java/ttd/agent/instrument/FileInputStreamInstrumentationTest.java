@@ -11,10 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 
 /** The running JDK's own FileInputStream, rewritten: no caller of its natives is left out. */
 class FileInputStreamInstrumentationTest {
@@ -31,8 +27,8 @@ class FileInputStreamInstrumentationTest {
     byte[] rewritten = new ClassFileInstrumenter(null).instrument("java/io/FileInputStream", original);
     assertNotNull(rewritten);
 
-    List<String> before = calls(original);
-    List<String> after = calls(rewritten);
+    List<String> before = MethodCalls.in(original);
+    List<String> after = MethodCalls.in(rewritten);
     assertTrue(before.stream().anyMatch(c -> c.startsWith("java/io/FileInputStream.readBytes")), before.toString());
     assertEquals(List.of(), nativesCalled(after), "native calls left in place");
     Set<String> hooks = new TreeSet<>();
@@ -52,7 +48,7 @@ class FileInputStreamInstrumentationTest {
       original = in.readAllBytes();
     }
     List<String> after =
-        calls(new ClassFileInstrumenter(null).instrument("java/io/FileOutputStream", original));
+        MethodCalls.in(new ClassFileInstrumenter(null).instrument("java/io/FileOutputStream", original));
     List<String> left = new ArrayList<>();
     for (String c : after) {
       if (c.startsWith("java/io/FileOutputStream.writeBytes(") || c.startsWith("java/io/FileOutputStream.write(IZ)")
@@ -75,24 +71,5 @@ class FileInputStreamInstrumentationTest {
       }
     }
     return found;
-  }
-
-  private static List<String> calls(byte[] classFile) {
-    List<String> calls = new ArrayList<>();
-    new ClassReader(classFile)
-        .accept(
-            new ClassVisitor(Opcodes.ASM9) {
-              @Override
-              public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
-                return new MethodVisitor(Opcodes.ASM9) {
-                  @Override
-                  public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
-                    calls.add(owner + "." + name + desc);
-                  }
-                };
-              }
-            },
-            0);
-    return calls;
   }
 }

@@ -10,10 +10,6 @@ import java.lang.reflect.Modifier;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
@@ -72,23 +68,11 @@ class HookTargetsTest {
 
   private static Set<String> hookCalls(byte[] classFile) {
     Set<String> calls = new TreeSet<>();
-    new ClassReader(classFile)
-        .accept(
-            new ClassVisitor(Opcodes.ASM9) {
-              @Override
-              public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
-                return new MethodVisitor(Opcodes.ASM9) {
-                  @Override
-                  public void visitMethodInsn(
-                      int op, String owner, String name, String desc, boolean itf) {
-                    if (owner.startsWith("ttd/runtime/")) {
-                      calls.add(owner + "." + name + desc);
-                    }
-                  }
-                };
-              }
-            },
-            0);
+    for (String c : MethodCalls.in(classFile)) {
+      if (c.startsWith("ttd/runtime/")) {
+        calls.add(c);
+      }
+    }
     return calls;
   }
 }

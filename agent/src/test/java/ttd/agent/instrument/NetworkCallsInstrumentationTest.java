@@ -16,10 +16,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import ttd.runtime.NetHooks;
 
@@ -41,11 +37,11 @@ class NetworkCallsInstrumentationTest {
         for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
           String name = file.toString().substring("/modules/java.base/".length()).replace(".class", "");
           byte[] original = Files.readAllBytes(file);
-          if (capturedCalls(name, calls(original)).isEmpty()) {
+          if (capturedCalls(name, MethodCalls.in(original)).isEmpty()) {
             continue;
           }
           byte[] rewritten = instrumenter.instrument(name, original);
-          List<String> after = rewritten == null ? calls(original) : calls(rewritten);
+          List<String> after = rewritten == null ? MethodCalls.in(original) : MethodCalls.in(rewritten);
           for (String c : capturedCalls(name, after)) {
             left.add(name + " -> " + c);
           }
@@ -68,7 +64,7 @@ class NetworkCallsInstrumentationTest {
   void theNameServiceCallsItsImplementationThroughTheLookupHooks() throws IOException {
     String type = Runtime.version().feature() >= 18 ? "java/net/InetAddress$PlatformResolver" : "java/net/InetAddress$PlatformNameService";
     byte[] original = Files.readAllBytes(JRT.getPath("/modules/java.base/" + type + ".class"));
-    List<String> after = calls(new ClassFileInstrumenter(null).instrument(type, original));
+    List<String> after = MethodCalls.in(new ClassFileInstrumenter(null).instrument(type, original));
     assertTrue(after.stream().anyMatch(c -> c.startsWith("ttd/runtime/NetHooks.onNetLookup(Ljava/lang/Object;Ljava/lang/String;")), after.toString());
     assertTrue(after.stream().anyMatch(c -> c.equals("ttd/runtime/NetHooks.onNetReverseLookup(Ljava/lang/Object;[B)Ljava/lang/String;")), after.toString());
     assertTrue(after.stream().noneMatch(c -> c.startsWith("java/net/InetAddressImpl.lookupAllHostAddr")), after.toString());
@@ -88,9 +84,9 @@ class NetworkCallsInstrumentationTest {
   /** {@code type}, as the agent rewrites it, calls {@code hook} and no longer {@code callee}. */
   private static void assertHooked(String type, String callee, String hook) throws IOException {
     byte[] original = Files.readAllBytes(JRT.getPath("/modules/java.base/" + type + ".class"));
-    assertTrue(calls(original).stream().anyMatch(c -> c.startsWith(callee + "(")), type + " calls " + callee);
+    assertTrue(MethodCalls.in(original).stream().anyMatch(c -> c.startsWith(callee + "(")), type + " calls " + callee);
     byte[] rewritten = new ClassFileInstrumenter(null).instrument(type, original);
-    List<String> after = calls(rewritten == null ? original : rewritten);
+    List<String> after = MethodCalls.in(rewritten == null ? original : rewritten);
     assertTrue(after.contains(hook), type + " calls " + hook + ": " + after);
     assertTrue(after.stream().noneMatch(c -> c.startsWith(callee + "(")), type + " still calls " + callee);
     assertTrue(hookExists(hook), "no hook " + hook);
@@ -117,24 +113,5 @@ class NetworkCallsInstrumentationTest {
       }
     }
     return false;
-  }
-
-  private static List<String> calls(byte[] classFile) {
-    List<String> calls = new ArrayList<>();
-    new ClassReader(classFile)
-        .accept(
-            new ClassVisitor(Opcodes.ASM9) {
-              @Override
-              public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
-                return new MethodVisitor(Opcodes.ASM9) {
-                  @Override
-                  public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
-                    calls.add(owner + "." + name + desc);
-                  }
-                };
-              }
-            },
-            0);
-    return calls;
   }
 }

@@ -1,0 +1,34 @@
+package ttd.agent.instrument;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/** The method calls in a class file, as {@code owner.name(desc)}, for tests of the rewriting. */
+final class MethodCalls {
+
+  private MethodCalls() {}
+
+  static List<String> in(byte[] classFile) {
+    List<String> calls = new ArrayList<>();
+    new ClassReader(classFile)
+        .accept(
+            new ClassVisitor(Opcodes.ASM9) {
+              @Override
+              public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                  @Override
+                  public void visitMethodInsn(
+                      int op, String owner, String name, String desc, boolean itf) {
+                    calls.add(owner + "." + name + desc);
+                  }
+                };
+              }
+            },
+            0);
+    return calls;
+  }
+}
