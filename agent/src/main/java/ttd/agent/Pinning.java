@@ -3,6 +3,7 @@ package ttd.agent;
 import java.time.Instant;
 import java.util.Map;
 import java.util.SplittableRandom;
+import ttd.agent.identity.JvmGlobals;
 
 /**
  * Pins the JVM's static seeds (from a pinned seed) and the {@code Clock} offset (from a pinned
@@ -16,7 +17,9 @@ final class Pinning {
     SplittableRandom r = seed == null ? null : new SplittableRandom(seed ^ 0x7474645F70696EL);
     for (Map.Entry<String, String> e : globals.entrySet()) {
       String k = e.getKey();
-      if (k.endsWith("Clock.offset")) {
+      if (k.equals(JvmGlobals.THREAD_IDS)) {
+        continue; // a count, not a seed: pinning it would hand the program random thread ids
+      } else if (k.endsWith("Clock.offset")) {
         if (clock != null) {
           e.setValue(Long.toString(clock.getEpochSecond() - 1024));
         }

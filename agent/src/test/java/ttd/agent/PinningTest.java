@@ -35,6 +35,14 @@ class PinningTest {
   }
 
   @Test
+  void aPinnedSeedLeavesTheProgramsFirstThreadIdAsItWas() {
+    Map<String, String> g = captured();
+    g.put(ttd.agent.identity.JvmGlobals.THREAD_IDS, "12");
+    Pinning.pinGlobals(g, 42L, null);
+    assertEquals("12", g.get(ttd.agent.identity.JvmGlobals.THREAD_IDS));
+  }
+
+  @Test
   void keepsTheSetOfSaltWithinTheJdksThirtyTwoBits() {
     for (long seed = 0; seed < 200; seed++) {
       Map<String, String> g = captured();

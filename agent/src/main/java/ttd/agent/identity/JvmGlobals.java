@@ -41,21 +41,22 @@ public final class JvmGlobals {
     "java.util.ImmutableCollections$MapN$MapNIterator",
   };
 
-  private static final String THREAD_IDS = "java.lang.Thread.firstProgramId";
+  /** The program's first thread id: not a seed, so pinning leaves it alone. */
+  public static final String THREAD_IDS = "java.lang.Thread.firstProgramId";
 
   private JvmGlobals() {}
 
   /** Initialises the seed-holding classes and returns their current values by name. */
   public static Map<String, String> capture() {
     Map<String, String> values = new LinkedHashMap<>();
-    if (ThreadIds.first() >= 0) {
-      values.put(THREAD_IDS, Long.toString(ThreadIds.first()));
-    }
     for (String[] s : SEEDS) {
       InternalUnsafe.StaticField f = field(s[0], s[1]);
       if (f != null) {
         values.put(s[0] + "." + s[1], read(f, s[1]));
       }
+    }
+    if (ThreadIds.first() >= 0) {
+      values.put(THREAD_IDS, Long.toString(ThreadIds.first()));
     }
     return values;
   }
