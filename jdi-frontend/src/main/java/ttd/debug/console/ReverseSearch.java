@@ -5,6 +5,7 @@ import com.sun.jdi.ObjectReference;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.WatchpointEvent;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import ttd.debug.requests.RequestTable;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
+import ttd.debug.time.HitIndex;
 import ttd.debug.time.Interrupted;
 import ttd.debug.time.Motion;
 import ttd.debug.time.Rung;
@@ -34,11 +36,22 @@ import ttd.debug.time.Rung;
 final class ReverseSearch {
 
   /** One observer event of the first pass. */
-  record Hit(long ordinal, long set, Spec spec, ObjectReference object, String thread, int depth, int line, String method) {}
+  record Hit(long ordinal, long set, Spec spec, ObjectReference object, String thread, int depth, int line, String method, Spec owner) {
+
+    Hit(long ordinal, long set, Spec spec, ObjectReference object, String thread, int depth, int line, String method) {
+      this(ordinal, set, spec, object, thread, depth, line, method, null);
+    }
+
+    /** The same hit, counting for the user's spec {@code owner}. */
+    Hit countingFor(Spec owner) {
+      return new Hit(ordinal, set, spec, object, thread, depth, line, method, owner);
+    }
+  }
 
   /** Which hits count, given the first pass's JVM at the current position. */
   interface Acceptance {
-    boolean accepts(Hit h, Driver atCurrentPosition);
+    /** The user's spec the hit counts for (for line steps, the observer itself), or null. */
+    Spec accepts(Hit h, Driver atCurrentPosition, Rung from);
   }
 
   private final Session s;
@@ -59,8 +72,11 @@ final class ReverseSearch {
         observers.add(o);
       }
     }
-    String none = "no earlier hit of the breakpoints and watchpoints: going further back would pass the start of the recording";
-    IndexedLookup.Found f = needsCurrentPosition() ? null : new IndexedLookup(s).find(observers);
+    List<String> unanchored = unanchored();
+    String none = "no earlier hit of the breakpoints and watchpoints"
+        + (unanchored.isEmpty() ? "" : " (" + String.join(", ", unanchored) + " has no write before this point, where that object is not named yet)")
+        + ": going further back would pass the start of the recording";
+    IndexedLookup.Found f = new IndexedLookup(s).find(!unanchored.isEmpty());
     if (f == IndexedLookup.NOTHING) {
       throw new BadInput(none);
     }
@@ -69,7 +85,8 @@ final class ReverseSearch {
       return;
     }
     try {
-      land(f.from(), new Hit(f.ordinal(), -1, f.spec(), null, null, 0, 0, null), null);
+      Motion pause = f.pause() < 0 ? null : new Motion(Motion.Kind.PAUSE, null, f.pause(), List.of(), List.of());
+      land(f.from(), pause, new Hit(f.ordinal(), -1, f.observer(), null, null, 0, 0, null), f.spec(), null);
     } catch (Interrupted e) {
       throw interrupted();
     } finally {
@@ -77,23 +94,53 @@ final class ReverseSearch {
     }
   }
 
+  /** The watches on one object that this history does not name (it went back before they were typed). */
+  private List<String> unanchored() {
+    List<String> l = new ArrayList<>();
+    for (Spec spec : s.specs) {
+      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null && !((FieldWatch) spec).binding().on(s.history())) {
+        l.add(spec.describe());
+      }
+    }
+    return l;
+  }
+
   private BadInput interrupted() {
     return new BadInput("interrupted: the search stopped, and the console is still at position " + s.position().label());
   }
 
-  private boolean userWants(Hit h, Driver d) {
+  /**
+   * The user's spec {@code h} counts for. A watch on one object judges by the object its binding
+   * names at the current position, or, when this history does not name it (it went back before the
+   * watch was typed), by the index of that object's hits: {@code h}'s number since {@code from}
+   * plus the observer's hits before it.
+   */
+  private Spec userWants(Hit h, Driver d, Rung from) {
     for (Spec spec : s.specs) {
       if (spec.equals(h.spec())) {
-        return true;
+        return spec;
       }
       if (spec instanceof FieldWatch && ((FieldWatch) spec).classWide().equals(h.spec())) {
-        ObjectReference o = d.resolve(((FieldWatch) spec).binding());
-        if (o != null && o.equals(h.object())) {
-          return true;
+        Binding b = ((FieldWatch) spec).binding();
+        ObjectReference o = d.bound(b);
+        if (o != null ? o.equals(h.object()) : !b.on(s.history()) && indexed(spec, h, from)) {
+          return spec;
         }
       }
     }
-    return false;
+    return null;
+  }
+
+  private boolean indexed(Spec spec, Hit h, Rung from) {
+    HitIndex.Hits hits = s.index.hitsNow(spec);
+    if (hits == null) {
+      return false;
+    }
+    long passed = 0;
+    while (from != null && passed < hits.all().length && hits.all()[(int) passed] < from.event()) {
+      passed++;
+    }
+    return Arrays.binarySearch(hits.counted(), (int) (passed + h.ordinal() - 1)) >= 0;
   }
 
   /** reverse-step ("step"), reverse-next ("next") and reverse-finish ("finish"), as gdb's. */
@@ -117,19 +164,24 @@ final class ReverseSearch {
       throw new BadInput("reverse-finish is not meaningful in the outermost frame");
     }
     Acceptance a =
-        (h, d) -> {
+        (h, d, r) -> {
           if (!h.thread().equals(thread)) {
-            return false;
+            return null;
           }
           boolean sameLine = h.depth() == depth && h.line() == line && h.method().equals(method);
+          boolean counts;
           switch (kind) {
             case "step":
-              return !sameLine;
+              counts = !sameLine;
+              break;
             case "next":
-              return h.depth() <= depth && !sameLine;
+              counts = h.depth() <= depth && !sameLine;
+              break;
             default:
-              return h.depth() < depth;
+              counts = h.depth() < depth;
+              break;
           }
+          return counts ? h.spec() : null;
         };
     String title = kind.equals("finish") ? "Run back to call" : kind.equals("next") ? "Reverse next completed" : "Reverse step completed";
     search(List.of(new LineArrivals()), a, title, "no earlier line in this thread: this is the start of the recording");
@@ -150,7 +202,7 @@ final class ReverseSearch {
         Rung from = k < rungs.size() ? rungs.get(k) : null;
         Hit chosen = scan(from, upper, observers, acceptance);
         if (chosen != null) {
-          land(from, chosen, title);
+          land(from, null, chosen, chosen.owner(), title);
           return;
         }
         upper = from;
@@ -192,8 +244,9 @@ final class ReverseSearch {
       }
       for (int i = hits.size() - 1; i >= 0; i--) {
         Hit h = hits.get(i);
-        if (h.set() != finalSet && acceptance.accepts(h, pass)) {
-          return h;
+        Spec owner = h.set() == finalSet ? null : acceptance.accepts(h, pass, from);
+        if (owner != null) {
+          return h.countingFor(owner);
         }
       }
       return null;
@@ -231,13 +284,26 @@ final class ReverseSearch {
     return new Hit(ordinal, set, spec, object, e.thread().name(), depth, e.location().lineNumber(), e.location().method().toString());
   }
 
-  /** Pass 2: a JVM at {@code from} runs to the chosen hit of its spec; the console goes there. */
-  private void land(Rung from, Hit chosen, String title) {
+  /**
+   * Pass 2: a JVM at {@code from} runs (after {@code pause}, if any) to the chosen hit of its
+   * spec; the console goes there. A
+   * watch on one object that the hit writes is carried over as the object written here (the
+   * landing JVM knows it); other watches on one object keep their binding, which names the object
+   * in this JVM when the new history still passes the point where it was named.
+   */
+  private void land(Rung from, Motion pause, Hit chosen, Spec owner, String title) {
     Motion seek = Motion.seek(List.of(chosen.spec()), chosen.ordinal());
-    List<Motion> history = Motion.append(from == null ? List.of() : from.path(), seek);
+    List<Motion> history = from == null ? List.of() : from.path();
+    if (pause != null) {
+      history = Motion.append(history, pause);
+    }
+    history = Motion.append(history, seek);
     Driver landing = RungJvms.reach(s, from);
     Stop at;
     try {
+      if (pause != null && landing.perform(pause).interrupted()) {
+        throw new Interrupted();
+      }
       at = landing.perform(seek);
       if (at.interrupted()) {
         throw new Interrupted();
@@ -248,16 +314,18 @@ final class ReverseSearch {
     }
     List<Spec> kept = new ArrayList<>();
     for (Spec spec : s.specs) {
-      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null) {
-        FieldWatch w = (FieldWatch) spec;
-        if (title == null && w.classWide().equals(chosen.spec()) && writtenObject(at) != null) {
-          Binding b = Binding.written(history.size(), chosen.thread(), w.binding().describe());
-          landing.bind(b, writtenObject(at));
-          kept.add(new FieldWatch(w.className(), w.field(), w.access(), w.modification(), b));
-        } else {
-          s.out.println("(" + spec.describe() + " is dropped: that object cannot be named at this earlier point; watch it again)");
-        }
+      FieldWatch w = spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null ? (FieldWatch) spec : null;
+      if (w != null && title == null && spec.equals(owner) && writtenObject(at) != null) {
+        Binding b = Binding.written(history, chosen.thread(), w.binding().describe());
+        landing.bind(b, writtenObject(at));
+        FieldWatch carried = new FieldWatch(w.className(), w.field(), w.access(), w.modification(), b);
+        s.index.alias(carried, w);
+        kept.add(carried);
       } else {
+        if (w != null && landing.bound(w.binding()) == null) {
+          s.out.println("(" + spec.describe() + " still means that object, which is not named at this earlier point:"
+              + " runs forward from here do not stop at its writes; reverse-continue finds the writes before here)");
+        }
         kept.add(spec);
       }
     }
@@ -270,8 +338,8 @@ final class ReverseSearch {
   private static java.util.Map<Spec, ObjectReference> objectsOf(Driver d, List<Spec> specs) {
     java.util.Map<Spec, ObjectReference> m = new java.util.HashMap<>();
     for (Spec spec : specs) {
-      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null) {
-        m.put(spec, d.resolve(((FieldWatch) spec).binding()));
+      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null && d.bound(((FieldWatch) spec).binding()) != null) {
+        m.put(spec, d.bound(((FieldWatch) spec).binding()));
       }
     }
     return m;
