@@ -5,19 +5,16 @@ import com.sun.jdi.ObjectReference;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.WatchpointEvent;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import ttd.debug.BadInput;
-import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.LineArrivals;
 import ttd.debug.requests.RequestTable;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
-import ttd.debug.time.HitIndex;
 import ttd.debug.time.Interrupted;
 import ttd.debug.time.Motion;
 import ttd.debug.time.Rung;
@@ -28,7 +25,8 @@ import ttd.debug.time.Rung;
  * with observers for what the user waits for (every instance, since objects cannot be named
  * before they are known), takes note of every hit, and at the current position picks the last
  * hit that counts (for a watch on one object: the hits on the object that the watch's expression
- * names there). A segment without one sends the search to the rung before, scanning up to the
+ * names there, or, when the history went back before the watch was typed, the object's hits in
+ * the {@link ttd.debug.time.HitIndex}). A reverse-continue asks that index first. A segment without one sends the search to the rung before, scanning up to the
  * rung it had started from, and so on back to the start of the recording. Pass 2: a twin JVM at
  * the same rung runs with only the chosen hit's spec installed and stops at its n-th event since
  * the rung: the same instruction, since replay is deterministic and requests do not change it.
@@ -55,9 +53,11 @@ final class ReverseSearch {
   }
 
   private final Session s;
+  private final WatchedObjects watched;
 
   ReverseSearch(Session s) {
     this.s = s;
+    this.watched = new WatchedObjects(s);
   }
 
   void reverseContinue() {
@@ -72,7 +72,7 @@ final class ReverseSearch {
         observers.add(o);
       }
     }
-    List<String> unanchored = unanchored();
+    List<String> unanchored = watched.unanchored();
     String none = "no earlier hit of the breakpoints and watchpoints"
         + (unanchored.isEmpty() ? "" : " (" + String.join(", ", unanchored) + " has no write before this point, where that object is not named yet)")
         + ": going further back would pass the start of the recording";
@@ -94,53 +94,22 @@ final class ReverseSearch {
     }
   }
 
-  /** The watches on one object that this history does not name (it went back before they were typed). */
-  private List<String> unanchored() {
-    List<String> l = new ArrayList<>();
-    for (Spec spec : s.specs) {
-      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null && !((FieldWatch) spec).binding().on(s.history())) {
-        l.add(spec.describe());
-      }
-    }
-    return l;
-  }
-
   private BadInput interrupted() {
     return new BadInput("interrupted: the search stopped, and the console is still at position " + s.position().label());
   }
 
-  /**
-   * The user's spec {@code h} counts for. A watch on one object judges by the object its binding
-   * names at the current position, or, when this history does not name it (it went back before the
-   * watch was typed), by the index of that object's hits: {@code h}'s number since {@code from}
-   * plus the observer's hits before it.
-   */
+  /** The user's spec {@code h} counts for (see {@link WatchedObjects#touches}), or null. */
   private Spec userWants(Hit h, Driver d, Rung from) {
     for (Spec spec : s.specs) {
       if (spec.equals(h.spec())) {
         return spec;
       }
-      if (spec instanceof FieldWatch && ((FieldWatch) spec).classWide().equals(h.spec())) {
-        Binding b = ((FieldWatch) spec).binding();
-        ObjectReference o = d.bound(b);
-        if (o != null ? o.equals(h.object()) : !b.on(s.history()) && indexed(spec, h, from)) {
-          return spec;
-        }
+      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null && ((FieldWatch) spec).classWide().equals(h.spec())
+          && watched.touches((FieldWatch) spec, h.object(), h.ordinal(), d, from)) {
+        return spec;
       }
     }
     return null;
-  }
-
-  private boolean indexed(Spec spec, Hit h, Rung from) {
-    HitIndex.Hits hits = s.index.hitsNow(spec);
-    if (hits == null) {
-      return false;
-    }
-    long passed = 0;
-    while (from != null && passed < hits.all().length && hits.all()[(int) passed] < from.event()) {
-      passed++;
-    }
-    return Arrays.binarySearch(hits.counted(), (int) (passed + h.ordinal() - 1)) >= 0;
   }
 
   /** reverse-step ("step"), reverse-next ("next") and reverse-finish ("finish"), as gdb's. */
@@ -286,10 +255,8 @@ final class ReverseSearch {
 
   /**
    * Pass 2: a JVM at {@code from} runs (after {@code pause}, if any) to the chosen hit of its
-   * spec; the console goes there. A
-   * watch on one object that the hit writes is carried over as the object written here (the
-   * landing JVM knows it); other watches on one object keep their binding, which names the object
-   * in this JVM when the new history still passes the point where it was named.
+   * spec; the console goes there, with the watches on one object as {@link WatchedObjects#landed}
+   * leaves them.
    */
   private void land(Rung from, Motion pause, Hit chosen, Spec owner, String title) {
     Motion seek = Motion.seek(List.of(chosen.spec()), chosen.ordinal());
@@ -312,45 +279,10 @@ final class ReverseSearch {
       landing.close();
       throw e;
     }
-    List<Spec> kept = new ArrayList<>();
-    for (Spec spec : s.specs) {
-      FieldWatch w = spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null ? (FieldWatch) spec : null;
-      if (w != null && title == null && spec.equals(owner) && writtenObject(at) != null) {
-        Binding b = Binding.written(history, chosen.thread(), w.binding().describe());
-        landing.bind(b, writtenObject(at));
-        FieldWatch carried = new FieldWatch(w.className(), w.field(), w.access(), w.modification(), b);
-        s.index.alias(carried, w);
-        kept.add(carried);
-      } else {
-        if (w != null && landing.bound(w.binding()) == null) {
-          s.out.println("(" + spec.describe() + " still means that object, which is not named at this earlier point:"
-              + " runs forward from here do not stop at its writes; reverse-continue finds the writes before here)");
-        }
-        kept.add(spec);
-      }
-    }
+    List<Spec> kept = watched.landed(landing, at, history, owner, chosen.thread(), title == null);
     s.specs.clear();
     s.specs.addAll(kept);
-    landing.user().sync(kept, objectsOf(landing, kept));
+    landing.user().sync(kept, WatchedObjects.objectsOf(landing, kept));
     s.switchTo(landing, history, title);
-  }
-
-  private static java.util.Map<Spec, ObjectReference> objectsOf(Driver d, List<Spec> specs) {
-    java.util.Map<Spec, ObjectReference> m = new java.util.HashMap<>();
-    for (Spec spec : specs) {
-      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null && d.bound(((FieldWatch) spec).binding()) != null) {
-        m.put(spec, d.bound(((FieldWatch) spec).binding()));
-      }
-    }
-    return m;
-  }
-
-  private static ObjectReference writtenObject(Stop at) {
-    for (LocatableEvent e : at.events()) {
-      if (e instanceof WatchpointEvent) {
-        return ((WatchpointEvent) e).object();
-      }
-    }
-    return null;
   }
 }
