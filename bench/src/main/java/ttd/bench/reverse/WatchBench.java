@@ -61,7 +61,10 @@ public final class WatchBench {
         c.awaitLadder();
         for (int r = 0; r < rounds; r++) {
           c.command("restart 1");
-          c.command("watch kept.seconds");
+          String set = c.command("watch kept.seconds").firstLine();
+          if (!set.startsWith("Set watch modification of kept.seconds (that object only")) {
+            throw new IllegalStateException("the watch on one object was not set (are the workload's classes compiled with -g?): " + set);
+          }
           waits.add(c.awaitLadder());
           ConsoleDriver.Result rc = c.command("reverse-continue");
           times.add(rc.seconds());
