@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * Reverse-continue with a watch on one object, indexed against scanned: records {@link
- * ReverseWorkload} for a few seconds (5 by default: with a field watch set HotSpot runs the program
- * interpreted, and the index replays the whole recording with one), stops at {@code finish},
+ * ReverseWorkload} for a few seconds (2 by default: with a field watch set HotSpot runs the program
+ * interpreted, and the index replays the whole recording with one; 3 s of workload took about 18
+ * minutes to index on the 2-core machine under load), stops at {@code finish},
  * takes a checkpoint there and, per round, restarts it, sets {@code watch kept.seconds} (that
  * object only; the other tally is written after it), waits until the ladder is parked and the
  * watch indexed (as while the user reads), and times a reverse-continue to the last write to
@@ -17,7 +18,7 @@ import java.util.List;
  * and once without (pass 1 scans from the ladder), and prints median and max of each and the load
  * average.
  *
- * <pre>java -cp bench/target/classes ttd.bench.reverse.WatchBench --ttd-jar dist/target/ttd.jar [--seconds 5] [--rounds 3]</pre>
+ * <pre>java -cp bench/target/classes ttd.bench.reverse.WatchBench --ttd-jar dist/target/ttd.jar [--seconds 2] [--rounds 3]</pre>
  */
 public final class WatchBench {
 
@@ -27,7 +28,7 @@ public final class WatchBench {
 
   public static void main(String[] args) throws Exception {
     String jar = null;
-    int seconds = 5;
+    int seconds = 2;
     int rounds = 3;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
