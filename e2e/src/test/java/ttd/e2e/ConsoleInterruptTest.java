@@ -77,7 +77,10 @@ class ConsoleInterruptTest {
       at = c.await("interrupted: the search stopped, and the console is still at position " + position, at, WAIT);
       c.type("when\r");
       at = c.await("position " + position + " (event ", at, WAIT);
-      c.type("\u0004");
+      c.await(">", at, WAIT); // the prompt: a Ctrl-D typed before JLine reads in raw mode is lost
+      for (int tries = 0; tries < 5 && !c.endsWithin(Duration.ofSeconds(3)); tries++) {
+        c.type("\u0004");
+      }
       assertEquals(0, c.exitStatus(WAIT), c.screen());
     }
   }

@@ -112,6 +112,16 @@ final class TerminalConsole implements AutoCloseable {
     }
   }
 
+  /** Whether the console has ended, waiting up to {@code timeout}. */
+  boolean endsWithin(Duration timeout) {
+    try {
+      return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted while waiting for the console");
+    }
+  }
+
   /** The exit status once the console has ended, or throws if it has not within {@code timeout}. */
   int exitStatus(Duration timeout) {
     try {
