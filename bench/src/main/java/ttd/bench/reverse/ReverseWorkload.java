@@ -11,12 +11,20 @@ import java.security.NoSuchAlgorithmException;
  * {@code finish}, a reverse-continue to {@code second} goes back about one second of replay, and
  * each further one another second; one to {@code markFar} goes back the whole run. (Breakpoints,
  * not watchpoints: with a JDI field watch set, HotSpot runs the program interpreted, which a
- * CPU-bound workload pays many times over.)
+ * CPU-bound workload pays many times over.) As each second passes it also writes the {@code
+ * seconds} of two {@link Tally}s, {@code kept} first, and {@code finish} gets {@code kept}: a
+ * watch on {@code kept.seconds} alone runs back to its last write, about a second back, past the
+ * later write to the other tally that a class-wide watch would stop at.
  */
 public final class ReverseWorkload {
 
   static long farMark;
   static long lastSecond;
+
+  /** A counter object; two instances, so that a watch on one of them is not a class-wide watch. */
+  static final class Tally {
+    long seconds;
+  }
 
   private ReverseWorkload() {}
 
@@ -28,6 +36,8 @@ public final class ReverseWorkload {
     long end = start + seconds * 1_000_000_000L;
     long chunks = 0;
     long passed = 0;
+    Tally kept = new Tally();
+    Tally other = new Tally();
     markFar(start);
     for (long now = start; now < end; now = System.nanoTime()) {
       for (int i = 0; i < 50; i++) {
@@ -37,10 +47,12 @@ public final class ReverseWorkload {
       chunks++;
       if (now - start >= (passed + 1) * 1_000_000_000L) {
         passed++;
+        kept.seconds = passed;
+        other.seconds = passed;
         second(passed);
       }
     }
-    finish(chunks);
+    finish(chunks, kept);
   }
 
   static void markFar(long value) {
@@ -51,7 +63,7 @@ public final class ReverseWorkload {
     lastSecond = n;
   }
 
-  static void finish(long chunks) {
-    System.out.println("chunks " + chunks + ", seconds passed " + lastSecond);
+  static void finish(long chunks, Tally kept) {
+    System.out.println("chunks " + chunks + ", seconds passed " + lastSecond + ", kept " + kept.seconds);
   }
 }

@@ -52,7 +52,7 @@ final class FieldHistory {
           if (((ObjectReference) v).referenceType().fieldByName(field) == null) {
             throw new BadInput(className + " has no field " + field);
           }
-          binding = new Binding(s.history().size(), s.threadName(), s.frameIndex(), owner, owner);
+          binding = new Binding(s.history(), s.threadName(), s.frameIndex(), owner, owner);
         }
       } catch (BadInput e) {
         if (e.getMessage().endsWith("has no field " + field)) {

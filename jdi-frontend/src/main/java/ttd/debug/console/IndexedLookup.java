@@ -1,9 +1,11 @@
 package ttd.debug.console;
 
 import com.sun.jdi.event.LocatableEvent;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Position;
 import ttd.debug.time.HitIndex;
@@ -12,19 +14,24 @@ import ttd.debug.time.Rung;
 
 /**
  * A reverse-continue's first pass answered from the {@link HitIndex} instead of a replay: the
- * last hit before the current position, and the nearest rung of the ladder before it with the
- * hit's number counted from there. Hits are known by their position (event, tick), so a hit at
- * the current stop's position is before it only if it is the current stop itself, and a rung
- * between events lies before the hits at its tick or later; anything less certain is left to the
- * scan ({@link HitPositions}).
+ * last hit before the current position, and how to land on it: from the nearest rung of the
+ * ladder at or before its position, a pause at its event's boundary when the rung lies in an
+ * earlier event (at full speed, no requests set: a field watch would make HotSpot interpret the
+ * program), then the hit's number among its observer's hits from that point. Hits are known by
+ * their position (event, tick), so a hit at the current stop's position is before it only if it
+ * is the current stop itself, and a rung inside the hit's event lies before the hits at its tick
+ * or later; anything less certain is left to the scan ({@link HitPositions}).
  */
 final class IndexedLookup {
 
-  /** The hit to land on: the {@code ordinal}-th of {@code spec}'s hits after {@code from} (null: the start). */
-  record Found(Rung from, Spec spec, long ordinal) {}
+  /**
+   * The hit to land on, a hit of the user's {@code spec}: from {@code from} (null: the start), a
+   * pause at event {@code pause} (-1: none), then the {@code ordinal}-th of {@code observer}'s hits.
+   */
+  record Found(Rung from, long pause, Spec spec, Spec observer, long ordinal) {}
 
   /** No hit at all before the current position. */
-  static final Found NOTHING = new Found(null, null, 0);
+  static final Found NOTHING = new Found(null, -1, null, null, 0);
 
   private final Session s;
 
@@ -32,8 +39,11 @@ final class IndexedLookup {
     this.s = s;
   }
 
-  /** The hit, {@link #NOTHING}, or null when the index cannot tell (not built, or ambiguous). */
-  Found find(List<Spec> observers) {
+  /**
+   * The hit, {@link #NOTHING}, or null when the index cannot tell (not built, or ambiguous). With
+   * {@code now}, specs not indexed yet are indexed first (the caller waits).
+   */
+  Found find(boolean now) {
     boolean ended = s.ended();
     Position p = ended ? null : s.driver().target().observedAt();
     if (p != null && p.tick() >= 0) {
@@ -47,30 +57,40 @@ final class IndexedLookup {
         }
       }
     }
+    if (now) {
+      s.index.want(s.specs);
+    }
     Spec best = null;
-    Position[] bestHits = null;
+    HitIndex.Hits bestHits = null;
     int bestCount = 0;
     boolean tie = false;
-    for (Spec o : observers) {
-      Position[] hits = HitIndex.indexable(o) ? s.index.hits(o) : null;
+    for (Spec spec : s.specs) {
+      HitIndex.Hits hits = !HitIndex.indexable(spec) ? null : now ? s.index.hitsNow(spec) : s.index.hits(spec);
       if (hits == null) {
         return null;
       }
-      int before = ended ? hits.length : HitPositions.before(hits, p, atStop.contains(o));
+      int before = ended ? hits.counted().length : HitPositions.before(hits.countedPositions(), p, atStop.contains(spec));
       if (before < 0) {
         return null;
       }
       if (before == 0) {
         continue;
       }
-      int o2 = best == null ? 1 : HitPositions.order(hits[before - 1], bestHits[bestCount - 1]);
-      if (o2 > 0) {
-        best = o;
+      int order = best == null ? 1 : HitPositions.order(last(hits, before), last(bestHits, bestCount));
+      if (order > 0) {
+        best = spec;
         bestHits = hits;
         bestCount = before;
         tie = false;
-      } else if (o2 == 0) {
-        tie = true;
+      } else if (order == 0) {
+        boolean sameHit = HitIndex.observer(spec).equals(HitIndex.observer(best))
+            && hits.counted()[before - 1] == bestHits.counted()[bestCount - 1];
+        tie |= !sameHit;
+        if (sameHit && spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null) {
+          best = spec; // the same write, seen by a class-wide watch too: land as the watch on the object
+          bestHits = hits;
+          bestCount = before;
+        }
       }
     }
     if (tie) {
@@ -79,12 +99,22 @@ final class IndexedLookup {
     if (best == null) {
       return NOTHING;
     }
-    for (Rung r : s.ladder.on(s.history())) {
-      int passed = HitPositions.passed(bestHits, bestCount, r.position());
-      if (passed >= 0) {
-        return new Found(r, best, bestCount - passed);
-      }
+    return landing(best, bestHits, bestHits.counted()[bestCount - 1]);
+  }
+
+  /** How to land on the {@code target}-th of {@code hits.all()} ({@link HitPositions#landing}). */
+  private Found landing(Spec spec, HitIndex.Hits hits, int target) {
+    List<Rung> rungs = s.ladder.on(s.history());
+    List<Position> at = new ArrayList<>();
+    for (Rung r : rungs) {
+      at.add(r.position());
     }
-    return new Found(null, best, bestCount);
+    HitPositions.Landing l = HitPositions.landing(hits.all(), target, at);
+    return new Found(l.rung() < 0 ? null : rungs.get(l.rung()), l.pause(), spec, HitIndex.observer(spec), l.ordinal());
+  }
+
+  /** The position of the {@code count}-th counted hit. */
+  private static Position last(HitIndex.Hits hits, int count) {
+    return hits.all()[hits.counted()[count - 1]];
   }
 }

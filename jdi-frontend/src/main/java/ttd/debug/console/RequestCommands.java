@@ -118,7 +118,7 @@ final class RequestCommands {
       if (object.referenceType().fieldByName(field) == null) {
         throw new BadInput(object.referenceType().name() + " has no field " + field);
       }
-      Binding b = new Binding(s.history().size(), s.threadName(), s.frameIndex(), target, target);
+      Binding b = new Binding(s.history(), s.threadName(), s.frameIndex(), target, target);
       s.driver().bind(b, object);
       FieldWatch spec = new FieldWatch(object.referenceType().name(), field, access, modification, b);
       add(spec, object, "Set " + spec.describe() + " (that object only: " + ttd.debug.eval.Values.show(object) + ")");

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import ttd.debug.BadInput;
-import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.LineArrivals;
 import ttd.debug.requests.RequestTable;
@@ -26,7 +25,8 @@ import ttd.debug.time.Rung;
  * with observers for what the user waits for (every instance, since objects cannot be named
  * before they are known), takes note of every hit, and at the current position picks the last
  * hit that counts (for a watch on one object: the hits on the object that the watch's expression
- * names there). A segment without one sends the search to the rung before, scanning up to the
+ * names there, or, when the history went back before the watch was typed, the object's hits in
+ * the {@link ttd.debug.time.HitIndex}). A reverse-continue asks that index first. A segment without one sends the search to the rung before, scanning up to the
  * rung it had started from, and so on back to the start of the recording. Pass 2: a twin JVM at
  * the same rung runs with only the chosen hit's spec installed and stops at its n-th event since
  * the rung: the same instruction, since replay is deterministic and requests do not change it.
@@ -34,17 +34,30 @@ import ttd.debug.time.Rung;
 final class ReverseSearch {
 
   /** One observer event of the first pass. */
-  record Hit(long ordinal, long set, Spec spec, ObjectReference object, String thread, int depth, int line, String method) {}
+  record Hit(long ordinal, long set, Spec spec, ObjectReference object, String thread, int depth, int line, String method, Spec owner) {
+
+    Hit(long ordinal, long set, Spec spec, ObjectReference object, String thread, int depth, int line, String method) {
+      this(ordinal, set, spec, object, thread, depth, line, method, null);
+    }
+
+    /** The same hit, counting for the user's spec {@code owner}. */
+    Hit countingFor(Spec owner) {
+      return new Hit(ordinal, set, spec, object, thread, depth, line, method, owner);
+    }
+  }
 
   /** Which hits count, given the first pass's JVM at the current position. */
   interface Acceptance {
-    boolean accepts(Hit h, Driver atCurrentPosition);
+    /** The user's spec the hit counts for (for line steps, the observer itself), or null. */
+    Spec accepts(Hit h, Driver atCurrentPosition, Rung from);
   }
 
   private final Session s;
+  private final WatchedObjects watched;
 
   ReverseSearch(Session s) {
     this.s = s;
+    this.watched = new WatchedObjects(s);
   }
 
   void reverseContinue() {
@@ -59,8 +72,11 @@ final class ReverseSearch {
         observers.add(o);
       }
     }
-    String none = "no earlier hit of the breakpoints and watchpoints: going further back would pass the start of the recording";
-    IndexedLookup.Found f = needsCurrentPosition() ? null : new IndexedLookup(s).find(observers);
+    List<String> unanchored = watched.unanchored();
+    String none = "no earlier hit of the breakpoints and watchpoints"
+        + (unanchored.isEmpty() ? "" : " (" + String.join(", ", unanchored) + " has no write before this point, where that object is not named yet)")
+        + ": going further back would pass the start of the recording";
+    IndexedLookup.Found f = new IndexedLookup(s).find(!unanchored.isEmpty());
     if (f == IndexedLookup.NOTHING) {
       throw new BadInput(none);
     }
@@ -69,7 +85,8 @@ final class ReverseSearch {
       return;
     }
     try {
-      land(f.from(), new Hit(f.ordinal(), -1, f.spec(), null, null, 0, 0, null), null);
+      Motion pause = f.pause() < 0 ? null : new Motion(Motion.Kind.PAUSE, null, f.pause(), 0, List.of(), List.of());
+      land(f.from(), pause, new Hit(f.ordinal(), -1, f.observer(), null, null, 0, 0, null), f.spec(), null);
     } catch (Interrupted e) {
       throw interrupted();
     } finally {
@@ -81,19 +98,18 @@ final class ReverseSearch {
     return new BadInput("interrupted: the search stopped, and the console is still at position " + s.position().label());
   }
 
-  private boolean userWants(Hit h, Driver d) {
+  /** The user's spec {@code h} counts for (see {@link WatchedObjects#touches}), or null. */
+  private Spec userWants(Hit h, Driver d, Rung from) {
     for (Spec spec : s.specs) {
       if (spec.equals(h.spec())) {
-        return true;
+        return spec;
       }
-      if (spec instanceof FieldWatch && ((FieldWatch) spec).classWide().equals(h.spec())) {
-        ObjectReference o = d.resolve(((FieldWatch) spec).binding());
-        if (o != null && o.equals(h.object())) {
-          return true;
-        }
+      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null && ((FieldWatch) spec).classWide().equals(h.spec())
+          && watched.touches((FieldWatch) spec, h.object(), h.ordinal(), d, from)) {
+        return spec;
       }
     }
-    return false;
+    return null;
   }
 
   /** reverse-step ("step"), reverse-next ("next") and reverse-finish ("finish"), as gdb's. */
@@ -117,19 +133,24 @@ final class ReverseSearch {
       throw new BadInput("reverse-finish is not meaningful in the outermost frame");
     }
     Acceptance a =
-        (h, d) -> {
+        (h, d, r) -> {
           if (!h.thread().equals(thread)) {
-            return false;
+            return null;
           }
           boolean sameLine = h.depth() == depth && h.line() == line && h.method().equals(method);
+          boolean counts;
           switch (kind) {
             case "step":
-              return !sameLine;
+              counts = !sameLine;
+              break;
             case "next":
-              return h.depth() <= depth && !sameLine;
+              counts = h.depth() <= depth && !sameLine;
+              break;
             default:
-              return h.depth() < depth;
+              counts = h.depth() < depth;
+              break;
           }
+          return counts ? h.spec() : null;
         };
     String title = kind.equals("finish") ? "Run back to call" : kind.equals("next") ? "Reverse next completed" : "Reverse step completed";
     search(List.of(new LineArrivals()), a, title, "no earlier line in this thread: this is the start of the recording");
@@ -150,7 +171,7 @@ final class ReverseSearch {
         Rung from = k < rungs.size() ? rungs.get(k) : null;
         Hit chosen = scan(from, upper, observers, acceptance);
         if (chosen != null) {
-          land(from, chosen, title);
+          land(from, null, chosen, chosen.owner(), title);
           return;
         }
         upper = from;
@@ -192,8 +213,9 @@ final class ReverseSearch {
       }
       for (int i = hits.size() - 1; i >= 0; i--) {
         Hit h = hits.get(i);
-        if (h.set() != finalSet && acceptance.accepts(h, pass)) {
-          return h;
+        Spec owner = h.set() == finalSet ? null : acceptance.accepts(h, pass, from);
+        if (owner != null) {
+          return h.countingFor(owner);
         }
       }
       return null;
@@ -231,13 +253,24 @@ final class ReverseSearch {
     return new Hit(ordinal, set, spec, object, e.thread().name(), depth, e.location().lineNumber(), e.location().method().toString());
   }
 
-  /** Pass 2: a JVM at {@code from} runs to the chosen hit of its spec; the console goes there. */
-  private void land(Rung from, Hit chosen, String title) {
+  /**
+   * Pass 2: a JVM at {@code from} runs (after {@code pause}, if any) to the chosen hit of its
+   * spec; the console goes there, with the watches on one object as {@link WatchedObjects#landed}
+   * leaves them.
+   */
+  private void land(Rung from, Motion pause, Hit chosen, Spec owner, String title) {
     Motion seek = Motion.seek(List.of(chosen.spec()), chosen.ordinal());
-    List<Motion> history = Motion.append(from == null ? List.of() : from.path(), seek);
+    List<Motion> history = from == null ? List.of() : from.path();
+    if (pause != null) {
+      history = Motion.append(history, pause);
+    }
+    history = Motion.append(history, seek);
     Driver landing = RungJvms.reach(s, from);
     Stop at;
     try {
+      if (pause != null && landing.perform(pause).interrupted()) {
+        throw new Interrupted();
+      }
       at = landing.perform(seek);
       if (at.interrupted()) {
         throw new Interrupted();
@@ -246,43 +279,10 @@ final class ReverseSearch {
       landing.close();
       throw e;
     }
-    List<Spec> kept = new ArrayList<>();
-    for (Spec spec : s.specs) {
-      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null) {
-        FieldWatch w = (FieldWatch) spec;
-        if (title == null && w.classWide().equals(chosen.spec()) && writtenObject(at) != null) {
-          Binding b = Binding.written(history.size(), chosen.thread(), w.binding().describe());
-          landing.bind(b, writtenObject(at));
-          kept.add(new FieldWatch(w.className(), w.field(), w.access(), w.modification(), b));
-        } else {
-          s.out.println("(" + spec.describe() + " is dropped: that object cannot be named at this earlier point; watch it again)");
-        }
-      } else {
-        kept.add(spec);
-      }
-    }
+    List<Spec> kept = watched.landed(landing, at, history, owner, chosen.thread(), title == null);
     s.specs.clear();
     s.specs.addAll(kept);
-    landing.user().sync(kept, objectsOf(landing, kept));
+    landing.user().sync(kept, WatchedObjects.objectsOf(landing, kept));
     s.switchTo(landing, history, title);
-  }
-
-  private static java.util.Map<Spec, ObjectReference> objectsOf(Driver d, List<Spec> specs) {
-    java.util.Map<Spec, ObjectReference> m = new java.util.HashMap<>();
-    for (Spec spec : specs) {
-      if (spec instanceof FieldWatch && ((FieldWatch) spec).binding() != null) {
-        m.put(spec, d.resolve(((FieldWatch) spec).binding()));
-      }
-    }
-    return m;
-  }
-
-  private static ObjectReference writtenObject(Stop at) {
-    for (LocatableEvent e : at.events()) {
-      if (e instanceof WatchpointEvent) {
-        return ((WatchpointEvent) e).object();
-      }
-    }
-    return null;
   }
 }

@@ -25,6 +25,14 @@ import ttd.replay.ToolException;
  */
 public final class Launcher {
 
+  /**
+   * util-linux {@code setsid}, when there is one: each replay JVM runs in a session of its own, so
+   * that Ctrl-C at the console's terminal (SIGINT to the terminal's whole foreground process group)
+   * reaches only the console, which stops the running replay through JDI, instead of killing them all.
+   */
+  private static final Path SETSID = java.util.stream.Stream.of("/usr/bin/setsid", "/bin/setsid")
+      .map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
+
   private final Path recording;
   private final RecordingMetadata meta;
   private final Path ttdJar;
@@ -74,6 +82,9 @@ public final class Launcher {
       String port = address.substring(address.lastIndexOf(':') + 1);
       List<String> cmd = ReplayLauncher.command(recording, meta, ttdJar, null, new ArrayList<>());
       cmd.add(1, "-agentlib:jdwp=transport=dt_socket,server=n,suspend=y,address=127.0.0.1:" + port);
+      if (SETSID != null) {
+        cmd.add(0, SETSID.toString());
+      }
       Path stdout = Files.createTempFile("ttd-replay-", ".out");
       Path stderr = Files.createTempFile("ttd-replay-", ".err");
       ProcessBuilder pb =

@@ -113,7 +113,7 @@ public final class Driver implements AutoCloseable {
     Stop last = target.last();
     for (int i = first; i < history.size(); i++) {
       Motion m = history.get(i);
-      bindAt(i, m.requests());
+      bindAt(history, i, m.requests());
       last = perform(m);
       if (last.interrupted()) {
         throw new Interrupted();
@@ -123,7 +123,7 @@ public final class Driver implements AutoCloseable {
       }
     }
     if (finalSpecs != null) {
-      bindAt(history.size(), finalSpecs);
+      bindAt(history, history.size(), finalSpecs);
       user.sync(finalSpecs, objectsFor(finalSpecs));
     }
     return last;
@@ -178,11 +178,11 @@ public final class Driver implements AutoCloseable {
     }
   }
 
-  private void bindAt(int point, List<Spec> specs) {
+  private void bindAt(List<Motion> history, int point, List<Spec> specs) {
     for (Spec s : specs) {
       if (s instanceof FieldWatch && ((FieldWatch) s).binding() != null) {
         Binding b = ((FieldWatch) s).binding();
-        if (b.point() == point && !bound.containsKey(b)) {
+        if (b.point() == point && !bound.containsKey(b) && b.on(history)) {
           ObjectReference o = resolve(b);
           if (o != null) {
             bind(b, o);
@@ -198,7 +198,12 @@ public final class Driver implements AutoCloseable {
     bound.put(b, o);
   }
 
-  /** The object {@code b} names in this JVM, resolving it here and now if needed. */
+  /** The object {@code b} names in this JVM if it is known here (its replay passed the binding's point). */
+  public ObjectReference bound(Binding b) {
+    return bound.get(b);
+  }
+
+  /** The object {@code b} names in this JVM, resolving it here and now (at the binding's point) if needed. */
   public ObjectReference resolve(Binding b) {
     ObjectReference known = bound.get(b);
     if (known != null) {

@@ -1,5 +1,6 @@
 package ttd.debug.time;
 
+import java.util.List;
 import ttd.debug.target.Position;
 
 /**
@@ -11,7 +12,41 @@ import ttd.debug.target.Position;
  */
 public final class HitPositions {
 
+  /**
+   * How a replay lands on a hit: from rung {@code rung} of those offered (-1: the start), after a
+   * pause at event {@code pause} (-1: none), at the {@code ordinal}-th (1-based) hit from there.
+   */
+  public record Landing(int rung, long pause, long ordinal) {}
+
   private HitPositions() {}
+
+  /**
+   * How to land on the {@code target}-th (0-based) of {@code hits} (in order) from one of {@code
+   * rungs} (nearest first): from the nearest rung inside the hit's event that every hit up to it
+   * is surely on one side of, counted from there; else from the nearest rung in an earlier event
+   * (or the start), with a pause at the hit's event, counted among the hits in that event.
+   */
+  public static Landing landing(Position[] hits, int target, List<Position> rungs) {
+    Position at = hits[target];
+    int from = -1;
+    for (int i = 0; i < rungs.size(); i++) {
+      Position r = rungs.get(i);
+      if (r.event() == at.event()) {
+        int passed = passed(hits, target + 1, r);
+        if (passed >= 0) {
+          return new Landing(i, -1, target + 1 - passed);
+        }
+      } else if (r.event() < at.event()) {
+        from = i;
+        break;
+      }
+    }
+    int passed = 0;
+    while (hits[passed].event() < at.event()) {
+      passed++;
+    }
+    return new Landing(from, at.event(), target + 1 - passed);
+  }
 
   /** -1 if {@code a} is surely before {@code b}, 1 if surely after, 0 if the same or not known. */
   public static int order(Position a, Position b) {

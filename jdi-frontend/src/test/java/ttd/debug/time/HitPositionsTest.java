@@ -2,6 +2,7 @@ package ttd.debug.time;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import ttd.debug.target.Position;
 
@@ -45,5 +46,17 @@ class HitPositionsTest {
     assertEquals(1, HitPositions.order(at(3, 2), at(3, 1)));
     assertEquals(0, HitPositions.order(at(3, 2), at(3, 2)));
     assertEquals(0, HitPositions.order(at(3, -1), at(3, 2)));
+  }
+
+  @Test
+  void aLandingStartsFromARungInsideTheHitsEventOrPausesAtItsEvent() {
+    assertEquals(new HitPositions.Landing(2, -1, 2), HitPositions.landing(HITS, 3, List.of(at(4, 0), at(3, 350), at(3, 150), at(2, 0))),
+        "the 4th hit (3.300) is the 2nd after the rung at 3.150, the nearest at or before it");
+    assertEquals(new HitPositions.Landing(1, 3, 3), HitPositions.landing(HITS, 3, List.of(at(3, 350), at(2, 10))),
+        "no rung inside event 3 before the hit: from 2.10 a pause at event 3, then the 3rd hit of that event");
+    assertEquals(new HitPositions.Landing(-1, 2, 1), HitPositions.landing(HITS, 0, List.of(at(3, 150))), "from the start, a pause at event 2");
+    assertEquals(new HitPositions.Landing(1, -1, 2), HitPositions.landing(new Position[] {at(3, -1), at(3, 500)}, 1, List.of(at(3, 200), at(3, 0))),
+        "a hit that cannot be placed against the rung at 3.200: the boundary of event 3 serves");
+    assertEquals(new HitPositions.Landing(-1, -1, 1), HitPositions.landing(new Position[] {at(-1, 5)}, 0, List.of()), "before the first event: no pause");
   }
 }
