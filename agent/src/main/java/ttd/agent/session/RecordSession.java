@@ -345,6 +345,18 @@ public final class RecordSession extends Session {
   }
 
   /**
+   * While main still holds the baton, no other scheduled thread can be appending: their blocks
+   * are flushed now. At the very end the thread holding the baton cannot be flushed (it may be
+   * appending), and a pool worker that ran briefly and held it when the JVM exited lost all its
+   * events (a JDK 25 {@code HttpClient} replay then hung); what it did before main ended is safe.
+   */
+  @Override
+  protected void mainEnding(ThreadState t) {
+    flush(t);
+    flushWaitingThreads(t);
+  }
+
+  /**
    * Flushes the blocks of the threads waiting in the scheduler (daemon threads among them), whose
    * events would otherwise be lost: they cannot write while the scheduler is held still.
    */

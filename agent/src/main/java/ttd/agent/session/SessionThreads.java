@@ -45,6 +45,9 @@ public abstract class SessionThreads implements HookDelegate {
   /** Flushes what a finished thread buffered. */
   protected abstract void endThread(ThreadState t);
 
+  /** The main thread is about to end while it still holds the baton (nothing by default). */
+  protected void mainEnding(ThreadState t) {}
+
   protected abstract ThreadState newThreadState(int ordinal, String name, boolean main);
 
   /** Registers the thread that runs premain (and then main) as ordinal 0. */
@@ -205,6 +208,9 @@ public abstract class SessionThreads implements HookDelegate {
       return;
     }
     try {
+      if (t.main) {
+        mainEnding(t);
+      }
       if (scheduler.runs(t.sched)) {
         scheduler.ended(t.sched);
       }
