@@ -91,9 +91,10 @@ final class PositionFields {
   }
 
   /**
-   * (event, tick) read while the replay runs, or null if an event was counted while it was read
-   * (the event, the running thread and its ticks are separate fields); tick -1 when nobody holds
-   * the baton.
+   * (event, tick) read while the replay runs; tick -1 when nobody holds the baton. If an event
+   * was counted while it was read (the event, the running thread and its ticks are separate
+   * fields), the boundary of the event read first: a program that consumes events faster than
+   * three round trips got no sample at all, hence no rungs inside its runs.
    */
   long[] sample() {
     ClassType t = type();
@@ -110,10 +111,11 @@ final class PositionFields {
       tick = ((LongValue) c.get(ticks)).value() - ((LongValue) c.get(ticksAtEvent)).value();
     }
     Map<Field, Value> second = t.getValues(statics);
+    long event = ((LongValue) first.get(events)).value() - 1;
     if (!first.equals(second) || (clock != null && tick < 0)) {
-      return null;
+      return new long[] {event, 0}; // the boundary of the event counted before: passed for sure
     }
-    return new long[] {((LongValue) first.get(events)).value() - 1, tick};
+    return new long[] {event, tick};
   }
 
   /**
