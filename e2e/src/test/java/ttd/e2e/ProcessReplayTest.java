@@ -105,6 +105,42 @@ class ProcessReplayTest {
     assertEquals("child exited with 0", replayed.stdout().trim(), replayed.describe());
   }
 
+  private static final String POLLER =
+      String.join(
+          "\n",
+          "public class Poller {",
+          "  public static void main(String[] args) throws Exception {",
+          "    long polls = 0;",
+          "    for (int i = 0; i < 30; i++) {",
+          "      Process p = new ProcessBuilder(\"sh\", \"-c\", \"exit \" + (i % 5)).start();",
+          "      while (p.isAlive()) {",
+          "        polls++;",
+          "      }",
+          "      System.out.println(\"child \" + i + \" exited with \" + p.waitFor());",
+          "    }",
+          "    System.out.println(\"polled: \" + (polls > 0));",
+          "  }",
+          "}",
+          "");
+
+  /**
+   * On JDK 21+ {@code isAlive} takes the lock the JDK's reaper takes as the child ends: polling it
+   * makes the program wait for the reaper's hold now and then, which a replay (no reaper) never does.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aProgramPollingItsChildrensLivenessReplaysThoughTheReaperHeldTheirLocks(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("poller-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Poller", POLLER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Poller");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("child 29 exited with 4"), recorded.describe());
+
+    Outcome replayed = replayWithout(jvm, recording, work);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Poller without sh");
+  }
+
   /** Replays with a PATH that holds no program at all. */
   private static Outcome replayWithout(Jvm jvm, Path recording, Path dir) {
     List<String> cmd =

@@ -110,6 +110,11 @@ public final class NativeIoOp {
   public static final int PROCESS_WAIT = 126;
   /** {@code ProcessImpl.waitFor(timeout)}'s {@code Condition.awaitNanos} (JDK 25). */
   public static final int PROCESS_WAIT_NANOS = 127;
+  /**
+   * {@code ProcessImpl}'s {@code lock.lock()} (JDK 21+), which the reaper also takes: a wait for it is
+   * not the program's scheduling, since a replay has no reaper to wait for.
+   */
+  public static final int PROCESS_LOCK = 128;
 
   /** {@code FileDescriptor.close0}: forgets which file the descriptor number was. */
   public static final int FD_CLOSE = 100;

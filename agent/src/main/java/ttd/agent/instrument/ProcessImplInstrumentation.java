@@ -8,7 +8,9 @@ import ttd.runtime.NativeIoOp;
  * {@code java.lang.ProcessImpl}: what the program learns about a child's end (its {@code
  * hasExited} and {@code exitcode} fields, read by {@code waitFor}, {@code exitValue}, {@code
  * isAlive} and {@code destroy}) goes through hooks, and so do {@code waitFor}'s waits ({@code
- * Object.wait} on JDK 17, a lock's {@code Condition} on 25).
+ * Object.wait} on JDK 17, a lock's {@code Condition} on 25) and, on 25, taking the lock that the
+ * reaper also takes (the program's wait for the reaper's hold would otherwise be logged as a park,
+ * and a replay, with no reaper, would not park there).
  *
  * <p>The fields are set by the JDK's process reaper, a thread the program does not start, at a
  * moment that depends on the child; the program's own reads of them are what a recording can put
@@ -18,6 +20,7 @@ final class ProcessImplInstrumentation implements TypeInstrumentation {
 
   private static final String OWNER = "java/lang/ProcessImpl";
   private static final String CONDITION = "java/util/concurrent/locks/Condition";
+  private static final String LOCK = "java/util/concurrent/locks/ReentrantLock";
 
   @Override
   public String typeName() {
@@ -52,6 +55,13 @@ final class ProcessImplInstrumentation implements TypeInstrumentation {
         boolean objectWait = callee.equals("wait") && d.equals("()V") && op == Opcodes.INVOKEVIRTUAL;
         boolean await = owner.equals(CONDITION) && callee.equals("await") && d.equals("()V");
         boolean awaitNanos = owner.equals(CONDITION) && callee.equals("awaitNanos") && d.equals("(J)J");
+        if (owner.equals(LOCK) && callee.equals("lock") && d.equals("()V")) {
+          changed[0] = true;
+          HookCalls.pushInt(mv, NativeIoOp.PROCESS_LOCK);
+          super.visitMethodInsn(
+              Opcodes.INVOKESTATIC, NativeIoRewriter.HOOKS, "onNativeIoVoid", "(Ljava/lang/Object;I)V", false);
+          return;
+        }
         if (!name.equals("waitFor") || !(objectWait || await || awaitNanos)) {
           super.visitMethodInsn(op, owner, callee, d, itf);
           return;

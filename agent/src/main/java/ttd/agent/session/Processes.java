@@ -14,6 +14,7 @@ import java.nio.file.FileSystems;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
 import ttd.log.EventKind;
 import ttd.runtime.RealNativeIo;
 
@@ -73,6 +74,9 @@ final class Processes {
       case PROCESS_WAIT_NANOS:
         long left = s.performsRealIo() ? ((Condition) a[0]).awaitNanos((Long) a[1]) : 0;
         return s.exchangeLong(t, EventKind.PROCESS_STATE, 0, left);
+      case PROCESS_LOCK:
+        ((Lock) a[0]).lock(); // inside the hook, so a wait for the reaper's hold is no scheduling decision
+        return null;
       case PROCESS_DESTROY:
         return NativeCalls.logged(s, t, real, EventKind.PROCESS_CALL, NativeCalls.key(op, a[0], a[2]), op, a, null);
       default:
@@ -95,6 +99,9 @@ final class Processes {
         return null;
       case PROCESS_WAIT_NANOS:
         return ((Condition) a[0]).awaitNanos((Long) a[1]);
+      case PROCESS_LOCK:
+        ((Lock) a[0]).lock();
+        return null;
       default:
         return real.call(op, a);
     }
