@@ -33,9 +33,15 @@ public final class ReplaySession extends Session {
   private final ReplayedPayloads payloads;
   private volatile ThreadState mainThread;
   private volatile boolean finished;
+  /** How long the replay's end waits for the threads to get as far as they got in the recording. */
+  private static final long EXIT_STOP_MILLIS = 10_000;
+  /** By thread ordinal: how many events the thread's log holds. */
+  private final long[] recordedEvents;
 
-  public ReplaySession(Path queueDir, long usableDocuments, Messages messages) {
+  /** @param recordedEvents how many events each thread's log holds, by ordinal */
+  public ReplaySession(Path queueDir, long usableDocuments, long[] recordedEvents, Messages messages) {
     this.queueDir = queueDir;
+    this.recordedEvents = recordedEvents;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
     this.events = new EventReader(queueDir, messages, () -> active = false);
@@ -190,6 +196,7 @@ public final class ReplaySession extends Session {
       HashState.write(t.loadHash());
     }
     if (!more) {
+      s.pastItsRecording = true; // nothing of it is left to replay
       return false;
     }
     BlockDecoder e = cursor.event();
@@ -251,6 +258,9 @@ public final class ReplaySession extends Session {
     finished = true;
     asAgent(
         () -> {
+          ThreadState caller = threads.get();
+          scheduler.stopForExit(caller == null ? null : caller.sched(), 0);
+          RecordedEnd.await(allThreads, recordedEvents, caller, scheduler, EXIT_STOP_MILLIS);
           ThreadState main = mainThread;
           ThreadCursor cursor = main == null ? null : main.cursor();
           if (cursor != null && cursor.hasMore()) {
