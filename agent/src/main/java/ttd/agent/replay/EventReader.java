@@ -24,16 +24,16 @@ final class EventReader {
 
   private final Path queueDir;
   private final Messages messages;
-  private final Runnable deactivate;
+  private final ReplaySession session;
   private final RecordedTables tables = new RecordedTables();
   private final Map<String, Integer> loadedClasses = new ConcurrentHashMap<>();
   private volatile boolean threadsStarted;
 
-  /** {@code deactivate} turns the session's hooks off before the JVM halts. */
-  EventReader(Path queueDir, Messages messages, Runnable deactivate) {
+  /** {@code session}'s hooks are turned off before a report halts the JVM. */
+  EventReader(Path queueDir, Messages messages, ReplaySession session) {
     this.queueDir = queueDir;
     this.messages = messages;
-    this.deactivate = deactivate;
+    this.session = session;
   }
 
   RecordedTables tables() {
@@ -160,7 +160,7 @@ final class EventReader {
   }
 
   void stop(int status, Divergence report) {
-    deactivate.run();
+    session.deactivate();
     messages.say(report.text());
     Runtime.getRuntime().halt(status);
   }

@@ -38,11 +38,16 @@ public final class ReplaySession extends Session {
     this.queueDir = queueDir;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
-    this.events = new EventReader(queueDir, messages, () -> active = false);
+    this.events = new EventReader(queueDir, messages, this);
     this.tables = events.tables();
     this.payloads = new ReplayedPayloads(events);
     useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
     ReplayPosition.install(new EvaluationHashBracket());
+  }
+
+  /** Turns the hooks off: the JVM is about to halt with a report. */
+  void deactivate() {
+    active = false;
   }
 
   /** Notes a class as the replay loads it, to compare with the recording in a report. */

@@ -1,7 +1,5 @@
 package ttd.agent.session;
 
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import ttd.agent.identity.HashState;
 import ttd.agent.io.NativeMemory;
 import ttd.log.BlockEncoder;
@@ -18,14 +16,12 @@ final class ThreadBlocks {
   private static final int FLUSH_BYTES = 32 << 10;
 
   private final RecordLog log;
-  private final BooleanSupplier active;
-  private final Consumer<Throwable> fail;
+  private final RecordSession session;
 
-  /** {@code active} says whether the recording still goes on; {@code fail} stops it. */
-  ThreadBlocks(RecordLog log, BooleanSupplier active, Consumer<Throwable> fail) {
+  /** {@code session} says whether the recording still goes on, and stops it if the log fails. */
+  ThreadBlocks(RecordLog log, RecordSession session) {
     this.log = log;
-    this.active = active;
-    this.fail = fail;
+    this.session = session;
   }
 
   /** A new thread's block, with room for the event that makes it due. */
@@ -70,7 +66,7 @@ final class ThreadBlocks {
 
   /** Sends the thread's block to the log (on the thread itself, inside its hash bracket). */
   void flush(ThreadState t) {
-    if (!active.getAsBoolean()) {
+    if (!session.recording()) {
       return;
     }
     boolean bracket = HashState.available();
@@ -81,7 +77,7 @@ final class ThreadBlocks {
       log.block(t.ordinal, t.encoder);
       t.encoder.reset(t.index);
     } catch (Throwable e) {
-      fail.accept(e);
+      session.fail(e);
     } finally {
       if (bracket) {
         HashState.write(t.flushHash);
@@ -91,7 +87,7 @@ final class ThreadBlocks {
 
   /** Flushes the block of another thread, blocked in I/O (so not touching it) as the JVM exits. */
   void flushBlocked(ThreadState blocked) {
-    if (!active.getAsBoolean() || blocked.encoder.count() == 0) {
+    if (!session.recording() || blocked.encoder.count() == 0) {
       return;
     }
     int[] hash = HashState.available() ? HashState.read() : null;
@@ -99,7 +95,7 @@ final class ThreadBlocks {
       log.block(blocked.ordinal, blocked.encoder);
       blocked.encoder.reset(blocked.index);
     } catch (Throwable e) {
-      fail.accept(e);
+      session.fail(e);
     } finally {
       if (hash != null) {
         HashState.write(hash);
