@@ -53,15 +53,7 @@ final class EventReader {
   /** The thread's next event, which must be of {@code kind} at {@code site}. */
   BlockDecoder next(ThreadState t, EventKind kind, int site) {
     ThreadCursor cursor = t.cursor();
-    boolean bracket = HashState.available() && cursor.needsRead();
-    if (bracket) {
-      HashState.save(t.loadHash());
-    }
-    boolean found = cursor.advance();
-    if (bracket) {
-      HashState.write(t.loadHash());
-    }
-    if (!found) {
+    if (!readAhead(t, true)) {
       endOfLog(t, kind, site, cursor);
     }
     BlockDecoder e = cursor.event();
@@ -90,6 +82,24 @@ final class EventReader {
     }
     ReplayPosition.consumed();
     return e;
+  }
+
+  /**
+   * Moves the thread's cursor to its next event ({@code advance}) or only makes sure it is read
+   * ({@code hasMore}). Reading the queue is agent work on the program's thread: the hash state is
+   * kept aside around it. Whether there is such an event.
+   */
+  static boolean readAhead(ThreadState t, boolean advance) {
+    ThreadCursor cursor = t.cursor();
+    boolean bracket = HashState.available() && cursor.needsRead();
+    if (bracket) {
+      HashState.save(t.loadHash());
+    }
+    boolean found = advance ? cursor.advance() : cursor.hasMore();
+    if (bracket) {
+      HashState.write(t.loadHash());
+    }
+    return found;
   }
 
   private boolean sameSite(int mine, int recorded) {

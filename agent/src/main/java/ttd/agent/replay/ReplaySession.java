@@ -185,19 +185,10 @@ public final class ReplaySession extends Session {
   @Override
   public boolean peek(SchedThread s, Decision into) {
     ThreadState t = (ThreadState) s.owner;
-    ThreadCursor cursor = t.cursor();
-    boolean bracket = HashState.available() && cursor.needsRead();
-    if (bracket) {
-      HashState.save(t.loadHash());
-    }
-    boolean more = cursor.hasMore();
-    if (bracket) {
-      HashState.write(t.loadHash());
-    }
-    if (!more) {
+    if (!EventReader.readAhead(t, false)) {
       return false;
     }
-    BlockDecoder e = cursor.event();
+    BlockDecoder e = t.cursor().event();
     EventKind k = e.kind();
     if (k != EventKind.SCHED_SWITCH && k != EventKind.SCHED_ADMIT && k != EventKind.SCHED_RESUME) {
       return false;

@@ -66,39 +66,32 @@ final class ThreadBlocks {
 
   /** Sends the thread's block to the log (on the thread itself, inside its hash bracket). */
   void flush(ThreadState t) {
-    if (!session.recording()) {
-      return;
-    }
-    boolean bracket = HashState.available();
-    if (bracket) {
-      HashState.save(t.flushHash);
-    }
-    try {
-      log.block(t.ordinal, t.encoder);
-      t.encoder.reset(t.index);
-    } catch (Throwable e) {
-      session.fail(e);
-    } finally {
-      if (bracket) {
-        HashState.write(t.flushHash);
-      }
+    if (session.recording()) {
+      send(t, t.flushHash);
     }
   }
 
   /** Flushes the block of another thread, blocked in I/O (so not touching it) as the JVM exits. */
   void flushBlocked(ThreadState blocked) {
-    if (!session.recording() || blocked.encoder.count() == 0) {
-      return;
+    if (session.recording() && blocked.encoder.count() > 0) {
+      send(blocked, new int[4]);
     }
-    int[] hash = HashState.available() ? HashState.read() : null;
+  }
+
+  /** Writes {@code owner}'s block; the calling thread's hash state is kept in {@code keep} meanwhile. */
+  private void send(ThreadState owner, int[] keep) {
+    boolean bracket = HashState.available();
+    if (bracket) {
+      HashState.save(keep);
+    }
     try {
-      log.block(blocked.ordinal, blocked.encoder);
-      blocked.encoder.reset(blocked.index);
+      log.block(owner.ordinal, owner.encoder);
+      owner.encoder.reset(owner.index);
     } catch (Throwable e) {
       session.fail(e);
     } finally {
-      if (hash != null) {
-        HashState.write(hash);
+      if (bracket) {
+        HashState.write(keep);
       }
     }
   }
