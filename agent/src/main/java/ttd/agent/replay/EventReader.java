@@ -24,16 +24,16 @@ final class EventReader {
 
   private final Path queueDir;
   private final Messages messages;
-  private final Runnable deactivate;
+  private final ReplaySession session;
   private final RecordedTables tables = new RecordedTables();
   private final Map<String, Integer> loadedClasses = new ConcurrentHashMap<>();
   private volatile boolean threadsStarted;
 
-  /** {@code deactivate} turns the session's hooks off before the JVM halts. */
-  EventReader(Path queueDir, Messages messages, Runnable deactivate) {
+  /** {@code session}'s hooks are turned off before a report halts the JVM. */
+  EventReader(Path queueDir, Messages messages, ReplaySession session) {
     this.queueDir = queueDir;
     this.messages = messages;
-    this.deactivate = deactivate;
+    this.session = session;
   }
 
   RecordedTables tables() {
@@ -53,15 +53,7 @@ final class EventReader {
   /** The thread's next event, which must be of {@code kind} at {@code site}. */
   BlockDecoder next(ThreadState t, EventKind kind, int site) {
     ThreadCursor cursor = t.cursor();
-    boolean bracket = HashState.available() && cursor.needsRead();
-    if (bracket) {
-      HashState.save(t.loadHash());
-    }
-    boolean found = cursor.advance();
-    if (bracket) {
-      HashState.write(t.loadHash());
-    }
-    if (!found) {
+    if (!readAhead(t, true)) {
       endOfLog(t, kind, site, cursor);
     }
     BlockDecoder e = cursor.event();
@@ -90,6 +82,24 @@ final class EventReader {
     }
     ReplayPosition.consumed();
     return e;
+  }
+
+  /**
+   * Moves the thread's cursor to its next event ({@code advance}) or only makes sure it is read
+   * ({@code hasMore}). Reading the queue is agent work on the program's thread: the hash state is
+   * kept aside around it. Whether there is such an event.
+   */
+  static boolean readAhead(ThreadState t, boolean advance) {
+    ThreadCursor cursor = t.cursor();
+    boolean bracket = HashState.available() && cursor.needsRead();
+    if (bracket) {
+      HashState.save(t.loadHash());
+    }
+    boolean found = advance ? cursor.advance() : cursor.hasMore();
+    if (bracket) {
+      HashState.write(t.loadHash());
+    }
+    return found;
   }
 
   private boolean sameSite(int mine, int recorded) {
@@ -160,7 +170,7 @@ final class EventReader {
   }
 
   void stop(int status, Divergence report) {
-    deactivate.run();
+    session.deactivate();
     messages.say(report.text());
     Runtime.getRuntime().halt(status);
   }

@@ -44,11 +44,16 @@ public final class ReplaySession extends Session {
     this.recordedEvents = recordedEvents;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
-    this.events = new EventReader(queueDir, messages, () -> active = false);
+    this.events = new EventReader(queueDir, messages, this);
     this.tables = events.tables();
     this.payloads = new ReplayedPayloads(events);
     useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
     ReplayPosition.install(new EvaluationHashBracket());
+  }
+
+  /** Turns the hooks off: the JVM is about to halt with a report. */
+  void deactivate() {
+    active = false;
   }
 
   /** Notes a class as the replay loads it, to compare with the recording in a report. */
@@ -186,20 +191,11 @@ public final class ReplaySession extends Session {
   @Override
   public boolean peek(SchedThread s, Decision into) {
     ThreadState t = (ThreadState) s.owner;
-    ThreadCursor cursor = t.cursor();
-    boolean bracket = HashState.available() && cursor.needsRead();
-    if (bracket) {
-      HashState.save(t.loadHash());
-    }
-    boolean more = cursor.hasMore();
-    if (bracket) {
-      HashState.write(t.loadHash());
-    }
-    if (!more) {
+    if (!EventReader.readAhead(t, false)) {
       s.pastItsRecording = true; // nothing of it is left to replay
       return false;
     }
-    BlockDecoder e = cursor.event();
+    BlockDecoder e = t.cursor().event();
     EventKind k = e.kind();
     if (k != EventKind.SCHED_SWITCH && k != EventKind.SCHED_ADMIT && k != EventKind.SCHED_RESUME) {
       return false;

@@ -37,7 +37,7 @@ public final class RecordSession extends Session {
       Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages,
       boolean chaos) {
     this.log = new RecordLog(dir, writer, metadata);
-    this.blocks = new ThreadBlocks(log, () -> active, this::fail);
+    this.blocks = new ThreadBlocks(log, this);
     this.pins = pins;
     this.messages = messages;
     useScheduler(chaos ? SchedulePolicy.chaos(System.nanoTime()) : SchedulePolicy.fair());
@@ -307,7 +307,12 @@ public final class RecordSession extends Session {
         });
   }
 
-  private void fail(Throwable e) {
+  /** Whether the recording still goes on. */
+  boolean recording() {
+    return active;
+  }
+
+  void fail(Throwable e) {
     stop("recording stopped (" + e + ")");
   }
 

@@ -1,7 +1,5 @@
 package ttd.agent.session;
 
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import ttd.agent.identity.HashState;
 import ttd.agent.io.NativeMemory;
 import ttd.log.BlockEncoder;
@@ -18,14 +16,12 @@ final class ThreadBlocks {
   private static final int FLUSH_BYTES = 32 << 10;
 
   private final RecordLog log;
-  private final BooleanSupplier active;
-  private final Consumer<Throwable> fail;
+  private final RecordSession session;
 
-  /** {@code active} says whether the recording still goes on; {@code fail} stops it. */
-  ThreadBlocks(RecordLog log, BooleanSupplier active, Consumer<Throwable> fail) {
+  /** {@code session} says whether the recording still goes on, and stops it if the log fails. */
+  ThreadBlocks(RecordLog log, RecordSession session) {
     this.log = log;
-    this.active = active;
-    this.fail = fail;
+    this.session = session;
   }
 
   /** A new thread's block, with room for the event that makes it due. */
@@ -70,39 +66,32 @@ final class ThreadBlocks {
 
   /** Sends the thread's block to the log (on the thread itself, inside its hash bracket). */
   void flush(ThreadState t) {
-    if (!active.getAsBoolean()) {
-      return;
-    }
-    boolean bracket = HashState.available();
-    if (bracket) {
-      HashState.save(t.flushHash);
-    }
-    try {
-      log.block(t.ordinal, t.encoder);
-      t.encoder.reset(t.index);
-    } catch (Throwable e) {
-      fail.accept(e);
-    } finally {
-      if (bracket) {
-        HashState.write(t.flushHash);
-      }
+    if (session.recording()) {
+      send(t, t.flushHash);
     }
   }
 
   /** Flushes the block of another thread, blocked in I/O (so not touching it) as the JVM exits. */
   void flushBlocked(ThreadState blocked) {
-    if (!active.getAsBoolean() || blocked.encoder.count() == 0) {
-      return;
+    if (session.recording() && blocked.encoder.count() > 0) {
+      send(blocked, new int[4]);
     }
-    int[] hash = HashState.available() ? HashState.read() : null;
+  }
+
+  /** Writes {@code owner}'s block; the calling thread's hash state is kept in {@code keep} meanwhile. */
+  private void send(ThreadState owner, int[] keep) {
+    boolean bracket = HashState.available();
+    if (bracket) {
+      HashState.save(keep);
+    }
     try {
-      log.block(blocked.ordinal, blocked.encoder);
-      blocked.encoder.reset(blocked.index);
+      log.block(owner.ordinal, owner.encoder);
+      owner.encoder.reset(owner.index);
     } catch (Throwable e) {
-      fail.accept(e);
+      session.fail(e);
     } finally {
-      if (hash != null) {
-        HashState.write(hash);
+      if (bracket) {
+        HashState.write(keep);
       }
     }
   }
