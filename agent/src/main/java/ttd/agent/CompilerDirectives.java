@@ -38,16 +38,13 @@ final class CompilerDirectives {
       "[{ match: [\"ttd/agent/shaded/asm/*.*\", \"jdk/internal/org/objectweb/asm/*.*\"],"
           + " c2: { Exclude: true } }]\n";
 
-  private static final String FILE_NAME =
-      "compiler-directives-" + Integer.toHexString(DIRECTIVES.hashCode()) + ".json";
-
   private CompilerDirectives() {}
 
   /**
    * Adds {@link #DIRECTIVES} to this JVM's directive stack; returns the JVM's answer, or null
    * when it could not be asked.
    *
-   * @param dir a private directory of ttd's where the directive file is kept (written once)
+   * @param dir a private directory of ttd's, where the JVM reads the directive file from
    */
   static String add(Instrumentation inst, Path dir) {
     try {
@@ -64,7 +61,8 @@ final class CompilerDirectives {
           Map.of());
       // its initialiser loads the library behind the diagnostic command natives
       Class.forName("com.sun.management.internal.PlatformMBeanProviderImpl", true, null);
-      Class<?> impl = Class.forName("com.sun.management.internal.DiagnosticCommandImpl", true, null);
+      Class<?> impl =
+          Class.forName("com.sun.management.internal.DiagnosticCommandImpl", true, null);
       Method get = impl.getDeclaredMethod("getDiagnosticCommandMBean");
       get.setAccessible(true);
       Object commands = get.invoke(null);
@@ -73,28 +71,27 @@ final class CompilerDirectives {
       }
       Method execute = impl.getDeclaredMethod("executeDiagnosticCommand", String.class);
       execute.setAccessible(true);
-      return (String) execute.invoke(commands, "Compiler.directives_add \"" + file(dir) + "\"");
+      File file = write(dir);
+      try {
+        return (String) execute.invoke(commands, "Compiler.directives_add \"" + file + "\"");
+      } finally {
+        file.delete(); // the JVM has read it
+      }
     } catch (Throwable t) {
       return null;
     }
   }
 
   /**
-   * The directive file, written once per ttd.jar with plain java.io: the first run writes it and
-   * its replay finds it, and NIO's file creation would hash JDK objects (permission sets) in the
-   * first run only, which a replay's identity hashes would not match.
+   * Writes the directive file for this run, with plain java.io, in record and replay alike: a file
+   * written only by a ttd.jar's first run would load and link JDK classes, and draw identity
+   * hashes, in that recording only and not in its replay.
    */
-  private static File file(Path dir) throws IOException {
-    File file = new File(dir.toFile(), FILE_NAME);
-    if (!file.isFile()) {
-      File tmp =
-          new File(dir.toFile(), FILE_NAME + "." + Long.toHexString(System.nanoTime()) + ".tmp");
-      try (FileOutputStream out = new FileOutputStream(tmp)) {
-        out.write(DIRECTIVES.getBytes(StandardCharsets.UTF_8));
-      }
-      if (!tmp.renameTo(file)) {
-        tmp.delete(); // a concurrent first run wrote it
-      }
+  private static File write(Path dir) throws IOException {
+    String name = "compiler-directives-" + Long.toHexString(System.nanoTime()) + ".json";
+    File file = new File(dir.toFile(), name);
+    try (FileOutputStream out = new FileOutputStream(file)) {
+      out.write(DIRECTIVES.getBytes(StandardCharsets.UTF_8));
     }
     return file;
   }
