@@ -44,12 +44,18 @@ final class RecordedEnd {
         continue;
       }
       ThreadState t = find(threads, ordinal);
-      if (t == null || t.index() < recorded[ordinal]) {
+      if (t == null || t.index() < recorded[ordinal] && !over(t)) {
         return false;
       }
     }
     SchedThread r = scheduler.running();
     return r == null || r.pastItsRecording || caller != null && r == caller.sched();
+  }
+
+  /** A thread that has ended gets no further: its divergence is reported by whoever checks it. */
+  private static boolean over(ThreadState t) {
+    SchedThread s = t.sched();
+    return s != null && (s.ended() || !s.thread().isAlive());
   }
 
   private static ThreadState find(Iterable<ThreadState> threads, int ordinal) {
