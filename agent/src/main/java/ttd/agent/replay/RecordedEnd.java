@@ -20,18 +20,20 @@ import ttd.agent.session.ThreadState;
  */
 final class RecordedEnd {
 
+  /** How long the replay's end waits for the threads to get as far as in the recording. */
+  private static final long TIMEOUT_NANOS = 10_000_000_000L;
+
   private RecordedEnd() {}
 
   /**
-   * Waits at most {@code timeoutMillis}.
+   * Waits, at most {@link #TIMEOUT_NANOS}.
    *
    * @param recorded the number of events of each thread's log, by ordinal
    * @param caller the exiting thread's state, or null if the program does not run it
    */
   static void await(
-      Iterable<ThreadState> threads, long[] recorded, ThreadState caller, Scheduler scheduler,
-      long timeoutMillis) {
-    long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+      Iterable<ThreadState> threads, long[] recorded, ThreadState caller, Scheduler scheduler) {
+    long deadline = System.nanoTime() + TIMEOUT_NANOS;
     while (!reached(threads, recorded, caller, scheduler) && System.nanoTime() - deadline < 0) {
       LockSupport.parkNanos(2_000_000L);
     }

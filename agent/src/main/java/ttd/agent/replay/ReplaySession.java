@@ -33,8 +33,6 @@ public final class ReplaySession extends Session {
   private final ReplayedPayloads payloads;
   private volatile ThreadState mainThread;
   private volatile boolean finished;
-  /** How long the replay's end waits for the threads to get as far as they got in the recording. */
-  private static final long EXIT_STOP_MILLIS = 10_000;
   /** By thread ordinal: how many events the thread's log holds. */
   private final long[] recordedEvents;
 
@@ -255,8 +253,8 @@ public final class ReplaySession extends Session {
     asAgent(
         () -> {
           ThreadState caller = threads.get();
-          scheduler.stopForExit(caller == null ? null : caller.sched(), 0);
-          RecordedEnd.await(allThreads, recordedEvents, caller, scheduler, EXIT_STOP_MILLIS);
+          scheduler.stopForExit(caller == null ? null : caller.sched());
+          RecordedEnd.await(allThreads, recordedEvents, caller, scheduler);
           ThreadState main = mainThread;
           ThreadCursor cursor = main == null ? null : main.cursor();
           if (cursor != null && cursor.hasMore()) {

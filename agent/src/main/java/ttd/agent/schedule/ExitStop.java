@@ -24,6 +24,12 @@ import ttd.runtime.ReplayPosition;
  */
 final class ExitStop {
 
+  /**
+   * How long a recording's end waits for the holder to reach a tick; one that does not (a long
+   * JDK call) loses what it did since its last flush, as before.
+   */
+  private static final long TIMEOUT_NANOS = 2_000_000_000L;
+
   private final Baton baton;
   private final ScheduleLog log;
   private final boolean replaying;
@@ -48,15 +54,15 @@ final class ExitStop {
 
   /**
    * The finishing thread: stops the baton holder (unless it is {@code caller}) and waits for it,
-   * at most {@code timeoutNanos}. Record asks the holder to stop at its next tick. Replay only
+   * at most {@link #TIMEOUT_NANOS}. Record asks the holder to stop at its next tick. Replay only
    * notes that the run closes: the holder's log stops it where the recording did, and the
    * replay's end waits for every thread to get as far as it got then.
    *
    * @return whether no other thread holds the baton now (record)
    */
-  boolean stopHolder(SchedThread caller, long timeoutNanos) {
+  boolean stopHolder(SchedThread caller) {
     Object lock = baton.lock;
-    long deadline = System.nanoTime() + timeoutNanos;
+    long deadline = System.nanoTime() + TIMEOUT_NANOS;
     synchronized (lock) {
       closing = true;
       SchedThread r = baton.running();

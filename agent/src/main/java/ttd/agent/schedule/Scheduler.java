@@ -292,15 +292,11 @@ public final class Scheduler {
   }
 
   /**
-   * The run ends (the JVM exits) on {@code caller} (null: a thread the scheduler does not run).
-   * Record: stops the baton holder at a schedule point ({@link ExitStop}), waiting at most {@code
-   * timeoutMillis}; afterwards no thread takes the baton again. Replay: the log stops the holder
-   * where the recording did; this only notes that the run closes.
-   *
-   * @return whether no other thread holds the baton (so none is appending to its log)
+   * The run ends on {@code caller} (null: a thread not scheduled): {@link ExitStop#stopHolder}.
+   * Returns whether no other thread holds the baton (so none is appending to its log).
    */
-  public boolean stopForExit(SchedThread caller, long timeoutMillis) {
-    return baton.exit.stopHolder(caller, timeoutMillis * 1_000_000L);
+  public boolean stopForExit(SchedThread caller) {
+    return baton.exit.stopHolder(caller);
   }
 
   /** Stops scheduling for good (the recording stopped): every waiting thread runs free. */

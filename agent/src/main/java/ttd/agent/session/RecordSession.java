@@ -26,12 +26,6 @@ public final class RecordSession extends Session {
   private final Pins pins;
   private final Messages messages;
   private boolean finished;
-  /**
-   * How long the end of the recording waits for the baton holder to reach a schedule point and
-   * stop there (ExitStop); a holder that does not (a long JDK call) loses what it did since its
-   * last flush, as before.
-   */
-  private static final long EXIT_STOP_MILLIS = 2_000;
 
   public RecordSession(
       Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages,
@@ -261,7 +255,7 @@ public final class RecordSession extends Session {
         () -> {
           ThreadState t = threads.get();
           if (active) {
-            scheduler.stopForExit(t == null ? null : t.sched, EXIT_STOP_MILLIS);
+            scheduler.stopForExit(t == null ? null : t.sched);
           }
           if (t != null) {
             blocks.flush(t);

@@ -94,7 +94,7 @@ class ExitStopTest {
       while (worker.sched.ticks < 1_000) {
         Thread.sleep(1);
       }
-      assertTrue(scheduler.stopForExit(null, 10_000), "the worker did not stop");
+      assertTrue(scheduler.stopForExit(null), "the worker did not stop");
       assertNull(scheduler.running());
       String last = log.written.get(log.written.size() - 1);
       long stoppedAt = worker.sched.ticks;
