@@ -1,14 +1,16 @@
 package ttd.launch;
 
+import java.io.File;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Enumeration;
@@ -62,10 +64,9 @@ final class NestedLibraries {
   }
 
   /**
-   * Unpacks on a thread of its own. Only the first run of a ttd.jar unpacks, and copying files
-   * hashes JDK objects (open options, among others) from the calling thread's identity-hash
-   * sequence; on the program's main thread that would make the first recording's hashes differ
-   * from its replay's, which finds the copy already there.
+   * Unpacks on a thread of its own. Only the first run of a ttd.jar unpacks, and what the copy
+   * hashes would otherwise come from the main thread's identity-hash sequence, so that the first
+   * recording's hashes would differ from its replay's, which finds the copy already there.
    */
   private static void unpackOffThread(Path jar, Path root, Path dir) throws Exception {
     Exception[] failure = new Exception[1];
@@ -105,39 +106,46 @@ final class NestedLibraries {
     return root;
   }
 
+  /**
+   * Copies with {@code java.io} only, whose classes every JVM links before premain. The first link
+   * of a JDK class (temporary files' random names, {@code Files.copy}) draws identity hashes, from
+   * whichever thread links it; if this first run linked what a later one does not, the program of
+   * a recording made by the first run would draw fewer hashes than its replay, made by a later one.
+   */
   private static void unpack(Path jar, Path root, Path dir) throws IOException {
-    Path tmp = Files.createTempDirectory(root, "unpack-");
+    File tmp = new File(root.toFile(), "unpack-" + Long.toHexString(System.nanoTime()));
+    if (!tmp.mkdir()) {
+      throw new IOException("cannot create " + tmp);
+    }
     try (JarFile jf = new JarFile(jar.toFile())) {
       Enumeration<JarEntry> entries = jf.entries();
       while (entries.hasMoreElements()) {
         JarEntry e = entries.nextElement();
         String name = e.getName();
         if (name.startsWith(PREFIX) && name.endsWith(".jar")) {
-          try (InputStream in = jf.getInputStream(e)) {
-            Files.copy(in, tmp.resolve(name.substring(PREFIX.length())));
+          try (InputStream in = jf.getInputStream(e);
+              OutputStream out = new FileOutputStream(new File(tmp, name.substring(PREFIX.length())))) {
+            in.transferTo(out);
           }
         }
       }
     }
-    try {
-      Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      // A concurrent first run got there first (Linux reports "Directory not empty" as a plain
-      // FileSystemException): its copy is as good as ours.
+    if (!tmp.renameTo(dir.toFile())) {
+      // A concurrent first run got there first (rename(2) refuses a non-empty target): its copy
+      // is as good as ours.
       deleteTree(tmp);
       if (!Files.isDirectory(dir)) {
-        throw e;
+        throw new IOException("cannot move " + tmp + " to " + dir);
       }
     }
   }
 
-  private static void deleteTree(Path tmp) throws IOException {
-    try (var list = Files.list(tmp)) {
-      for (Path p : (Iterable<Path>) list::iterator) {
-        Files.deleteIfExists(p);
-      }
+  private static void deleteTree(File tmp) {
+    File[] files = tmp.listFiles();
+    for (File f : files == null ? new File[0] : files) {
+      f.delete();
     }
-    Files.deleteIfExists(tmp);
+    tmp.delete();
   }
 
   /** The hook façade's jar, whose classes go into the bootstrap loader. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -50,6 +51,9 @@ class JvmSelfReplayTest {
           "    System.out.println(new HashSet<>(List.of(java.nio.file.StandardOpenOption.CREATE_NEW)).size()); h(\"openoption\");",
           "    try (var s = java.nio.file.Files.lines(java.nio.file.Path.of(System.getProperty(\"java.home\"), \"release\"))) { System.out.println(s.count() > 0); } h(\"lines\");",
           "    System.out.println(java.lang.management.ManagementFactory.getOperatingSystemMXBean().getAvailableProcessors()); h(\"osbean\");",
+          "    java.nio.file.Path t = java.nio.file.Files.createTempFile(\"ttd\", \".txt\"); java.nio.file.Files.writeString(t, \"x\"); h(\"writestring\");",
+          "    java.nio.file.Path u = t.resolveSibling(t.getFileName() + \".moved\"); java.nio.file.Files.move(t, u, java.nio.file.StandardCopyOption.ATOMIC_MOVE); java.nio.file.Files.delete(u); h(\"move\");",
+          "    System.out.println(java.nio.channels.ServerSocketChannel.class.getSimpleName()); h(\"serverchannel\");",
           "  }",
           "}",
           "");
@@ -89,6 +93,25 @@ class JvmSelfReplayTest {
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().contains("bigdecimal "), recorded.describe());
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of F");
+  }
+
+  /**
+   * The first start of a new ttd.jar (no cache of the JDK's loaded classes yet) writes that cache
+   * while recording; the replay, a later start, only reads it. Writing it must not link JDK classes
+   * the program links later (the program's first temporary file drew other hashes in the replay).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void identityHashesReplayWhenTheRecordingWasTheFirstStartOfANewTtdJar(Jvm jvm) throws Exception {
+    Path freshJar = TtdRun.takeSnapshot(TtdRun.builtJar());
+    Path work = Scratch.dir("facilities-first-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "F", FACILITIES);
+    Path recording = work.resolve("recording");
+    Outcome recorded =
+        Exec.run(List.of(jvm.java(), "-javaagent:" + freshJar + "=out=" + recording + ",quiet", "-cp", classes.toString(), "F"), work);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    Outcome replayed = Exec.run(List.of(jvm.java(), "-jar", freshJar.toString(), "replay", recording.toString()), work);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of F recorded by a new ttd.jar's first start");
   }
 
   @ParameterizedTest(name = "{0}")

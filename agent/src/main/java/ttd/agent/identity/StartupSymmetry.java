@@ -2,9 +2,15 @@ package ttd.agent.identity;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -35,7 +41,7 @@ public final class StartupSymmetry {
   private StartupSymmetry() {}
 
   /** Uses, once, what either mode's start-up uses (results dropped). */
-  public static void warm() throws IOException {
+  public static void warm() throws IOException, ClassNotFoundException {
     Instant.EPOCH.toString();
     DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")
         .format(LocalDateTime.ofInstant(Instant.EPOCH, ZoneId.systemDefault()));
@@ -50,6 +56,26 @@ public final class StartupSymmetry {
     new IdentityHashMap<>(Map.of("k", 1)).keySet().toString();
     new ConcurrentHashMap<>(Map.of("k", 1)).keySet().toString();
     Channels.newInputStream(Channels.newChannel(new ByteArrayInputStream(new byte[0]))).close();
+    Channels.newOutputStream(Channels.newChannel(OutputStream.nullOutputStream())).write(new byte[1]);
+    moveNothing();
+    try (InputStream in = ClassLoader.getSystemResourceAsStream("java/lang/Object.class")) {
+      in.readAllBytes(); // as a start whose class cache misses reads the loaded classes
+    }
+    Class.forName(ServerSocketChannel.class.getName(), true, null);
     RealSunNio.prepare();
+  }
+
+  /**
+   * The recording's header is written to a file that is then moved into place; the first atomic
+   * move of a JVM links the JDK's copy-and-move classes. A move of a file that does not exist
+   * takes that path and changes nothing.
+   */
+  private static void moveNothing() {
+    Path none = Path.of("/", ".ttd-no-such-dir-" + Long.toHexString(System.nanoTime()), "none");
+    try {
+      Files.move(none, none.resolveSibling("moved"), StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException expected) {
+      // the source does not exist
+    }
   }
 }

@@ -1,12 +1,13 @@
 package ttd.agent.instrument;
 
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,13 +74,20 @@ public final class LoadedClasses {
     return "loaded-classes-" + Integer.toHexString(jdk.hashCode()) + ".txt";
   }
 
+  /**
+   * Reads and writes the cache with {@code java.io} only, whose classes every JVM links before
+   * premain: whether a start finds the cache or writes it must not link JDK classes that the
+   * program would otherwise link itself (linking one draws identity hashes from the linking
+   * thread, and a replay would draw them where the recording did not).
+   */
   private static Map<String, Boolean> read(Path file) {
     Map<String, Boolean> cache = new TreeMap<>();
-    if (file == null || !Files.isRegularFile(file)) {
+    File f = file == null ? null : file.toFile();
+    if (f == null || !f.isFile()) {
       return cache;
     }
-    try {
-      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+    try (FileInputStream in = new FileInputStream(f)) {
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
         int sp = line.indexOf(' ');
         if (sp > 0) {
           cache.put(line.substring(sp + 1), line.charAt(0) == '1');
@@ -94,12 +102,16 @@ public final class LoadedClasses {
   private static void write(Path file, Map<String, Boolean> cache) {
     StringBuilder b = new StringBuilder();
     cache.forEach((k, v) -> b.append(v ? '1' : '0').append(' ').append(k).append('\n'));
-    try {
-      Path tmp = Files.createTempFile(file.getParent(), "loaded-", ".tmp");
-      Files.writeString(tmp, b, StandardCharsets.UTF_8);
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    File target = file.toFile();
+    File tmp = new File(target.getParentFile(), "loaded-" + Long.toHexString(System.nanoTime()) + ".tmp");
+    try (FileOutputStream out = new FileOutputStream(tmp)) {
+      out.write(b.toString().getBytes(StandardCharsets.UTF_8));
     } catch (IOException | RuntimeException e) {
-      // a cache that cannot be written only costs start-up time
+      tmp.delete();
+      return; // a cache that cannot be written only costs start-up time
+    }
+    if (!tmp.renameTo(target)) {
+      tmp.delete();
     }
   }
 }

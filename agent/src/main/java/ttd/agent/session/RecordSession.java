@@ -4,11 +4,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import ttd.agent.identity.HashState;
-import ttd.agent.io.NativeMemory;
 import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.SchedulePolicy;
-import ttd.log.BlockEncoder;
 import ttd.log.EventKind;
 import ttd.log.RecordingMetadata;
 import ttd.log.TraceWriter;
@@ -23,8 +21,8 @@ import ttd.log.TraceWriter;
  */
 public final class RecordSession extends Session {
 
-  private static final int FLUSH_BYTES = 32 << 10;
   private final RecordLog log;
+  private final ThreadBlocks blocks;
   private final Pins pins;
   private final Messages messages;
   private boolean finished;
@@ -33,6 +31,7 @@ public final class RecordSession extends Session {
       Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages,
       boolean chaos) {
     this.log = new RecordLog(dir, writer, metadata);
+    this.blocks = new ThreadBlocks(log, this);
     this.pins = pins;
     this.messages = messages;
     useScheduler(chaos ? SchedulePolicy.chaos(System.nanoTime()) : SchedulePolicy.fair());
@@ -44,7 +43,7 @@ public final class RecordSession extends Session {
 
   @Override
   protected ThreadState newThreadState(int ordinal, String name, boolean main) {
-    return new ThreadState(ordinal, name, main, new BlockEncoder(FLUSH_BYTES + 1024));
+    return new ThreadState(ordinal, name, main, ThreadBlocks.newBlock());
   }
 
   @Override
@@ -80,21 +79,21 @@ public final class RecordSession extends Session {
       v = pins.adjustment(original);
     }
     t.encoder.putLong(kind, site, v);
-    appended(t, kind);
+    blocks.appended(t, kind);
     return v;
   }
 
   @Override
   protected String exchangeString(ThreadState t, EventKind kind, int site, String original) {
     t.encoder.putString(kind, site, original);
-    appended(t, kind);
+    blocks.appended(t, kind);
     return original;
   }
 
   @Override
   protected String exchangePair(ThreadState t, EventKind kind, String key, String original) {
     t.encoder.putStringPair(kind, 0, key, original);
-    appended(t, kind);
+    blocks.appended(t, kind);
     return original;
   }
 
@@ -102,14 +101,14 @@ public final class RecordSession extends Session {
   protected int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
     // the result is stored as result + 2 (so EOF, -1, is 1) and a failed read as 0
     long code = result == Integer.MIN_VALUE ? 0 : result + 2L;
-    putPayload(t, EventKind.FILE_READ, code, b, off, Math.max(result, 0));
+    blocks.payload(t, EventKind.FILE_READ, code, b, off, Math.max(result, 0));
     return result;
   }
 
   @Override
   protected int exchangeNativeRead(ThreadState t, int result, long address, int len, int iovcnt) {
     long code = result == Integer.MIN_VALUE ? 0 : result + 2L;
-    putNativePayload(t, EventKind.FILE_READ, code, address, iovcnt, Math.max(result, 0));
+    blocks.nativePayload(t, EventKind.FILE_READ, code, address, iovcnt, Math.max(result, 0));
     return result;
   }
 
@@ -121,7 +120,7 @@ public final class RecordSession extends Session {
   @Override
   protected Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
     t.encoder.putStringMap(EventKind.ENV_ALL, 0, original);
-    appended(t, EventKind.ENV_ALL);
+    blocks.appended(t, EventKind.ENV_ALL);
     return original;
   }
 
@@ -131,63 +130,29 @@ public final class RecordSession extends Session {
       pins.fill(produced);
     }
     t.encoder.putBytes(kind, 0, produced, 0, produced.length);
-    appended(t, kind);
+    blocks.appended(t, kind);
     return produced;
   }
 
   @Override
   protected void exchangeOutput(
       ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len) {
-    putPayload(t, kind, ordinal, b, off, len);
+    blocks.payload(t, kind, ordinal, b, off, len);
     if (kind != EventKind.FILE_WRITE) {
-      flush(t); // what a person saw on stdout/stderr is in the log even if the process is killed
+      blocks.flush(t); // what a person saw on stdout/stderr is in the log even if the process is killed
     }
   }
 
   @Override
   protected long exchangeData(
       ThreadState t, EventKind kind, long value, byte[] b, int off, int len, PayloadSink sink) {
-    putPayload(t, kind, value, b == null ? new byte[0] : b, off, len);
+    blocks.payload(t, kind, value, b == null ? new byte[0] : b, off, len);
     return value;
   }
 
   @Override
   protected void mismatch(ThreadState t, String expected, String actual) {
     throw new IllegalStateException("a recording cannot diverge: " + expected + " / " + actual);
-  }
-
-  /** An event with a payload, split into {@link EventKind#PAYLOAD_MORE} events if it is large. */
-  private void putPayload(ThreadState t, EventKind kind, long value, byte[] b, int off, int len) {
-    int first = Math.min(len, EventKind.MAX_PAYLOAD);
-    t.encoder.putOutput(kind, 0, value, b, off, first);
-    appended(t, kind);
-    for (int done = first; done < len; done += EventKind.MAX_PAYLOAD) {
-      t.encoder.putOutput(EventKind.PAYLOAD_MORE, 0, 0, b, off + done, Math.min(len - done, EventKind.MAX_PAYLOAD));
-      appended(t, EventKind.PAYLOAD_MORE);
-    }
-  }
-
-  /** As {@link #putPayload}, copying the bytes from native memory straight into the block. */
-  private void putNativePayload(
-      ThreadState t, EventKind kind, long value, long address, int iovcnt, int len) {
-    int done = 0;
-    do {
-      int n = Math.min(len - done, EventKind.MAX_PAYLOAD);
-      EventKind k = done == 0 ? kind : EventKind.PAYLOAD_MORE;
-      int at = t.encoder.reserveOutput(k, 0, done == 0 ? value : 0, n);
-      NativeMemory.copy(address, iovcnt, done, t.encoder.buffer(), at, n, false);
-      appended(t, k);
-      done += n;
-    } while (done < len);
-  }
-
-  private void appended(ThreadState t, EventKind kind) {
-    t.index++;
-    if (t.encoder.size() >= FLUSH_BYTES
-        || kind == EventKind.UNCAUGHT_EXCEPTION
-        || kind == EventKind.UNCAPTURED_INPUT) {
-      flush(t);
-    }
   }
 
   @Override
@@ -202,12 +167,12 @@ public final class RecordSession extends Session {
 
   @Override
   protected void endThread(ThreadState t) {
-    flush(t);
+    blocks.flush(t);
   }
 
   @Override
   protected void halting(ThreadState t, int status) {
-    flush(t);
+    blocks.flush(t);
     finish("halt");
   }
 
@@ -233,26 +198,6 @@ public final class RecordSession extends Session {
     }
   }
 
-  private void flush(ThreadState t) {
-    if (!active) {
-      return;
-    }
-    boolean bracket = HashState.available();
-    if (bracket) {
-      HashState.save(t.flushHash);
-    }
-    try {
-      log.block(t.ordinal, t.encoder);
-      t.encoder.reset(t.index);
-    } catch (Throwable e) {
-      fail(e);
-    } finally {
-      if (bracket) {
-        HashState.write(t.flushHash);
-      }
-    }
-  }
-
   // The scheduler's decisions go into the deciding thread's own block.
 
   @Override
@@ -264,7 +209,7 @@ public final class RecordSession extends Session {
   public void write(SchedThread s, EventKind kind, int thread, long value) {
     ThreadState t = (ThreadState) s.owner;
     t.encoder.putLong(kind, thread + 1, value);
-    appended(t, kind);
+    blocks.appended(t, kind);
   }
 
   @Override
@@ -298,24 +243,6 @@ public final class RecordSession extends Session {
     stop("the program starts a virtual thread, which ttd cannot record yet");
   }
 
-  /** Flushes the block of another thread, blocked in I/O (so not touching it) as the JVM exits. */
-  private void flushBlocked(ThreadState blocked) {
-    if (!active || blocked.encoder.count() == 0) {
-      return;
-    }
-    int[] hash = HashState.available() ? HashState.read() : null;
-    try {
-      log.block(blocked.ordinal, blocked.encoder);
-      blocked.encoder.reset(blocked.index);
-    } catch (Throwable e) {
-      fail(e);
-    } finally {
-      if (hash != null) {
-        HashState.write(hash);
-      }
-    }
-  }
-
   /** Ends the recording: the last blocks, the end document and the final header. */
   public void finish(String cause) {
     synchronized (this) {
@@ -328,10 +255,10 @@ public final class RecordSession extends Session {
         () -> {
           ThreadState t = threads.get();
           if (t != null) {
-            flush(t);
+            blocks.flush(t);
           }
           flushWaitingThreads(t);
-          blocking.whileBlocked(this::flushBlocked);
+          blocking.whileBlocked(blocks::flushBlocked);
           if (!active) {
             return;
           }
@@ -352,7 +279,7 @@ public final class RecordSession extends Session {
    */
   @Override
   protected void mainEnding(ThreadState t) {
-    flush(t);
+    blocks.flush(t);
     flushWaitingThreads(t);
   }
 
@@ -366,13 +293,18 @@ public final class RecordSession extends Session {
           SchedThread running = scheduler.running();
           for (ThreadState o : allThreads) {
             if (o != caller && (running == null || running.owner != o)) {
-              flush(o);
+              blocks.flush(o);
             }
           }
         });
   }
 
-  private void fail(Throwable e) {
+  /** Whether the recording still goes on. */
+  boolean recording() {
+    return active;
+  }
+
+  void fail(Throwable e) {
     stop("recording stopped (" + e + ")");
   }
 

@@ -1,0 +1,177 @@
+package ttd.agent.replay;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import ttd.agent.identity.HashState;
+import ttd.agent.instrument.CallSites;
+import ttd.agent.session.Messages;
+import ttd.agent.session.ThreadState;
+import ttd.log.BlockDecoder;
+import ttd.log.EventKind;
+import ttd.runtime.ReplayPosition;
+
+/**
+ * A replayed thread's next recorded event, checked against what the program does: the one place a
+ * replay finds out it diverged, and stops the JVM with a {@link Divergence} report that says where,
+ * what the log expected, what the program did and the likely cause.
+ */
+final class EventReader {
+
+  /** How long a non-daemon thread past its last event waits for the JVM to exit. */
+  private static final long OUTLIVE_MILLIS = 10_000;
+
+  private final Path queueDir;
+  private final Messages messages;
+  private final ReplaySession session;
+  private final RecordedTables tables = new RecordedTables();
+  private final Map<String, Integer> loadedClasses = new ConcurrentHashMap<>();
+  private volatile boolean threadsStarted;
+
+  /** {@code session}'s hooks are turned off before a report halts the JVM. */
+  EventReader(Path queueDir, Messages messages, ReplaySession session) {
+    this.queueDir = queueDir;
+    this.messages = messages;
+    this.session = session;
+  }
+
+  RecordedTables tables() {
+    return tables;
+  }
+
+  /** Notes a class as the replay loads it, to compare with the recording in a report. */
+  void classLoaded(String name, int checksum) {
+    loadedClasses.put(name, checksum);
+  }
+
+  /** Notes that a thread other than main began: a report then names thread order as a cause. */
+  void threadStarted() {
+    threadsStarted = true;
+  }
+
+  /** The thread's next event, which must be of {@code kind} at {@code site}. */
+  BlockDecoder next(ThreadState t, EventKind kind, int site) {
+    ThreadCursor cursor = t.cursor();
+    if (!readAhead(t, true)) {
+      endOfLog(t, kind, site, cursor);
+    }
+    BlockDecoder e = cursor.event();
+    if (e.kind() == EventKind.UNCAPTURED_INPUT && kind == EventKind.UNCAPTURED_INPUT) {
+      stop(
+          Divergence.EXIT_DIVERGED,
+          new Divergence(
+                  "replay stops at event #"
+                      + t.index()
+                      + " of thread \""
+                      + t.name()
+                      + "\": here the recorded program "
+                      + e.text()
+                      + ", an input ttd does not capture yet, so replay cannot go on faithfully")
+              .stack(Thread.currentThread()));
+    }
+    if (e.kind() != kind || !sameSite(site, e.site())) {
+      diverge(
+          t,
+          describe(e.kind(), tables.site(e.site())) + (e.kind() == EventKind.UNCAPTURED_INPUT ? " (" + e.text() + ")" : ""),
+          describe(kind, site == 0 ? null : CallSites.name(site)));
+    }
+    t.counted();
+    if (t.sched() != null) {
+      t.sched().switchAt = 0; // the thread's next scheduling event may now be the next event
+    }
+    ReplayPosition.consumed();
+    return e;
+  }
+
+  /**
+   * Moves the thread's cursor to its next event ({@code advance}) or only makes sure it is read
+   * ({@code hasMore}). Reading the queue is agent work on the program's thread: the hash state is
+   * kept aside around it. Whether there is such an event.
+   */
+  static boolean readAhead(ThreadState t, boolean advance) {
+    ThreadCursor cursor = t.cursor();
+    boolean bracket = HashState.available() && cursor.needsRead();
+    if (bracket) {
+      HashState.save(t.loadHash());
+    }
+    boolean found = advance ? cursor.advance() : cursor.hasMore();
+    if (bracket) {
+      HashState.write(t.loadHash());
+    }
+    return found;
+  }
+
+  private boolean sameSite(int mine, int recorded) {
+    if (mine == 0 && recorded == 0) {
+      return true;
+    }
+    return Objects.equals(CallSites.name(mine), tables.site(recorded));
+  }
+
+  static String describe(EventKind kind, String site) {
+    return kind.description() + (site == null ? "" : " at " + site);
+  }
+
+  void endOfLog(ThreadState t, EventKind kind, int site, ThreadCursor cursor) {
+    String did = describe(kind, site == 0 ? null : CallSites.name(site));
+    if (cursor.recordingComplete()) {
+      if (t.ordinal() != 0) {
+        if (t.sched() != null) {
+          t.sched().pastItsRecording = true;
+        }
+        outlived();
+      }
+      diverge(t, "no further event (the recorded thread did nothing more)", did);
+    }
+    stop(
+        Divergence.EXIT_RECORDING_ENDS,
+        new Divergence(
+            "the recording ends here, after event #"
+                + t.index()
+                + " of thread \""
+                + t.name()
+                + "\": the recorded process stopped (killed or crashed) before the program "
+                + "went on to "
+                + did
+                + "; everything before this point replayed as recorded"));
+  }
+
+  /**
+   * A thread other than main past its last recorded event: in the recording the JVM exited while
+   * it still ran or was blocked (an idle timer, a selector loop, a server's accept), so it never got
+   * further. Replay's waits return at once, so it gets here early; it stays here until the JVM
+   * exits, as it did then. A daemon waits for good; any other thread keeps the JVM alive, so it
+   * waits {@link #OUTLIVE_MILLIS} and then reports the divergence rather than hang the replay.
+   */
+  private static void outlived() {
+    long deadline = System.nanoTime() + OUTLIVE_MILLIS * 1_000_000L;
+    boolean daemon = Thread.currentThread().isDaemon();
+    while (daemon || System.nanoTime() < deadline) {
+      java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
+    }
+  }
+
+  void diverge(ThreadState t, String expected, String actual) {
+    stop(
+        Divergence.EXIT_DIVERGED,
+        new Divergence(
+                "replay diverged from the recording at event #"
+                    + t.index()
+                    + " of thread \""
+                    + t.name()
+                    + "\" (thread #"
+                    + t.ordinal()
+                    + ")")
+            .line("the log expected", expected)
+            .line("the program did", actual)
+            .line("likely cause", Divergence.likelyCause(queueDir, loadedClasses, threadsStarted))
+            .stack(Thread.currentThread()));
+  }
+
+  void stop(int status, Divergence report) {
+    session.deactivate();
+    messages.say(report.text());
+    Runtime.getRuntime().halt(status);
+  }
+}

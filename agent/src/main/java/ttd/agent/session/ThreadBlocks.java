@@ -1,0 +1,98 @@
+package ttd.agent.session;
+
+import ttd.agent.identity.HashState;
+import ttd.agent.io.NativeMemory;
+import ttd.log.BlockEncoder;
+import ttd.log.EventKind;
+
+/**
+ * Each recorded thread's private block of events, and when it goes to the queue: when it fills
+ * up, after an event a person or a crash report must find in the log, when the thread ends, and
+ * for a thread blocked in I/O, by the thread that ends the recording. Payloads larger than one
+ * event are split into {@link EventKind#PAYLOAD_MORE} events here.
+ */
+final class ThreadBlocks {
+
+  private static final int FLUSH_BYTES = 32 << 10;
+
+  private final RecordLog log;
+  private final RecordSession session;
+
+  /** {@code session} says whether the recording still goes on, and stops it if the log fails. */
+  ThreadBlocks(RecordLog log, RecordSession session) {
+    this.log = log;
+    this.session = session;
+  }
+
+  /** A new thread's block, with room for the event that makes it due. */
+  static BlockEncoder newBlock() {
+    return new BlockEncoder(FLUSH_BYTES + 1024);
+  }
+
+  /** An event with a payload, split into {@link EventKind#PAYLOAD_MORE} events if it is large. */
+  void payload(ThreadState t, EventKind kind, long value, byte[] b, int off, int len) {
+    int first = Math.min(len, EventKind.MAX_PAYLOAD);
+    t.encoder.putOutput(kind, 0, value, b, off, first);
+    appended(t, kind);
+    for (int done = first; done < len; done += EventKind.MAX_PAYLOAD) {
+      t.encoder.putOutput(EventKind.PAYLOAD_MORE, 0, 0, b, off + done, Math.min(len - done, EventKind.MAX_PAYLOAD));
+      appended(t, EventKind.PAYLOAD_MORE);
+    }
+  }
+
+  /** As {@link #payload}, copying the bytes from native memory straight into the block. */
+  void nativePayload(
+      ThreadState t, EventKind kind, long value, long address, int iovcnt, int len) {
+    int done = 0;
+    do {
+      int n = Math.min(len - done, EventKind.MAX_PAYLOAD);
+      EventKind k = done == 0 ? kind : EventKind.PAYLOAD_MORE;
+      int at = t.encoder.reserveOutput(k, 0, done == 0 ? value : 0, n);
+      NativeMemory.copy(address, iovcnt, done, t.encoder.buffer(), at, n, false);
+      appended(t, k);
+      done += n;
+    } while (done < len);
+  }
+
+  /** Counts the event just put into the thread's block, and sends the block on when it is due. */
+  void appended(ThreadState t, EventKind kind) {
+    t.index++;
+    if (t.encoder.size() >= FLUSH_BYTES
+        || kind == EventKind.UNCAUGHT_EXCEPTION
+        || kind == EventKind.UNCAPTURED_INPUT) {
+      flush(t);
+    }
+  }
+
+  /** Sends the thread's block to the log (on the thread itself, inside its hash bracket). */
+  void flush(ThreadState t) {
+    if (session.recording()) {
+      send(t, t.flushHash);
+    }
+  }
+
+  /** Flushes the block of another thread, blocked in I/O (so not touching it) as the JVM exits. */
+  void flushBlocked(ThreadState blocked) {
+    if (session.recording() && blocked.encoder.count() > 0) {
+      send(blocked, new int[4]);
+    }
+  }
+
+  /** Writes {@code owner}'s block; the calling thread's hash state is kept in {@code keep} meanwhile. */
+  private void send(ThreadState owner, int[] keep) {
+    boolean bracket = HashState.available();
+    if (bracket) {
+      HashState.save(keep);
+    }
+    try {
+      log.block(owner.ordinal, owner.encoder);
+      owner.encoder.reset(owner.index);
+    } catch (Throwable e) {
+      session.fail(e);
+    } finally {
+      if (bracket) {
+        HashState.write(keep);
+      }
+    }
+  }
+}
