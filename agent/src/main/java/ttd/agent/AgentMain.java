@@ -67,6 +67,9 @@ public final class AgentMain {
       if (start == null) {
         return;
       }
+      if (threadNumber != null) {
+        threadNumber.putInt(threadNumberBefore);
+      }
       Session session = start.session();
       ClassFileInstrumenter instrumenter =
           new ClassFileInstrumenter(
@@ -82,10 +85,6 @@ public final class AgentMain {
       List<Class<?>> loaded =
           LoadedClasses.toRetransform(inst, instrumenter, agentLoader, runtimeJar.getParent());
       inst.retransformClasses(loaded.toArray(new Class<?>[0]));
-      start.awaitLog(); // opened meanwhile; Chronicle must be done before the globals are read
-      if (threadNumber != null) {
-        threadNumber.putInt(threadNumberBefore);
-      }
       Map<String, String> globals = start.globals(JvmGlobals.capture());
       JvmGlobals.restore(globals);
       if (opts.replaying()) {

@@ -45,9 +45,6 @@ abstract class SessionStart {
   /** Whether the program runs under chaos scheduling (it adds schedule points to its classes). */
   abstract boolean chaos();
 
-  /** Waits until the log is ready (a recording's queue opens while the agent does other work). */
-  void awaitLog() {}
-
   static SessionStart record(AgentOptions opts, Messages messages, String mainClass)
       throws IOException {
     Path dir = opts.out() != null ? opts.out() : defaultDirectory(mainClass);
@@ -85,11 +82,6 @@ abstract class SessionStart {
       @Override
       boolean chaos() {
         return opts.chaos();
-      }
-
-      @Override
-      void awaitLog() {
-        writer.awaitOpen();
       }
 
       @Override

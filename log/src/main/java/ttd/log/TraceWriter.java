@@ -15,16 +15,11 @@ import net.openhft.chronicle.wire.DocumentContext;
  * <p>One appender is shared by all recording threads behind this object's lock, which also gives
  * the documents their global order. Documents reach the memory-mapped file as they are written, so
  * a process killed with SIGKILL keeps everything appended before it died.
- *
- * <p>The queue opens on a thread of its own ({@link QueueOpening}): Chronicle's start-up is the
- * largest part of the recorder's, and the agent has other start-up work to do meanwhile. The
- * first append, or {@link #awaitOpen}, waits for it.
  */
 public final class TraceWriter implements AutoCloseable {
 
-  private final QueueOpening opening;
-  private ChronicleQueue queue;
-  private ExcerptAppender appender;
+  private final ChronicleQueue queue;
+  private final ExcerptAppender appender;
   private final CRC32C crc = new CRC32C();
   private byte[] scratch = new byte[4 << 10];
   private final byte[] blockHeader = new byte[TraceFormat.DOC_HEADER_BYTES + 16];
@@ -32,22 +27,11 @@ public final class TraceWriter implements AutoCloseable {
   private boolean closed;
 
   public TraceWriter(Path queueDir) {
-    this.opening = QueueOpening.start(queueDir);
-  }
-
-  /**
-   * Waits until the queue is open; throws what opening it threw. Every append calls it, and the
-   * agent calls it before the program runs, so that no Chronicle start-up overlaps the program.
-   */
-  public synchronized void awaitOpen() {
-    if (appender == null) {
-      queue = opening.await();
-      appender = queue.createAppender();
-    }
+    this.queue = ChronicleSettings.openForWrite(queueDir);
+    this.appender = queue.createAppender();
   }
 
   public synchronized void appendSite(int id, String name) {
-    awaitOpen();
     byte[] n = name.getBytes(StandardCharsets.UTF_8);
     ByteBuffer b = begin(TraceFormat.DOC_SITE, n.length + 8);
     b.putInt(id).putInt(n.length).put(n);
@@ -55,7 +39,6 @@ public final class TraceWriter implements AutoCloseable {
   }
 
   public synchronized void appendClass(String name, int checksum) {
-    awaitOpen();
     byte[] n = name.getBytes(StandardCharsets.UTF_8);
     ByteBuffer b = begin(TraceFormat.DOC_CLASS, n.length + 8);
     b.putInt(checksum).putInt(n.length).put(n);
@@ -63,7 +46,6 @@ public final class TraceWriter implements AutoCloseable {
   }
 
   public synchronized void appendThread(int ordinal, String name) {
-    awaitOpen();
     byte[] n = name.getBytes(StandardCharsets.UTF_8);
     ByteBuffer b = begin(TraceFormat.DOC_THREAD, n.length + 8);
     b.putInt(ordinal).putInt(n.length).put(n);
@@ -77,7 +59,6 @@ public final class TraceWriter implements AutoCloseable {
    */
   public synchronized void appendBlock(
       int ordinal, long firstIndex, int count, byte[] events, int length) {
-    awaitOpen();
     if (closed) {
       throw new IllegalStateException("the recording is closed");
     }
@@ -100,7 +81,6 @@ public final class TraceWriter implements AutoCloseable {
   }
 
   public synchronized void appendEnd(int exitStatus, String cause) {
-    awaitOpen();
     byte[] n = cause.getBytes(StandardCharsets.UTF_8);
     ByteBuffer b = begin(TraceFormat.DOC_END, n.length + 8);
     b.putInt(exitStatus).putInt(n.length).put(n);
@@ -145,7 +125,6 @@ public final class TraceWriter implements AutoCloseable {
   @Override
   public synchronized void close() {
     if (!closed) {
-      awaitOpen();
       closed = true;
       appender.close();
       queue.close();
