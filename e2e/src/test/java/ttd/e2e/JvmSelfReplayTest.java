@@ -54,6 +54,8 @@ class JvmSelfReplayTest {
           "    java.nio.file.Path t = java.nio.file.Files.createTempFile(\"ttd\", \".txt\"); java.nio.file.Files.writeString(t, \"x\"); h(\"writestring\");",
           "    java.nio.file.Path u = t.resolveSibling(t.getFileName() + \".moved\"); java.nio.file.Files.move(t, u, java.nio.file.StandardCopyOption.ATOMIC_MOVE); java.nio.file.Files.delete(u); h(\"move\");",
           "    System.out.println(java.nio.channels.ServerSocketChannel.class.getSimpleName()); h(\"serverchannel\");",
+          "    System.out.println(new java.io.File(\"/\").list(new java.io.FilenameFilter() { public boolean accept(java.io.File d, String n) { return false; } }).length); h(\"filenamefilter\");",
+          "    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(java.nio.file.Path.of(System.getProperty(\"java.home\"), \"release\"))) { System.out.println(ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, 0, 4).get(0)); } h(\"mapped\");",
           "  }",
           "}",
           "");

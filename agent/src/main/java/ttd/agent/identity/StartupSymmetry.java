@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.channels.Channels;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -38,6 +37,21 @@ import ttd.agent.io.RealSunNio;
  */
 public final class StartupSymmetry {
 
+  /**
+   * JDK classes that only one mode's start-up links (the recording's Chronicle appender, the
+   * replay's stand-ins), found by diffing the two modes' {@code -Xlog:class+load} up to the main
+   * class on JDK 17 and 25.
+   */
+  private static final String[] LINKED_IN_ONE_MODE = {
+    "java.nio.channels.ServerSocketChannel",
+    "java.io.FilenameFilter",
+    "java.util.function.ToLongFunction",
+    "java.util.function.IntPredicate",
+    "jdk.internal.misc.ScopedMemoryAccess$Scope",
+    "java.lang.foreign.MemorySegment$Scope",
+    "jdk.internal.foreign.MemorySessionImpl",
+  };
+
   private StartupSymmetry() {}
 
   /** Uses, once, what either mode's start-up uses (results dropped). */
@@ -61,7 +75,13 @@ public final class StartupSymmetry {
     try (InputStream in = ClassLoader.getSystemResourceAsStream("java/lang/Object.class")) {
       in.readAllBytes(); // as a start whose class cache misses reads the loaded classes
     }
-    Class.forName(ServerSocketChannel.class.getName(), true, null);
+    for (String name : LINKED_IN_ONE_MODE) {
+      try {
+        Class.forName(name, true, null);
+      } catch (ClassNotFoundException notInThisJdk) {
+        // JDK 17 and 25 differ here
+      }
+    }
     RealSunNio.prepare();
   }
 
