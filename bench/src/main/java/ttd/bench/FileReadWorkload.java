@@ -10,7 +10,8 @@ import java.util.SplittableRandom;
 /**
  * The file-reading child workload: a file (200 MB by default, written by the harness beforehand)
  * read through {@code FileInputStream} in 8 KiB chunks, each read a captured event whose payload is
- * logged. It times its own loop ({@code loop-ns}) and prints a checksum of what it read.
+ * logged. It times its own loop ({@code loop-ns}), and the reading thread's CPU time in it ({@code
+ * cpu-ns}, which load on the machine disturbs least), and prints a checksum of what it read.
  */
 public final class FileReadWorkload {
 
@@ -23,6 +24,8 @@ public final class FileReadWorkload {
     byte[] buf = new byte[CHUNK];
     long sum = 0;
     long reads = 0;
+    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpuStart = mx.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     try (FileInputStream in = new FileInputStream(args[0])) {
       int n;
@@ -32,7 +35,9 @@ public final class FileReadWorkload {
       }
     }
     long end = System.nanoTime();
+    long cpu = mx.getCurrentThreadCpuTime() - cpuStart;
     System.out.println(ClockLoopWorkload.LOOP_KEY + " " + (end - start));
+    System.out.println(LockWorkload.CPU_KEY + " " + cpu);
     System.out.println("reads " + reads + " checksum " + Long.toHexString(sum));
   }
 

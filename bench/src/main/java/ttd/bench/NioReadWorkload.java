@@ -18,6 +18,8 @@ public final class NioReadWorkload {
     ByteBuffer buf = ByteBuffer.allocate(FileReadWorkload.CHUNK);
     long sum = 0;
     long reads = 0;
+    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpuStart = mx.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     try (FileChannel ch = FileChannel.open(Paths.get(args[0]))) {
       int n;
@@ -28,7 +30,9 @@ public final class NioReadWorkload {
       }
     }
     long end = System.nanoTime();
+    long cpu = mx.getCurrentThreadCpuTime() - cpuStart;
     System.out.println(ClockLoopWorkload.LOOP_KEY + " " + (end - start));
+    System.out.println(LockWorkload.CPU_KEY + " " + cpu);
     System.out.println("reads " + reads + " checksum " + Long.toHexString(sum));
   }
 }

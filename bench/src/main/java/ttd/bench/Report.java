@@ -111,6 +111,15 @@ final class Report {
       out.printf("ns added per 8 KB read call (median): %s  min %s, max %s; loop median plain %s ms, record %s ms%n",
           num(ns.median(), 0), num(ns.min(), 0), num(ns.max(), 0),
           num(r.plainLoopMillis().median(), 0), num(r.recordLoopMillis().median(), 0));
+      Stats plainCpu = r.plainLoopCpuMillis();
+      Stats recordCpu = r.recordLoopCpuMillis();
+      if (!plainCpu.empty() && !recordCpu.empty()) {
+        out.printf("reading thread's CPU in the loop (median): plain %s ms, record %s ms (%s), i.e."
+                + " %s us added per read call%n",
+            num(plainCpu.median(), 0), num(recordCpu.median(), 0),
+            ratio(recordCpu.median() / plainCpu.median()),
+            num((recordCpu.median() - plainCpu.median()) * 1000 / r.workload().loopCalls(), 1));
+      }
     } else if (r.workload().timesItsLoop()) {
       Stats ns = r.nsPerEvent();
       out.printf("ns per captured event (median): %s  (goal <= %.0f: %s)  min %s, max %s;"

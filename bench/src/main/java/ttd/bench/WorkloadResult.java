@@ -20,6 +20,8 @@ final class WorkloadResult {
   private final List<Double> nsPerEvent = new ArrayList<>();
   private final List<Double> plainLoopMillis = new ArrayList<>();
   private final List<Double> recordLoopMillis = new ArrayList<>();
+  private final List<Double> plainLoopCpuMillis = new ArrayList<>();
+  private final List<Double> recordLoopCpuMillis = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
 
   WorkloadResult(Workload workload) {
@@ -44,6 +46,12 @@ final class WorkloadResult {
         plainLoopMillis.add(p.getAsLong() / 1e6);
         recordLoopMillis.add(r.getAsLong() / 1e6);
         nsPerEvent.add((double) (r.getAsLong() - p.getAsLong()) / workload.loopCalls());
+        var pc = plain.value(LockWorkload.CPU_KEY);
+        var rc = record.value(LockWorkload.CPU_KEY);
+        if (pc.isPresent() && rc.isPresent()) {
+          plainLoopCpuMillis.add(pc.getAsLong() / 1e6);
+          recordLoopCpuMillis.add(rc.getAsLong() / 1e6);
+        }
       } else {
         note("round " + plain.round() + ": the child printed no '" + ClockLoopWorkload.LOOP_KEY
             + "' line");
@@ -95,6 +103,15 @@ final class WorkloadResult {
 
   Stats recordLoopMillis() {
     return Stats.of(recordLoopMillis);
+  }
+
+  /** The loop thread's own CPU time, for the workloads that print it ({@code cpu-ns}). */
+  Stats plainLoopCpuMillis() {
+    return Stats.of(plainLoopCpuMillis);
+  }
+
+  Stats recordLoopCpuMillis() {
+    return Stats.of(recordLoopCpuMillis);
   }
 
   Stats bytesPerEvent() {

@@ -141,6 +141,53 @@ class ProcessReplayTest {
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Poller without sh");
   }
 
+  private static final String LISTER =
+      String.join(
+          "\n",
+          "import java.util.*;",
+          "import java.util.stream.*;",
+          "public class Lister {",
+          "  public static void main(String[] args) throws Exception {",
+          "    List<Process> kids = new ArrayList<>();",
+          "    for (int i = 0; i < 2; i++) kids.add(new ProcessBuilder(\"sleep\", \"30\").start());",
+          "    Set<Long> started = kids.stream().map(Process::pid).collect(Collectors.toCollection(TreeSet::new));",
+          "    Set<Long> children = ProcessHandle.current().children().map(ProcessHandle::pid).collect(Collectors.toCollection(TreeSet::new));",
+          "    Set<Long> descendants = ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toCollection(TreeSet::new));",
+          "    List<Long> all = ProcessHandle.allProcesses().map(ProcessHandle::pid).collect(Collectors.toList());",
+          "    System.out.println(\"children \" + children + \" same \" + children.equals(started));",
+          "    System.out.println(\"descendants \" + descendants + \" same \" + descendants.equals(started));",
+          "    System.out.println(\"all \" + all + \" hold them \" + all.containsAll(started) + \" and me \" + all.contains(ProcessHandle.current().pid()));",
+          "    System.out.println(\"commands \" + ProcessHandle.current().children().map(p -> p.info().command().orElse(\"?\")).sorted().collect(Collectors.toList()));",
+          "    for (Process p : kids) { p.destroy(); p.waitFor(); }",
+          "    System.out.println(\"left \" + ProcessHandle.current().children().count());",
+          "  }",
+          "}",
+          "");
+
+  /**
+   * The children a replay lists are the recorded ones, which it never started: listings come from
+   * the log, not from {@code /proc} (where the replay has no such children, and other processes).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void childrenDescendantsAndAllProcessesReplayAsRecordedThoughNoChildRunsInTheReplay(Jvm jvm)
+      throws Exception {
+    Path work = Scratch.dir("lister-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Lister", LISTER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Lister");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    String out = recorded.stdout();
+    assertTrue(out.contains("] same true\ndescendants [") && out.contains("] same true\nall ["), recorded.describe());
+    assertTrue(out.contains(" hold them true and me true"), recorded.describe());
+    assertTrue(out.contains("commands [/usr/bin/sleep, /usr/bin/sleep]") || out.contains("commands [/bin/sleep, /bin/sleep]"),
+        recorded.describe());
+    assertTrue(out.contains("left 0"), recorded.describe());
+
+    Outcome replayed = replayWithout(jvm, recording, work);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Lister without sleep");
+  }
+
   /** Replays with a PATH that holds no program at all. */
   private static Outcome replayWithout(Jvm jvm, Path recording, Path dir) {
     List<String> cmd =

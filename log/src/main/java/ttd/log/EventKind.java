@@ -49,7 +49,7 @@ public enum EventKind {
   RANDOM_ACCESS(40, Payload.STRING_PAIR, "a RandomAccessFile call (open, seek, position, length)"),
   PROCESS_START(41, Payload.STRING_PAIR, "starting a process"),
   PROCESS_STATE(42, Payload.LONG, "whether a process has exited, or its exit code, as the program saw it"),
-  PROCESS_CALL(43, Payload.STRING_PAIR, "destroying a process"),
+  PROCESS_CALL(43, Payload.STRING_PAIR, "destroying a process, or listing processes"),
   // Network (codes 53-72): the value is the native's result + 8 (0: it threw), the payload starts
   // with the NetOp code for the life-cycle kinds and holds the data for reads and writes.
   NET_SOCKET(53, Payload.OUTPUT, "creating a socket"),
@@ -83,7 +83,7 @@ public enum EventKind {
   /** How an untimed wait on a JDK-held monitor ended (0 normally, 1 by interruption). */
   SCHED_WAIT(76, Payload.LONG, "Object.wait on a JDK-held monitor"),
   /** Another process's start time or parent, from the OS's process table (0 or -1: none). */
-  PROCESS_TABLE(96, Payload.LONG, "a process's start time or parent"),
+  PROCESS_TABLE(96, Payload.LONG, "a process's start time or parent, or a handle's pid or start time as a listing reads it"),
   /** What the OS says about a process: command, arguments, start, CPU time, user (as text). */
   PROCESS_INFO(97, Payload.STRING, "a process's command line, start time and user"),
   /** A figure of the JVM's management natives (uptime, CPU time, collections, memory usage...). */

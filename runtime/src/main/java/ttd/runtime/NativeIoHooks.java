@@ -178,6 +178,10 @@ public final class NativeIoHooks {
     return (Integer) call(op, new Object[] {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10});
   }
 
+  public static int onNativeIoInt(long a0, long[] a1, long[] a2, long[] a3, int op) throws Exception {
+    return (Integer) call(op, new Object[] {a0, a1, a2, a3});
+  }
+
   public static int onNativeIoInt(long a0, boolean a1, int op) throws Exception {
     return (Integer) call(op, new Object[] {a0, a1});
   }

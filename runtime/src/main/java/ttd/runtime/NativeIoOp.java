@@ -115,6 +115,12 @@ public final class NativeIoOp {
    * not the program's scheduling, since a replay has no reaper to wait for.
    */
   public static final int PROCESS_LOCK = 128;
+  /**
+   * {@code ProcessHandleImpl.getProcessPids0}: the pids (with parents and start times) of a
+   * process's children, or of every process, behind {@code children}, {@code descendants} and
+   * {@code allProcesses}.
+   */
+  public static final int PROCESS_LIST = 129;
 
   /** {@code FileDescriptor.close0}: forgets which file the descriptor number was. */
   public static final int FD_CLOSE = 100;

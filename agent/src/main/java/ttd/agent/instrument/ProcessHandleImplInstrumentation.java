@@ -12,7 +12,11 @@ import org.objectweb.asm.Opcodes;
  * management bean's {@code pid@host}. Another process's start time ({@code isAlive0}, behind {@code
  * ProcessHandle.of}, {@code isAlive}) and parent ({@code parent0}) are exchanged where this class
  * calls those natives. Listing processes ({@code getProcessPids0}, behind {@code children},
- * {@code descendants} and {@code allProcesses}) fills arrays and is not captured.
+ * {@code descendants} and {@code allProcesses}) is a native I/O call ({@code NativeIoTable}); the
+ * handle's own pid and start time, which {@code children} and {@code descendants} read from its
+ * fields to ask for and filter the listing, are exchanged there too: the current process's
+ * handle holds the replaying JVM's pid and start time, and a replay must ask for and keep the
+ * recorded children.
  */
 final class ProcessHandleImplInstrumentation implements TypeInstrumentation {
 
@@ -33,7 +37,20 @@ final class ProcessHandleImplInstrumentation implements TypeInstrumentation {
         HookCalls.call(m, "onProcessHandlePid", "(JLjava/lang/Object;)J");
       });
     }
+    boolean listing = name.equals("children") || name.equals("descendants")
+        || name.startsWith("lambda$children$");
     return new MethodVisitor(Opcodes.ASM9, mv) {
+      @Override
+      public void visitFieldInsn(int op, String owner, String field, String d) {
+        super.visitFieldInsn(op, owner, field, d);
+        if (listing && op == Opcodes.GETFIELD && owner.equals(OWNER)
+            && (field.equals("pid") || field.equals("startTime"))) {
+          changed[0] = true;
+          HookCalls.pushInt(mv, CallSites.register("java.lang.ProcessHandle." + field, false));
+          HookCalls.call(mv, "onProcessTableValue", "(JI)J");
+        }
+      }
+
       @Override
       public void visitMethodInsn(int op, String owner, String callee, String d, boolean itf) {
         super.visitMethodInsn(op, owner, callee, d, itf);

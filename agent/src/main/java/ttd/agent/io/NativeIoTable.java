@@ -152,6 +152,7 @@ public final class NativeIoTable {
     add(pi, "forkAndExec", "(I[B[B[BI[BI[B[IZ)I", NativeIoOp.PROCESS_FORK, false, pi);
     add(phi, "waitForProcessExit0", "(JZ)I", NativeIoOp.PROCESS_REAP, true, phi + "$1");
     add(phi, "destroy0", "(JJZ)Z", NativeIoOp.PROCESS_DESTROY, true, phi);
+    add(phi, "getProcessPids0", "(J[J[J[J)I", NativeIoOp.PROCESS_LIST, true, phi);
     add(pi + "$ProcessPipeInputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
     add(pi + "$DeferredCloseProcessPipeInputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
     add(pi + "$ProcessPipeOutputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);

@@ -3,6 +3,7 @@ package ttd.agent.io;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import ttd.runtime.NativeIoOp;
 import ttd.runtime.RealNativeIo;
 
 /**
@@ -14,7 +15,7 @@ import ttd.runtime.RealNativeIo;
 public final class RealNativeIoCalls implements RealNativeIo {
 
   private static final MethodType SPREAD = MethodType.methodType(Object.class, Object[].class);
-  private final MethodHandle[] handles = new MethodHandle[128];
+  private final MethodHandle[] handles = new MethodHandle[NativeIoOp.PROCESS_LIST + 1];
 
   @Override
   public Object call(int op, Object[] args) throws Exception {

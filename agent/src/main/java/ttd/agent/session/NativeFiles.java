@@ -41,7 +41,7 @@ final class NativeFiles {
     if (op >= READ && op <= TRANSFER_FROM_DIRECT) {
       return channels.call(s, t, real, op, a);
     }
-    if (op >= PROCESS_FORK && op <= PROCESS_LOCK) {
+    if (op >= PROCESS_FORK && op <= PROCESS_LIST) {
       return processes.call(s, t, real, op, a);
     }
     switch (op) {
@@ -83,7 +83,7 @@ final class NativeFiles {
 
   /** What happens to handles on threads the session does not follow (a cleaner closing a file). */
   Object untracked(RealNativeIo real, int op, Object[] a) throws Exception {
-    if (op >= PROCESS_FORK && op <= PROCESS_LOCK) {
+    if (op >= PROCESS_FORK && op <= PROCESS_LIST) {
       return processes.untracked(real, op, a);
     }
     if (op == CLOSEDIR) {

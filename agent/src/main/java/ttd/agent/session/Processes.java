@@ -79,6 +79,8 @@ final class Processes {
         return null;
       case PROCESS_DESTROY:
         return NativeCalls.logged(s, t, real, EventKind.PROCESS_CALL, NativeCalls.key(op, a[0], a[2]), op, a, null);
+      case PROCESS_LIST:
+        return ProcessListings.exchange(s, t, real, a);
       default:
         return untracked(real, op, a);
     }
