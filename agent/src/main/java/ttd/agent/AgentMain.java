@@ -53,6 +53,7 @@ public final class AgentMain {
       ThreadIds.reserve();
       HashState.probe();
       SharedHashes.assign(inst);
+      CompilerDirectives.add(inst, runtimeJar.getParent()); // before the start-up's ASM work
       String hashTrace = System.getenv("TTD_HASH_TRACE");
       if (hashTrace != null) {
         HashTrace.start(hashTrace);

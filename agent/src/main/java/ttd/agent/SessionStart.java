@@ -127,7 +127,9 @@ abstract class SessionStart {
     try {
       RecordingScan scan = RecordingScan.of(dir);
       meta = scan.metadata();
-      session = new ReplaySession(dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), messages);
+      session =
+          new ReplaySession(
+              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), messages);
     } catch (BadRecordingException e) {
       System.err.println("ttd: " + e.getMessage());
       System.exit(2);

@@ -7,9 +7,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,8 +42,24 @@ class PackagingIT {
     try (var files = Files.list(lib)) {
       files.forEach(p -> jars.add(p.getFileName().toString().replaceAll("-[0-9].*", "")));
     }
-    assertTrue(jars.containsAll(Set.of("ttd-runtime", "ttd-agent", "ttd-log", "ttd-replayer", "asm", "chronicle-queue")), jars.toString());
+    assertTrue(jars.containsAll(Set.of("ttd-runtime", "ttd-agent", "ttd-log", "ttd-replayer", "chronicle-queue")), jars.toString());
     assertTrue(jars.stream().noneMatch(j -> j.startsWith("chronicle-analytics") || j.startsWith("jna") || j.startsWith("junit")), jars.toString());
+  }
+
+  @Test
+  void theAgentCarriesItsAsmRelocatedSoNoAsmJarIsNested() throws IOException {
+    Path lib = classes.resolve("META-INF/ttd/lib");
+    Path agent;
+    try (var files = Files.list(lib)) {
+      List<Path> all = files.collect(Collectors.toList());
+      assertTrue(all.stream().noneMatch(p -> p.getFileName().toString().startsWith("asm-")), all.toString());
+      agent = all.stream().filter(p -> p.getFileName().toString().startsWith("ttd-agent-")).findFirst().orElseThrow();
+    }
+    try (JarFile jar = new JarFile(agent.toFile())) {
+      List<String> names = jar.stream().map(JarEntry::getName).collect(Collectors.toList());
+      assertTrue(names.contains("ttd/agent/shaded/asm/ClassReader.class"), "no relocated ASM in " + agent);
+      assertTrue(names.stream().noneMatch(n -> n.startsWith("org/objectweb/")), "unrelocated ASM in " + agent);
+    }
   }
 
   @Test

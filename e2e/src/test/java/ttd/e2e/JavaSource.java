@@ -21,6 +21,11 @@ public final class JavaSource {
 
   /** Compiles {@code source} (a top-level class named {@code className}) into {@code classes}. */
   public static Path compile(Path classes, String className, String source) {
+    return compile(classes, className, source, null);
+  }
+
+  /** The same, against the libraries on {@code classPath} (null: none). */
+  public static Path compile(Path classes, String className, String source, String classPath) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     if (javac == null) {
       throw new IllegalStateException("no system Java compiler: run the tests on a JDK, not a JRE");
@@ -37,7 +42,10 @@ public final class JavaSource {
                   diagnostics,
                   null,
                   null,
-                  List.of("--release", "17", "-encoding", "UTF-8", "-d", classes.toString()),
+                  classPath == null
+                      ? List.of("--release", "17", "-encoding", "UTF-8", "-d", classes.toString())
+                      : List.of("--release", "17", "-encoding", "UTF-8", "-d", classes.toString(),
+                          "-cp", classPath),
                   null,
                   javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)
                       .getJavaFileObjects(file.toFile()))

@@ -24,6 +24,8 @@ public final class RecordingScan {
   private boolean ended;
   private long bytes;
   private String damage;
+  /** By thread ordinal: how many events its log holds. */
+  private long[] threadEvents = new long[8];
 
   private RecordingScan(RecordingMetadata metadata) {
     this.metadata = metadata;
@@ -70,6 +72,13 @@ public final class RecordingScan {
     if (d.type() == TraceFormat.DOC_BLOCK) {
       blocks++;
       events += d.blockCount();
+      int ordinal = d.blockThread();
+      if (ordinal >= 0) {
+        if (ordinal >= threadEvents.length) {
+          threadEvents = java.util.Arrays.copyOf(threadEvents, Math.max(ordinal + 1, threadEvents.length * 2));
+        }
+        threadEvents[ordinal] = Math.max(threadEvents[ordinal], d.blockFirstIndex() + d.blockCount());
+      }
     } else if (d.type() == TraceFormat.DOC_THREAD) {
       threads++;
     } else if (d.type() == TraceFormat.DOC_END) {
@@ -111,5 +120,10 @@ public final class RecordingScan {
 
   public int threads() {
     return threads;
+  }
+
+  /** How many events the log of each thread holds, by ordinal (0 past the last thread). */
+  public long[] eventsByThread() {
+    return threadEvents.clone();
   }
 }

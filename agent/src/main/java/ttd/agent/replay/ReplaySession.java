@@ -33,9 +33,13 @@ public final class ReplaySession extends Session {
   private final ReplayedPayloads payloads;
   private volatile ThreadState mainThread;
   private volatile boolean finished;
+  /** By thread ordinal: how many events the thread's log holds. */
+  private final long[] recordedEvents;
 
-  public ReplaySession(Path queueDir, long usableDocuments, Messages messages) {
+  /** @param recordedEvents how many events each thread's log holds, by ordinal */
+  public ReplaySession(Path queueDir, long usableDocuments, long[] recordedEvents, Messages messages) {
     this.queueDir = queueDir;
+    this.recordedEvents = recordedEvents;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
     this.events = new EventReader(queueDir, messages, this);
@@ -186,6 +190,7 @@ public final class ReplaySession extends Session {
   public boolean peek(SchedThread s, Decision into) {
     ThreadState t = (ThreadState) s.owner;
     if (!EventReader.readAhead(t, false)) {
+      s.pastItsRecording = true; // nothing of it is left to replay
       return false;
     }
     BlockDecoder e = t.cursor().event();
@@ -247,6 +252,9 @@ public final class ReplaySession extends Session {
     finished = true;
     asAgent(
         () -> {
+          ThreadState caller = threads.get();
+          scheduler.stopForExit(caller == null ? null : caller.sched());
+          RecordedEnd.await(allThreads, recordedEvents, caller, scheduler);
           ThreadState main = mainThread;
           ThreadCursor cursor = main == null ? null : main.cursor();
           if (cursor != null && cursor.hasMore()) {

@@ -49,7 +49,7 @@ final class Arrivals {
           s.timed = false;
           return; // already let in (notified, unparked, the joined thread ended)
         }
-        if (baton.running() == null && baton.enabled) {
+        if (baton.running() == null && baton.enabled && !baton.exit.closing()) {
           log.write(s, EventKind.SCHED_RESUME, s.ordinal, idlePeriods);
           resumed = true;
           next = resumeIdle(s);

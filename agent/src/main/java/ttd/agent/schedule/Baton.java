@@ -7,16 +7,15 @@ import ttd.runtime.Hooks;
 import ttd.runtime.ReplayPosition;
 
 /**
- * The baton itself: who holds it, how it passes on (the decisions, logged in record and read
- * back in replay) and how a thread waits for it; {@link Arrivals} lets threads back in from a
- * timed or external wait. {@link Scheduler} decides, with the shadow model, when a thread must
- * give it up.
+ * The baton itself: who holds it and how it passes on (the decisions, logged in record and read
+ * back in replay). {@link BatonWait} is how a thread waits for it, {@link Arrivals} lets threads
+ * back in from a timed or external wait, {@link DeadlockGrace} judges a hand-over to nobody and
+ * {@link ExitStop} stops the holder when the run ends. {@link Scheduler} decides, with the
+ * shadow model, when a thread must give it up.
  *
  * <p>Lock order: a thread may take {@link #lock} while holding a gate, never the reverse.
  */
 final class Baton {
-
-  private static final long DEADLOCK_GRACE_NANOS = 2_000_000_000L;
 
   final Object lock = new Object();
   final ShadowState shadow = new ShadowState();
@@ -26,14 +25,22 @@ final class Baton {
   private volatile SchedThread running;
   volatile boolean enabled = true;
   private final Arrivals arrivals;
-  /** Whether a stuck baton holder was reported ({@link BatonWatch}); once is enough. */
-  private volatile boolean stuckReported;
+  final ExitStop exit;
+  private final DeadlockGrace deadlocks;
+  private final BatonWait waiting;
 
   Baton(ScheduleLog log, SchedulePolicy policy) {
     this.log = log;
     this.policy = policy;
     this.replaying = log.replaying();
     this.arrivals = new Arrivals(this, log);
+    this.exit = new ExitStop(this, log);
+    this.deadlocks = new DeadlockGrace(this);
+    this.waiting = new BatonWait(this, log);
+  }
+
+  boolean replaying() {
+    return replaying;
   }
 
   /** The thread holding the baton, or null (idle, or scheduling off). */
@@ -50,6 +57,10 @@ final class Baton {
   void pointOfChoice(SchedThread s, boolean yielding) {
     if (replaying) {
       replayTick(s);
+      return;
+    }
+    if (exit.closing()) {
+      exit.stopAtTick(s, PreemptionGuard.mayPreempt());
       return;
     }
     boolean mayPreempt =
@@ -72,7 +83,7 @@ final class Baton {
       s.switchAt = s.budgetEnd;
     }
     if (next != null) {
-      wake(next);
+      BatonWait.wake(next);
       await(s);
     }
   }
@@ -95,6 +106,10 @@ final class Baton {
         log.diverged(s, d.toString(), "no schedule point at that tick (now at tick " + s.ticks + ")");
       }
       log.consume(s);
+      if (d.kind == EventKind.SCHED_SWITCH && d.thread < 0) {
+        exit.replayStop(s); // the recording ended while this thread held the baton
+        return;
+      }
       SchedThread next;
       synchronized (lock) {
         if (d.kind == EventKind.SCHED_ADMIT) {
@@ -108,7 +123,7 @@ final class Baton {
         startSlice(next);
         ReplayPosition.handedOver(next);
       }
-      wake(next);
+      BatonWait.wake(next);
       await(s);
       return;
     }
@@ -148,7 +163,7 @@ final class Baton {
       }
     } else {
       arrivals.admitArrivals(s);
-      List<SchedThread> candidates = shadow.eligibleOthers(s);
+      List<SchedThread> candidates = exit.closing() ? List.of() : shadow.eligibleOthers(s);
       next = candidates.isEmpty() ? null : policy.choose(s, candidates);
       log.write(s, EventKind.SCHED_SWITCH, next == null ? -1 : next.ordinal, s.ticks);
     }
@@ -166,39 +181,12 @@ final class Baton {
   /** After a hand-off, outside the lock: wakes the next thread, or reports a deadlock. */
   void afterHandOff(SchedThread s, SchedThread next) {
     if (next != null) {
-      wake(next);
+      BatonWait.wake(next);
       return;
     }
-    String report = deadlockThatLasts();
+    String report = deadlocks.lasting();
     if (report != null) {
       log.deadlocked(s, report);
-    }
-  }
-
-  /**
-   * The report of a deadlock that is still there after a grace period, or null. A thread the
-   * program does not run (the JDK's process reaper releasing the lock a waiter needs) may still
-   * unpark a thread that looks stuck; that comes back as an arrival, which ends the wait. Measured:
-   * on JDK 25 under load, {@code Process.waitFor}'s lock, held by the reaper, made a recording
-   * report a deadlock and end with 88. A replay follows its log and reports at once.
-   */
-  private String deadlockThatLasts() {
-    long until = System.nanoTime() + (replaying ? 0 : DEADLOCK_GRACE_NANOS);
-    while (true) {
-      synchronized (lock) {
-        if (!enabled || running() != null || !shadow.deadlocked()) {
-          return null;
-        }
-        if (System.nanoTime() - until >= 0) {
-          return DeadlockReport.of(shadow);
-        }
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return null;
-      }
     }
   }
 
@@ -233,69 +221,14 @@ final class Baton {
     }
   }
 
-  /** {@link #await} for a thread blocked with a timeout: in replay the log may resume it. */
+  /** {@link BatonWait#awaitTimed}. */
   boolean awaitTimed(SchedThread s) {
-    if (replaying && s.timed) {
-      arrive(s);
-    }
-    return await(s);
+    return waiting.awaitTimed(s);
   }
 
-  static void wake(SchedThread t) {
-    Object gate = t.gate;
-    synchronized (gate) {
-      gate.notifyAll();
-    }
-  }
-
-  /**
-   * Waits, outside the lock, until {@code t} holds the baton (or scheduling is off). A recording
-   * thread in a timed block arrives by itself when its time is up.
-   *
-   * @return whether the thread was interrupted meanwhile (its interrupt status is kept)
-   */
+  /** {@link BatonWait#await}. */
   boolean await(SchedThread t) {
-    boolean interrupted = false;
-    BatonWatch watch = null;
-    while (true) {
-      Object gate = t.gate;
-      boolean timeUp = false;
-      synchronized (gate) {
-        if (running() == t || !enabled) {
-          break;
-        }
-        long millis = BatonWatch.CHECK_MILLIS;
-        if (!replaying && t.timed && !t.arrived) {
-          long left = t.deadline - System.nanoTime();
-          timeUp = left <= 0;
-          millis = Math.min(millis, Math.max(1, (left + 999_999) / 1_000_000));
-        }
-        if (!timeUp) {
-          try {
-            gate.wait(millis);
-          } catch (InterruptedException e) {
-            interrupted = true;
-          }
-        }
-      }
-      if (timeUp) {
-        arrive(t);
-        continue;
-      }
-      SchedThread r = running();
-      if (r != null && r != t) {
-        watch = watch == null ? new BatonWatch() : watch;
-        String report = watch.check(r);
-        if (report != null && !stuckReported) {
-          stuckReported = true;
-          log.stuck(t, report);
-        }
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-    return interrupted;
+    return waiting.await(t);
   }
 
   /** Stops scheduling for good (the recording stopped): every waiting thread runs free. */
@@ -311,7 +244,7 @@ final class Baton {
       all = new ArrayList<>(shadow.live());
     }
     for (SchedThread t : all) {
-      wake(t);
+      BatonWait.wake(t);
     }
   }
 

@@ -97,7 +97,7 @@ final class Parking {
       t.timed = true;
       t.deadline = System.nanoTime();
     }
-    Baton.wake(t);
+    BatonWait.wake(t);
   }
 
   /** {@code Unsafe.unpark} by the running thread; false if the target is not a scheduled thread. */

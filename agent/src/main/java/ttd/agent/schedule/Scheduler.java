@@ -291,6 +291,14 @@ public final class Scheduler {
     }
   }
 
+  /**
+   * The run ends on {@code caller} (null: a thread not scheduled): {@link ExitStop#stopHolder}.
+   * Returns whether no other thread holds the baton (so none is appending to its log).
+   */
+  public boolean stopForExit(SchedThread caller) {
+    return baton.exit.stopHolder(caller);
+  }
+
   /** Stops scheduling for good (the recording stopped): every waiting thread runs free. */
   public void disable() {
     baton.disable();

@@ -254,6 +254,9 @@ public final class RecordSession extends Session {
     asAgent(
         () -> {
           ThreadState t = threads.get();
+          if (active) {
+            scheduler.stopForExit(t == null ? null : t.sched);
+          }
           if (t != null) {
             blocks.flush(t);
           }
@@ -273,9 +276,8 @@ public final class RecordSession extends Session {
 
   /**
    * While main still holds the baton, no other scheduled thread can be appending: their blocks
-   * are flushed now. At the very end the thread holding the baton cannot be flushed (it may be
-   * appending), and a pool worker that ran briefly and held it when the JVM exited lost all its
-   * events (a JDK 25 {@code HttpClient} replay then hung); what it did before main ended is safe.
+   * are flushed now, so what happened before main ended is in the log even if the end of the
+   * recording finds the baton holder in a long JDK call and cannot stop it ({@link #finish}).
    */
   @Override
   protected void mainEnding(ThreadState t) {
