@@ -172,6 +172,7 @@ public final class Target implements AutoCloseable {
 
   Stop await() {
     clock.resumed();
+    fields.resumed();
     try {
       while (true) {
         EventSet set = vm.eventQueue().remove(20);
