@@ -45,7 +45,7 @@ class ConsoleInterruptTest {
       """;
 
   /**
-   * Hashes for three seconds, counting the rounds in one {@code Tally}: a watch on that object's
+   * Hashes for three seconds, counting the rounds in the {@code Tally} kept: a watch on that object's
    * field makes the index's replay run interpreted, for minutes.
    */
   private static final String TALLIES = """
@@ -53,21 +53,21 @@ class ConsoleInterruptTest {
         static final class Tally {
           long rounds;
         }
+        static Tally kept = new Tally();
         public static void main(String[] args) throws Exception {
           java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
           byte[] data = new byte[1024];
-          Tally t = new Tally();
           long end = System.nanoTime() + 3_000_000_000L;
           while (System.nanoTime() < end) {
             for (int i = 0; i < 20; i++) {
               data = sha.digest(data).length == 32 ? data : new byte[1];
             }
-            t.rounds++;
+            kept.rounds++;
           }
-          finish(t);
+          finish();
         }
-        static void finish(Tally t) {
-          System.out.println("rounds " + t.rounds);
+        static void finish() {
+          System.out.println("rounds " + kept.rounds);
         }
       }
       """;
@@ -134,8 +134,8 @@ class ConsoleInterruptTest {
       at = c.await("breakpoint Tallies.finish", at, WAIT);
       c.type("run\r");
       at = c.await("Breakpoint hit: \"thread=main\", Tallies.finish()", at, WAIT);
-      c.type("watch t.rounds\r");
-      at = c.await("Set watch modification of t.rounds (that object only", at, WAIT);
+      c.type("watch kept.rounds\r");
+      at = c.await("Set watch modification of kept.rounds (that object only", at, WAIT);
       c.type("goto 0\r");
       at = c.await("Stopped after event 0", at, WAIT);
       int asked = at;
