@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * Ctrl-C on a terminal interrupts the replay JVM a command runs, here a reverse search's pass
  * (the ladder and the index are off, so the search replays the whole run): the search's JVMs are
  * dropped, the console says it is still where it was, {@code when} answers that position, and
- * Ctrl-D quits. On a pseudo-terminal ({@link TerminalConsole}), with the current JDK only.
+ * Ctrl-D quits. It also ends a reverse-continue's wait for the index of hits it needs. On a pseudo-terminal ({@link TerminalConsole}), with the current JDK only.
  */
 class ConsoleInterruptTest {
 
@@ -40,6 +40,34 @@ class ConsoleInterruptTest {
         }
         static void finish() {
           System.out.println("rounds " + rounds);
+        }
+      }
+      """;
+
+  /**
+   * Hashes for three seconds, counting the rounds in the {@code Tally} kept: a watch on that object's
+   * field makes the index's replay run interpreted, for minutes.
+   */
+  private static final String TALLIES = """
+      public class Tallies {
+        static final class Tally {
+          long rounds;
+        }
+        static Tally kept = new Tally();
+        public static void main(String[] args) throws Exception {
+          java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+          byte[] data = new byte[1024];
+          long end = System.nanoTime() + 3_000_000_000L;
+          while (System.nanoTime() < end) {
+            for (int i = 0; i < 20; i++) {
+              data = sha.digest(data).length == 32 ? data : new byte[1];
+            }
+            kept.rounds++;
+          }
+          finish();
+        }
+        static void finish() {
+          System.out.println("rounds " + kept.rounds);
         }
       }
       """;
@@ -78,6 +106,52 @@ class ConsoleInterruptTest {
       c.type("when\r");
       at = c.await("position " + position + " (event ", at, WAIT);
       c.await(">", at, WAIT); // the prompt: a Ctrl-D typed before JLine reads in raw mode is lost
+      for (int tries = 0; tries < 5 && !c.endsWithin(Duration.ofSeconds(3)); tries++) {
+        c.type("\u0004");
+      }
+      assertEquals(0, c.exitStatus(WAIT), c.screen());
+    }
+  }
+
+  /**
+   * A watch on one object, then a goto back before it was typed: a reverse-continue can only judge
+   * the object's writes by the index of hits, which it builds and waits for. Ctrl-C ends that
+   * wait; the console stays where it was.
+   */
+  @Test
+  void ctrlCEndsTheWaitForTheIndexAndTheConsoleStaysWhereItWas() {
+    Jvm jvm = Jvm.current();
+    Path work = Scratch.dir("ctrl-c-index");
+    Path classes = JavaSource.compile(work.resolve("classes"), "Tallies", TALLIES);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Tallies");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+
+    try (TerminalConsole c = new TerminalConsole(jvm, recording, work,
+        List.of("-Dttd.debug.rungSpacingMs=0", "-Dttd.debug.hitIndex=false"))) {
+      int at = c.await("`help` lists the commands", 0, WAIT);
+      c.type("stop in Tallies.finish\r");
+      at = c.await("breakpoint Tallies.finish", at, WAIT);
+      c.type("run\r");
+      at = c.await("Breakpoint hit: \"thread=main\", Tallies.finish()", at, WAIT);
+      c.type("watch kept.rounds\r");
+      at = c.await("Set watch modification of kept.rounds (that object only", at, WAIT);
+      c.type("goto 0\r");
+      at = c.await("Stopped after event 0", at, WAIT);
+      int asked = at;
+      c.type("when\r");
+      at = c.await(" (event ", asked, WAIT);
+      Matcher before = Pattern.compile("position (\\d+\\.\\d+) \\(event \\d+, tick \\d+\\)").matcher(c.screen());
+      assertTrue(before.find(asked), c.screen());
+      String position = before.group(1);
+
+      c.type("reverse-continue\r");
+      at = c.await("waiting for the index of hits", at, WAIT);
+      c.type("\u0003");
+      at = c.await("interrupted: the search stopped, and the console is still at position " + position, at, WAIT);
+      c.type("when\r");
+      at = c.await("position " + position + " (event ", at, WAIT);
+      c.await(">", at, WAIT);
       for (int tries = 0; tries < 5 && !c.endsWithin(Duration.ofSeconds(3)); tries++) {
         c.type("\u0004");
       }

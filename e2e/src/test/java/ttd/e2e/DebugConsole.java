@@ -73,6 +73,19 @@ final class DebugConsole {
     return lines.get(0);
   }
 
+  /**
+   * The first line of the {@code n}-th command's output that is not a trace of where a replay
+   * started ({@code -Dttd.debug.traceRungs=true}).
+   */
+  String firstUntraced(int n, String command) {
+    for (String line : after(n, command)) {
+      if (!line.startsWith("(a replay ")) {
+        return line;
+      }
+    }
+    throw new AssertionError("command " + n + " (" + command + ") printed nothing but traces:" + outcome.describe());
+  }
+
   /** The one group of {@code regex} in the first matching line of the {@code n}-th command's output. */
   String group(int n, String command, String regex) {
     Pattern p = Pattern.compile(regex);

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Positions between events on the route-planner sample, whose search runs for a long stretch of
  * the recording without a single event (a clock read before it, one after it): {@code goto} to a
  * tick in the middle of that stretch and {@code when} agree, forwards in the same replay and
- * backwards in another, a checkpoint there is restarted at the same tick, and a reverse-continue
+ * backwards in another, a checkpoint there is restarted at the same tick by the replay JVM parked
+ * there (not a replay from the start), and a reverse-continue
  * from the end starts from a rung of the ladder that lies between the two events and lands on the
  * last write of the best round; one to the start of the search goes down those rungs segment by
  * segment; the index of hits finds that last write too and lands on it from a rung between the
@@ -56,7 +57,7 @@ class TickPositionsTest {
     long e = searchStart(jvm, recording);
     String early = e + ".3000000";
     String later = e + ".6000000";
-    DebugConsole c = DebugConsole.run(jvm, recording,
+    DebugConsole c = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.traceRungs=true"),
         "goto " + early,
         "when",
         "where",
@@ -68,7 +69,8 @@ class TickPositionsTest {
         "where",
         "goto " + e + ".99999999999",
         "quit");
-    assertTrue(c.first(0, "goto " + early).matches("Stopped at position " + Pattern.quote(early) + ": \"thread=main\", " + Pattern.quote(PLANNER) + "\\.\\w+\\(\\), line=\\d+ bci=\\d+"),
+    assertEquals("(a replay from the start)", c.first(0, "goto " + early), c.describe());
+    assertTrue(c.firstUntraced(0, "goto " + early).matches("Stopped at position " + Pattern.quote(early) + ": \"thread=main\", " + Pattern.quote(PLANNER) + "\\.\\w+\\(\\), line=\\d+ bci=\\d+"),
         "a goto backwards (from the start) to a tick of the search:" + c.describe());
     assertEquals("position " + early + " (event " + e + ", tick 3000000)", c.first(1, "when"), c.describe());
     List<String> stack = c.after(2, "where");
@@ -76,7 +78,8 @@ class TickPositionsTest {
     assertTrue(c.first(3, "checkpoint").startsWith("Checkpoint 1 at position " + early + ": "), c.describe());
     assertTrue(c.first(4, "goto " + later).startsWith("Stopped at position " + later + ": "), "a goto forwards in the same replay, to a later tick after the same event:" + c.describe());
     assertEquals("position " + later + " (event " + e + ", tick 6000000)", c.first(5, "when"), c.describe());
-    assertTrue(c.first(6, "restart 1").startsWith("Restarted at checkpoint 1: "), c.describe());
+    assertEquals("(a replay JVM parked there)", c.first(6, "restart 1"), "the checkpoint's own JVM, parked at its tick:" + c.describe());
+    assertTrue(c.firstUntraced(6, "restart 1").startsWith("Restarted at checkpoint 1: "), c.describe());
     assertEquals("position " + early + " (event " + e + ", tick 3000000)", c.first(7, "when"), c.describe());
     assertEquals(stack, c.after(8, "where"), "restart returned to the same point of the same frames:" + c.describe());
     assertTrue(c.first(9, "goto " + e + ".99999999999").startsWith("No tick 99999999999 after event " + e + " (the next event comes first); stopped after event " + (e + 1) + ": "),

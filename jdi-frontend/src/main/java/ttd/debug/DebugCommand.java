@@ -27,11 +27,12 @@ public final class DebugCommand implements ToolCommand {
   /** JVMs replaying towards their parking place at once (this machine has 2 cores). */
   static final int BUILDERS = 2;
   /**
-   * The ladder: rungs this far apart in replay time ({@code -Dttd.debug.rungSpacingMs}; 0: no
-   * ladder, the default in batch mode), this many per motion, this many in all.
+   * The ladder: rungs this far back from the end of a motion in replay time, then twice, four and
+   * eight times as far ({@code -Dttd.debug.rungSpacingMs}; 0: no ladder, the default in batch
+   * mode), this many per motion, this many in all.
    */
   static final long RUNG_SPACING_MS = Long.getLong("ttd.debug.rungSpacingMs", Background.ON ? 600 : 0);
-  static final int RUNGS_PER_MOTION = 3;
+  static final int RUNGS_PER_MOTION = 4;
   static final int RUNGS = 6;
   static final int JVMS_PER_RUNG = 2;
 

@@ -32,10 +32,14 @@ final class ConsoleDriver implements AutoCloseable {
   private final OutputStream in;
   private final BufferedReader out;
   private final Path dir;
+  private final boolean echo;
+  private final long born = System.nanoTime();
   private int marks;
 
-  ConsoleDriver(List<String> cmd, Path dir) throws IOException {
+  /** With {@code echo}, every line the console prints goes to stderr too, with the seconds since it started. */
+  ConsoleDriver(List<String> cmd, Path dir, boolean echo) throws IOException {
     this.dir = dir;
+    this.echo = echo;
     this.process = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     this.in = process.getOutputStream();
     this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
@@ -54,6 +58,9 @@ final class ConsoleDriver implements AutoCloseable {
     List<String> lines = new ArrayList<>();
     String line;
     while ((line = out.readLine()) != null) {
+      if (echo) {
+        System.err.printf("[%7.2f] %s%n", (System.nanoTime() - born) / 1e9, line);
+      }
       if (line.equals("> " + command)) {
         start = System.nanoTime();
       } else if (line.equals("> " + mark)) {

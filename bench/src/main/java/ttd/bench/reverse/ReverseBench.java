@@ -21,7 +21,10 @@ import java.util.List;
  * replay JVMs, and the load average. The console runs in batch mode, so the ladder and the index
  * (on by default only on a terminal) are asked for; later {@code --console-option}s override.
  *
- * <pre>java -cp bench/target/classes ttd.bench.reverse.ReverseBench --ttd-jar dist/target/ttd.jar [--seconds 30] [--rounds 3]</pre>
+ * <pre>java -cp bench/target/classes ttd.bench.reverse.ReverseBench --ttd-jar dist/target/ttd.jar [--seconds 30] [--rounds 3] [--echo true]</pre>
+ *
+ * <p>{@code --echo true} copies the console's transcript to stderr (with {@code --console-option
+ * -Dttd.debug.traceRungs=true}: which rung each search starts from).
  */
 public final class ReverseBench {
 
@@ -33,6 +36,7 @@ public final class ReverseBench {
     String jar = null;
     int seconds = 30;
     int rounds = 3;
+    boolean echo = false;
     List<String> consoleOptions = new ArrayList<>(List.of("-Dttd.debug.rungSpacingMs=600", "-Dttd.debug.hitIndex=true"));
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
@@ -40,11 +44,12 @@ public final class ReverseBench {
         case "--seconds": seconds = Integer.parseInt(args[i + 1]); break;
         case "--rounds": rounds = Integer.parseInt(args[i + 1]); break;
         case "--console-option": consoleOptions.add(args[i + 1]); break;
+        case "--echo": echo = Boolean.parseBoolean(args[i + 1]); break;
         default: throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
     if (jar == null) {
-      System.err.println("usage: ReverseBench --ttd-jar PATH [--seconds N] [--rounds N] [--console-option -Dname=value]");
+      System.err.println("usage: ReverseBench --ttd-jar PATH [--seconds N] [--rounds N] [--console-option -Dname=value] [--echo true]");
       System.exit(2);
     }
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
@@ -71,7 +76,7 @@ public final class ReverseBench {
     double runS;
     double checkpointS;
     ConsoleDriver.Memory memory;
-    try (ConsoleDriver c = new ConsoleDriver(cmd, tmp)) {
+    try (ConsoleDriver c = new ConsoleDriver(cmd, tmp, echo)) {
       c.command("stop in " + W + ".finish");
       runS = c.command("run").seconds();
       checkpointS = c.command("checkpoint").seconds();

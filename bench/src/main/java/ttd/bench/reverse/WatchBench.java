@@ -55,7 +55,7 @@ public final class WatchBench {
       List<Double> times = new ArrayList<>();
       List<Double> waits = new ArrayList<>();
       List<String> landings = new ArrayList<>();
-      try (ConsoleDriver c = new ConsoleDriver(cmd, tmp)) {
+      try (ConsoleDriver c = new ConsoleDriver(cmd, tmp, false)) {
         c.command("stop in " + W + ".finish");
         c.command("run");
         c.command("checkpoint");

@@ -65,7 +65,7 @@ public final class Console {
               .completer(new Completion(session))
               .variable(LineReader.HISTORY_FILE, Paths.get(System.getProperty("user.home"), ".ttd_debug_history"))
               .build();
-      terminal.handle(Terminal.Signal.INT, signal -> session.running().interrupt());
+      terminal.handle(Terminal.Signal.INT, signal -> session.interrupt());
       while (true) {
         String line;
         try {

@@ -41,7 +41,8 @@ final class IndexedLookup {
 
   /**
    * The hit, {@link #NOTHING}, or null when the index cannot tell (not built, or ambiguous). With
-   * {@code now}, specs not indexed yet are indexed first (the caller waits).
+   * {@code now}, specs not indexed yet are indexed first (the caller waits; Ctrl-C ends the wait
+   * with {@link ttd.debug.time.Interrupted}).
    */
   Found find(boolean now) {
     boolean ended = s.ended();
@@ -65,7 +66,7 @@ final class IndexedLookup {
     int bestCount = 0;
     boolean tie = false;
     for (Spec spec : s.specs) {
-      HitIndex.Hits hits = !HitIndex.indexable(spec) ? null : now ? s.index.hitsNow(spec) : s.index.hits(spec);
+      HitIndex.Hits hits = !HitIndex.indexable(spec) ? null : now ? s.indexedNow(spec) : s.index.hits(spec);
       if (hits == null) {
         return null;
       }

@@ -4,7 +4,8 @@ import java.io.PrintWriter;
 
 /**
  * On a terminal, a command that runs longer than a second shows where the replay is (the event
- * index it reached) on one line that the next output overwrites.
+ * index it reached), or that it waits for the index of hits, on one line that the next output
+ * overwrites.
  */
 final class Progress implements AutoCloseable {
 
@@ -33,8 +34,10 @@ final class Progress implements AutoCloseable {
                   event = -1;
                 }
                 long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+                String doing = session.waiting() ? "waiting for the index of hits " + seconds + " s"
+                    : "running " + seconds + " s" + (event >= 0 ? ", at event " + event : "");
                 synchronized (out) {
-                  out.print("\r  running " + seconds + " s" + (event >= 0 ? ", at event " + event : "") + " (Ctrl-C stops)  ");
+                  out.print("\r  " + doing + " (Ctrl-C stops)  ");
                   out.flush();
                 }
                 shown = true;

@@ -76,7 +76,12 @@ final class ReverseSearch {
     String none = "no earlier hit of the breakpoints and watchpoints"
         + (unanchored.isEmpty() ? "" : " (" + String.join(", ", unanchored) + " has no write before this point, where that object is not named yet)")
         + ": going further back would pass the start of the recording";
-    IndexedLookup.Found f = new IndexedLookup(s).find(!unanchored.isEmpty());
+    IndexedLookup.Found f;
+    try {
+      f = new IndexedLookup(s).find(!unanchored.isEmpty());
+    } catch (Interrupted e) {
+      throw interrupted();
+    }
     if (f == IndexedLookup.NOTHING) {
       throw new BadInput(none);
     }

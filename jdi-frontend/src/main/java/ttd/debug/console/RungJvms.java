@@ -1,14 +1,18 @@
 package ttd.debug.console;
 
 import java.util.List;
+import java.util.Map;
 import ttd.debug.time.Driver;
+import ttd.debug.time.Motion;
 import ttd.debug.time.Rung;
 
 /**
- * Where a search gets its replay JVMs: at a rung of the ladder (or the start), preferring one
- * already parked there, since each pass of a search needs a JVM of its own and the rung's own may
- * have gone to an earlier pass. The JVM is marked as the one running, for Ctrl-C. With {@code
- * -Dttd.debug.traceRungs=true} each pass says which rung it starts from.
+ * Where the console gets a replay JVM at a point of history without replaying all of it: a search
+ * at a rung of the ladder (or the start), preferring one already parked there, since each pass of
+ * a search needs a JVM of its own and the rung's own may have gone to an earlier pass; a restart
+ * or a goto to a named position at the end of its history, from a JVM parked there or at the
+ * nearest rung on the way. The JVM is marked as the one running, for Ctrl-C. With {@code
+ * -Dttd.debug.traceRungs=true} each replay says where it starts from.
  */
 final class RungJvms {
 
@@ -22,9 +26,7 @@ final class RungJvms {
    * gone on to it, else one on its way there, else a fresh one replaying its path.
    */
   static Driver reach(Session s, Rung r) {
-    if (TRACE) {
-      s.out.println("(a replay from " + (r == null ? "the start" : "the rung at position " + r.position().label()) + ")");
-    }
+    trace(s, r);
     Driver d = null;
     if (r != null) {
       d = s.ladder.takeReady(r);
@@ -51,5 +53,46 @@ final class RungJvms {
     }
     s.running(d.target());
     return d;
+  }
+
+  /**
+   * A JVM at the end of {@code history} with the user's requests set: one parked there that has
+   * arrived, else one parked at the nearest rung on the history gone on along it (a checkpoint's
+   * own JVM may still be on its way, queued behind the ladder's: a rung is seconds away, the start
+   * tens of seconds), else the one on its way there, else a fresh one replaying the history.
+   */
+  static Driver at(Session s, List<Motion> history) {
+    Driver d = s.pool.takeReady(history);
+    for (Rung r : s.ladder.on(history)) {
+      if (d != null) {
+        break;
+      }
+      d = s.ladder.takeReady(r);
+      if (d != null) {
+        trace(s, r);
+        d.continueAlong(r, history, s.specs);
+        return d;
+      }
+    }
+    if (d == null) {
+      d = s.pool.takeParked(history);
+    }
+    if (d != null) {
+      if (TRACE) {
+        s.out.println("(a replay JVM parked there)");
+      }
+      d.user().sync(s.specs, Map.of());
+      return d;
+    }
+    trace(s, null);
+    d = new Driver(s.pool.take(), x -> {});
+    d.replay(history, s.specs);
+    return d;
+  }
+
+  private static void trace(Session s, Rung r) {
+    if (TRACE) {
+      s.out.println("(a replay from " + (r == null ? "the start" : "the rung at position " + r.position().label()) + ")");
+    }
   }
 }

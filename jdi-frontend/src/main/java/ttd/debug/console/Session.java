@@ -16,6 +16,7 @@ import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
 import ttd.debug.time.Driver;
 import ttd.debug.time.HitIndex;
+import ttd.debug.time.Interrupted;
 import ttd.debug.time.Ladder;
 import ttd.debug.time.Motion;
 import ttd.debug.time.Pool;
@@ -46,6 +47,9 @@ final class Session implements AutoCloseable {
   private boolean interrupted;
   /** The replay JVM a command is running now (a search's, or the one shown), for Ctrl-C. */
   private volatile Target running;
+  /** Set while a command waits for the index of hits, which Ctrl-C then ends instead. */
+  private volatile boolean waiting;
+  private volatile boolean waitInterrupted;
 
   /** A position the user saved, and the history that reaches it. */
   record Checkpoint(int number, Position position, String where, List<Motion> history) {}
@@ -148,15 +152,19 @@ final class Session implements AutoCloseable {
   void moveTitled(Motion m, java.util.function.Function<Stop, String> title) {
     if (driver.target().perturbed()) {
       out.println("(code ran in the replay for an evaluation and may have given objects identity hashes; going on in a fresh replay of the same history, so the program runs as recorded)");
-      Driver fresh = new Driver(pool.take(), x -> {});
-      fresh.replay(history, specs);
-      switchTo(fresh, history);
+      switchTo(replayed(history), history);
     }
     Target t = driver.target();
     long fromNanos = t.clock().runNanos();
     Position from = t.started() ? position() : Position.START;
     int samplesBefore = t.clock().samples().size();
-    Stop s = driver.perform(m);
+    Stop s;
+    t.clock().sampleEvery(ladder.sampleNanos());
+    try {
+      s = driver.perform(m);
+    } finally {
+      t.clock().sampleEvery(0);
+    }
     List<Motion> before = history;
     history = Motion.append(history, m);
     interrupted |= s.interrupted();
@@ -171,6 +179,37 @@ final class Session implements AutoCloseable {
   Target running() {
     Target r = running;
     return r != null ? r : driver.target();
+  }
+
+  /**
+   * Ctrl-C: ends the command's wait for the index of hits if it is waiting, else stops the JVM it
+   * runs.
+   */
+  void interrupt() {
+    if (waiting) {
+      waitInterrupted = true;
+    } else {
+      running().interrupt();
+    }
+  }
+
+  /** Whether the command waits for the index of hits now. */
+  boolean waiting() {
+    return waiting;
+  }
+
+  /**
+   * The hits of {@code spec} in the whole recording, indexing it now and waiting for it (null if
+   * the index failed); {@link Interrupted} if Ctrl-C ends the wait.
+   */
+  HitIndex.Hits indexedNow(Spec spec) {
+    waitInterrupted = false;
+    waiting = true;
+    try {
+      return index.hitsNow(spec, () -> waitInterrupted);
+    } finally {
+      waiting = false;
+    }
   }
 
   /** Marks {@code t} as the JVM a command is running now (null: the one shown). */
@@ -218,16 +257,12 @@ final class Session implements AutoCloseable {
     }
   }
 
-  /** A fresh JVM replayed silently to the end of {@code target}, with the user's requests. */
+  /**
+   * A JVM at the end of {@code target} with the user's requests, replayed silently: parked there,
+   * or gone on from the nearest rung on the way ({@link RungJvms#at}).
+   */
   Driver replayed(List<Motion> target) {
-    Driver d = pool.takeParked(target);
-    if (d == null) {
-      d = new Driver(pool.take(), s -> {});
-      d.replay(target, specs);
-    } else {
-      d.user().sync(specs, Map.of());
-    }
-    return d;
+    return RungJvms.at(this, target);
   }
 
   /** Names the current position so that {@code goto LABEL} can come back to it. */

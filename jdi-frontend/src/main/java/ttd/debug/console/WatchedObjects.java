@@ -58,7 +58,7 @@ final class WatchedObjects {
     if (watch.binding().on(s.history())) {
       return false;
     }
-    HitIndex.Hits hits = s.index.hitsNow(watch);
+    HitIndex.Hits hits = s.indexedNow(watch);
     if (hits == null) {
       return false;
     }

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Copies one output stream of a replay JVM to the console while that JVM is the one the user
@@ -16,6 +17,14 @@ import java.nio.file.Path;
  * in the file, so {@link #drain()} can print it all before the console prints the stop.
  */
 final class OutputPump implements Runnable {
+
+  /**
+   * How long the pump waits before it looks at an idle file again: 2 ms after output, doubling up
+   * to 50 ms while there is none (a console has a dozen replay JVMs, two pumps each, and polling
+   * every 2 ms cost a few per cent of a core); {@link #drain()} wakes it at once.
+   */
+  private static final long MIN_IDLE_NANOS = 2_000_000L;
+  private static final long MAX_IDLE_NANOS = 50_000_000L;
 
   private final Path file;
   private final PrintStream to;
@@ -39,6 +48,7 @@ final class OutputPump implements Runnable {
   @Override
   public void run() {
     byte[] buffer = new byte[8192];
+    long idleNanos = MIN_IDLE_NANOS;
     try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
       while (true) {
         int n = in.read(buffer);
@@ -46,9 +56,14 @@ final class OutputPump implements Runnable {
           if (closed) {
             return;
           }
-          Thread.sleep(2);
+          LockSupport.parkNanos(idleNanos); // drain() unparks it at once
+          idleNanos = Math.min(MAX_IDLE_NANOS, idleNanos * 2);
+          if (Thread.interrupted()) {
+            return;
+          }
           continue;
         }
+        idleNanos = MIN_IDLE_NANOS;
         if (forwarding) {
           synchronized (to) {
             to.write(buffer, 0, n);
@@ -59,8 +74,6 @@ final class OutputPump implements Runnable {
       }
     } catch (IOException e) {
       // the file is gone: nothing more to copy
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 
@@ -69,6 +82,7 @@ final class OutputPump implements Runnable {
     try {
       long size = Files.size(file);
       while (done < size && thread.isAlive()) {
+        LockSupport.unpark(thread);
         Thread.sleep(1);
       }
     } catch (IOException e) {
@@ -82,6 +96,7 @@ final class OutputPump implements Runnable {
   void finish() {
     drain();
     closed = true;
+    LockSupport.unpark(thread);
     try {
       thread.join(2_000);
       Files.deleteIfExists(file);

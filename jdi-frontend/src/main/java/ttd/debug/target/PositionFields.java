@@ -5,6 +5,7 @@ import com.sun.jdi.ClassType;
 import com.sun.jdi.Field;
 import com.sun.jdi.InvalidTypeException;
 import com.sun.jdi.LongValue;
+import com.sun.jdi.ObjectCollectedException;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.BooleanValue;
 import com.sun.jdi.ReferenceType;
@@ -37,6 +38,7 @@ final class PositionFields {
   private volatile Field scheduling;
   private volatile Field thread;
   private volatile Field switchAt;
+  private final TickReads reads = new TickReads();
 
   PositionFields(VirtualMachine vm) {
     this.vm = vm;
@@ -91,31 +93,34 @@ final class PositionFields {
   }
 
   /**
-   * (event, tick) read while the replay runs; tick -1 when nobody holds the baton. If an event
-   * was counted while it was read (the event, the running thread and its ticks are separate
-   * fields), the boundary of the event read first: a program that consumes events faster than
-   * three round trips got no sample at all, hence no rungs inside its runs.
+   * (event, tick) read while the replay runs, in two round trips ({@link TickReads}): the tick
+   * -1 when nobody holds the baton, 0 (the boundary of the event read, passed for sure) when the
+   * tick cannot be paired with the event.
    */
   long[] sample() {
     ClassType t = type();
     if (t == null || running == null) {
       return null;
     }
-    List<Field> statics = List.of(events, running);
-    Map<Field, Value> first = t.getValues(statics);
-    ObjectReference clock = (ObjectReference) first.get(running);
-    long tick = -1;
+    ObjectReference clock = (ObjectReference) reads.clockToRead();
+    Map<Field, Value> c = null;
     if (clock != null) {
       clockFields(clock);
-      Map<Field, Value> c = clock.getValues(List.of(ticksAtEvent, ticks));
-      tick = ((LongValue) c.get(ticks)).value() - ((LongValue) c.get(ticksAtEvent)).value();
+      try {
+        c = clock.getValues(List.of(ticksAtEvent, ticks));
+      } catch (ObjectCollectedException e) {
+        c = null; // that thread has ended: read its successor next time
+      }
     }
-    Map<Field, Value> second = t.getValues(statics);
-    long event = ((LongValue) first.get(events)).value() - 1;
-    if (!first.equals(second) || (clock != null && tick < 0)) {
-      return new long[] {event, 0}; // the boundary of the event counted before: passed for sure
-    }
-    return new long[] {event, tick};
+    Map<Field, Value> now = t.getValues(List.of(events, running));
+    long a = c == null ? 0 : ((LongValue) c.get(ticksAtEvent)).value();
+    long k = c == null ? 0 : ((LongValue) c.get(ticks)).value();
+    return reads.judge(((LongValue) now.get(events)).value(), now.get(running), c != null, a, k);
+  }
+
+  /** The replay is resumed: the next sample starts afresh. */
+  void resumed() {
+    reads.resumed();
   }
 
   /**

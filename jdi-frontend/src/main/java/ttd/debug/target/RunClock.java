@@ -8,9 +8,10 @@ import java.util.function.Supplier;
 
 /**
  * How long one replay JVM has run (resumed) and which position (event, tick) it had reached along
- * the way, sampled every {@value #SAMPLE_NANOS} ns of running: the checkpoint ladder spaces its
- * rungs by replay time, and a rung lies at a position the replay passed, so that a stretch
- * without events (a CPU-bound loop) gets rungs too.
+ * the way, sampled at the interval {@link #sampleEvery} sets while the console's own motions run
+ * (no other JVM needs samples, and each costs the replay and the console two JDWP round trips):
+ * the checkpoint ladder spaces its rungs by replay time, and a rung lies at a position the replay
+ * passed, so that a stretch without events (a CPU-bound loop) gets rungs too.
  *
  * <p>A sample is kept as a position a pause surely reaches: one tick back from the tick read, and
  * the event boundary for ticks 1 and 2. The scheduler stops a thread at a tick only on its tick
@@ -19,8 +20,7 @@ import java.util.function.Supplier;
  */
 public final class RunClock {
 
-  static final long SAMPLE_NANOS = 20_000_000L;
-
+  private long sampleNanos;
   private long runNanos;
   private long resumedAt = -1;
   private long sampledAt;
@@ -38,13 +38,18 @@ public final class RunClock {
     }
   }
 
+  /** Samples every {@code nanos} of running from now on; 0: no samples. */
+  public void sampleEvery(long nanos) {
+    sampleNanos = nanos;
+  }
+
   /**
    * While running: takes a sample if one is due, reading the position from {@code position}
    * ((event, tick), tick -1 if not known; null if it could not be read consistently).
    */
   void tick(Supplier<long[]> position) {
     long now = System.nanoTime();
-    if (resumedAt < 0 || now - sampledAt < SAMPLE_NANOS) {
+    if (resumedAt < 0 || sampleNanos <= 0 || now - sampledAt < sampleNanos) {
       return;
     }
     sampledAt = now;

@@ -143,7 +143,12 @@ public final class Target implements AutoCloseable {
    * stop: the ticks of later stops are what they would be without it.
    */
   public Stop pauseAt(Position to) {
-    return new GotoEvent(this, to, false).run();
+    long stopEvent = lastEvent;
+    long stopTick = tick;
+    Stop s = new GotoEvent(this, to, false).run();
+    lastEvent = stopEvent; // where nobody holds the baton, later stops count from the last real stop
+    tick = stopTick;
+    return s;
   }
 
   Stop finishPause(Stop reached) {
@@ -172,6 +177,7 @@ public final class Target implements AutoCloseable {
 
   Stop await() {
     clock.resumed();
+    fields.resumed();
     try {
       while (true) {
         EventSet set = vm.eventQueue().remove(20);

@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.LineArrivals;
@@ -46,6 +49,9 @@ public final class HitIndex implements AutoCloseable {
       return p;
     }
   }
+
+  /** How often a wait for the index looks whether Ctrl-C ended it. */
+  private static final long STOP_POLL_MS = 50;
 
   private final Pool pool;
   private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -178,11 +184,34 @@ public final class HitIndex implements AutoCloseable {
 
   /**
    * The hits of {@code spec}, indexing it now and waiting for it if need be (a watch whose object
-   * only the index can tell); null if the index failed.
+   * only the index can tell); null if the index failed. The wait ends with {@link Interrupted} as
+   * soon as {@code stop} says so (Ctrl-C); the index goes on being built in the background.
    */
-  public Hits hitsNow(Spec spec) {
+  public Hits hitsNow(Spec spec, BooleanSupplier stop) {
     want(List.of(spec));
-    return hits(spec, true);
+    CompletableFuture<Hits> f;
+    synchronized (this) {
+      f = built.get(spec);
+    }
+    return f == null ? null : waitFor(f, stop);
+  }
+
+  /** {@code f}'s hits once built (null if the build failed); {@link Interrupted} once {@code stop} says so. */
+  static Hits waitFor(CompletableFuture<Hits> f, BooleanSupplier stop) {
+    while (true) {
+      try {
+        return f.get(STOP_POLL_MS, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        if (stop.getAsBoolean()) {
+          throw new Interrupted();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      } catch (java.util.concurrent.ExecutionException e) {
+        return null;
+      }
+    }
   }
 
   private Hits hits(Spec spec, boolean wait) {

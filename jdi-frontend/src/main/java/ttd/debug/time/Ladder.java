@@ -7,8 +7,10 @@ import ttd.debug.target.Position;
 
 /**
  * The checkpoint ladder: exact positions ({@link Rung}s, at (event, tick), so a long stretch
- * without events gets them too) along the histories the user ran through, spaced by replay time
- * back from the end of each run or goto, and one at the first
+ * without events gets them too) along the histories the user ran through, back from the end of
+ * each run or goto at distances of replay time that double (the spacing, twice it, four times
+ * it...: dense where the user is, and reaching a few seconds back, where a second and third
+ * reverse-continue in a row go), and one at the first
  * recorded event (past the replay JVM's start-up, which costs seconds: the rung for searches that
  * go back to the beginning), each with replay JVMs parked on it in the {@link Pool}. A reverse search starts from the nearest rung instead of the
  * start of the recording; a JVM taken from a rung is replaced in the background.
@@ -23,8 +25,8 @@ public final class Ladder {
   private final List<Rung> rungs = new ArrayList<>();
 
   /**
-   * {@code perMotion} rungs at most in each motion, {@code spacingNanos} of replay apart back from
-   * its end; {@code max} rungs in all (the oldest go first); {@code copies} JVMs parked on each (a
+   * {@code perMotion} rungs at most in each motion, the k-th {@code spacingNanos} times
+   * 2<sup>k-1</sup> of replay back from its end; {@code max} rungs in all (the oldest go first); {@code copies} JVMs parked on each (a
    * search's two passes start from the same rung).
    */
   public Ladder(Pool pool, long spacingNanos, int perMotion, int max, int copies) {
@@ -33,6 +35,15 @@ public final class Ladder {
     this.perMotion = perMotion;
     this.max = max;
     this.copies = copies;
+  }
+
+  /**
+   * How often the console's replay should sample its position while a motion runs, for {@link
+   * #ranThrough}: a tenth of the spacing, at least 20 ms and at most 100 ms (each sample costs two
+   * JDWP round trips); 0 when there is no ladder.
+   */
+  public long sampleNanos() {
+    return spacingNanos <= 0 ? 0 : Math.max(20_000_000L, Math.min(100_000_000L, spacingNanos / 10));
   }
 
   /**
@@ -53,7 +64,7 @@ public final class Ladder {
     }
     Position last = null;
     for (int k = 1; k <= perMotion; k++) {
-      long at = toNanos - k * spacingNanos;
+      long at = toNanos - (spacingNanos << (k - 1));
       long[] chosen = null;
       for (long[] s : samples) {
         Position p = new Position(s[1], s[2], false);

@@ -41,8 +41,26 @@ class LadderTest {
       at.add(r.position());
     }
     assertEquals(List.of(new Position(0, 0, false), new Position(5, 2_400_000, false), new Position(5, 1_800_000, false),
-        new Position(5, 1_200_000, false)), at, "the first event, then 600 ms apart back from the end");
+        new Position(5, 600_000, false)), at, "the first event, then 600 ms, 1.2 s and 2.4 s back from the end");
     assertEquals(2400 * MS, ladder.rungs().get(1).runNanos());
+  }
+
+  @Test
+  void aLongerMotionGetsItsRungsUpToEightSpacingsBack() {
+    Ladder four = new Ladder(pool, 100 * MS, 4, 6, 2);
+    four.ranThrough(List.of(), RUN, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 3_000_001, false));
+    List<Long> back = new ArrayList<>();
+    for (Rung r : four.rungs().subList(1, four.rungs().size())) {
+      back.add((3000 * MS - r.runNanos()) / MS);
+    }
+    assertEquals(List.of(100L, 200L, 400L, 800L), back, "each rung twice as far back as the one before");
+  }
+
+  @Test
+  void samplesAreTakenOftenEnoughForTheSpacingButNotMoreThanFiftyTimesASecond() {
+    assertEquals(60 * MS, ladder.sampleNanos());
+    assertEquals(20 * MS, new Ladder(pool, 40 * MS, 3, 6, 2).sampleNanos());
+    assertEquals(0, new Ladder(pool, 0, 3, 6, 2).sampleNanos(), "no ladder, no samples");
   }
 
   @Test
