@@ -40,7 +40,7 @@ public final class ReverseBench {
     List<String> consoleOptions = new ArrayList<>(List.of("-Dttd.debug.rungSpacingMs=600", "-Dttd.debug.hitIndex=true"));
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
-        case "--ttd-jar": jar = args[i + 1]; break;
+        case "--ttd-jar": jar = Paths.get(args[i + 1]).toAbsolutePath().toString(); break; // the runs start in a scratch directory
         case "--seconds": seconds = Integer.parseInt(args[i + 1]); break;
         case "--rounds": rounds = Integer.parseInt(args[i + 1]); break;
         case "--console-option": consoleOptions.add(args[i + 1]); break;

@@ -32,7 +32,7 @@ public final class WatchBench {
     int rounds = 3;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
-        case "--ttd-jar": jar = args[i + 1]; break;
+        case "--ttd-jar": jar = Paths.get(args[i + 1]).toAbsolutePath().toString(); break; // the runs start in a scratch directory
         case "--seconds": seconds = Integer.parseInt(args[i + 1]); break;
         case "--rounds": rounds = Integer.parseInt(args[i + 1]); break;
         default: throw new IllegalArgumentException("unknown option " + args[i]);

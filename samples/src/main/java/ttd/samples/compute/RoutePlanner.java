@@ -15,7 +15,7 @@ import java.util.Random;
  */
 public final class RoutePlanner {
 
-  static final int STOPS = 150;
+  static final int STOPS = 300;
   static final int RESTARTS = 40;
 
   private final double[] x = new double[STOPS];
