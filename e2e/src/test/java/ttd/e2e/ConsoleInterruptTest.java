@@ -90,26 +90,14 @@ class ConsoleInterruptTest {
       at = c.await("breakpoint Spinner.finish", at, WAIT);
       c.type("run\r");
       at = c.await("Breakpoint hit: \"thread=main\", Spinner.finish()", at, WAIT);
-      int asked = at;
-      c.type("when\r");
-      at = c.await(" (event ", asked, WAIT);
-      Matcher before = Pattern.compile("position (\\d+\\.\\d+) \\(event \\d+, tick \\d+\\)").matcher(c.screen());
-      assertTrue(before.find(asked), c.screen());
-      String position = before.group(1);
+      String position = when(c, at);
+      at = c.await(" (event ", at, WAIT);
 
       c.type("stop in Spinner.begin\r");
       at = c.await("Set breakpoint Spinner.begin", at, WAIT); // the class is loaded by now
       c.type("reverse-continue\r");
       at = c.await(", at event ", at, WAIT); // the search's first pass is replaying
-      c.type("\u0003");
-      at = c.await("interrupted: the search stopped, and the console is still at position " + position, at, WAIT);
-      c.type("when\r");
-      at = c.await("position " + position + " (event ", at, WAIT);
-      c.await(">", at, WAIT); // the prompt: a Ctrl-D typed before JLine reads in raw mode is lost
-      for (int tries = 0; tries < 5 && !c.endsWithin(Duration.ofSeconds(3)); tries++) {
-        c.type("\u0004");
-      }
-      assertEquals(0, c.exitStatus(WAIT), c.screen());
+      interruptStayAndQuit(c, at, position);
     }
   }
 
@@ -138,24 +126,37 @@ class ConsoleInterruptTest {
       at = c.await("Set watch modification of kept.rounds (that object only", at, WAIT);
       c.type("goto 0\r");
       at = c.await("Stopped after event 0", at, WAIT);
-      int asked = at;
-      c.type("when\r");
-      at = c.await(" (event ", asked, WAIT);
-      Matcher before = Pattern.compile("position (\\d+\\.\\d+) \\(event \\d+, tick \\d+\\)").matcher(c.screen());
-      assertTrue(before.find(asked), c.screen());
-      String position = before.group(1);
+      String position = when(c, at);
+      at = c.await(" (event ", at, WAIT);
 
       c.type("reverse-continue\r");
       at = c.await("waiting for the index of hits", at, WAIT);
-      c.type("\u0003");
-      at = c.await("interrupted: the search stopped, and the console is still at position " + position, at, WAIT);
-      c.type("when\r");
-      at = c.await("position " + position + " (event ", at, WAIT);
-      c.await(">", at, WAIT);
-      for (int tries = 0; tries < 5 && !c.endsWithin(Duration.ofSeconds(3)); tries++) {
-        c.type("\u0004");
-      }
-      assertEquals(0, c.exitStatus(WAIT), c.screen());
+      interruptStayAndQuit(c, at, position);
     }
+  }
+
+  /** Types {@code when} after screen offset {@code at} and returns the position it prints. */
+  private static String when(TerminalConsole c, int at) {
+    c.type("when\r");
+    c.await(" (event ", at, WAIT);
+    Matcher printed = Pattern.compile("position (\\d+\\.\\d+) \\(event \\d+, tick \\d+\\)").matcher(c.screen());
+    assertTrue(printed.find(at), c.screen());
+    return printed.group(1);
+  }
+
+  /**
+   * Ctrl-C while a search runs: the console says it stopped and stays at {@code position}, `when`
+   * agrees, and Ctrl-D at the prompt ends it with status 0.
+   */
+  private static void interruptStayAndQuit(TerminalConsole c, int at, String position) {
+    c.type("\u0003");
+    at = c.await("interrupted: the search stopped, and the console is still at position " + position, at, WAIT);
+    c.type("when\r");
+    at = c.await("position " + position + " (event ", at, WAIT);
+    c.await(">", at, WAIT); // the prompt: a Ctrl-D typed before JLine reads in raw mode is lost
+    for (int tries = 0; tries < 5 && !c.endsWithin(Duration.ofSeconds(3)); tries++) {
+      c.type("\u0004");
+    }
+    assertEquals(0, c.exitStatus(WAIT), c.screen());
   }
 }
