@@ -4,11 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import ttd.log.EventKind;
@@ -19,42 +14,6 @@ import ttd.runtime.ReplayPosition;
  * no thread there, and replayed by stopping the thread at that very tick.
  */
 class ExitStopTest {
-
-  /** Writes go to a list; reads come from a queue of (kind, ordinal, tick), whoever reads. */
-  private static final class Log extends StrictScheduleLog {
-    final boolean replaying;
-    final List<String> written = Collections.synchronizedList(new ArrayList<>());
-    final Deque<Object[]> toRead = new ArrayDeque<>();
-
-    Log(boolean replaying) {
-      this.replaying = replaying;
-    }
-
-    @Override
-    public boolean replaying() {
-      return replaying;
-    }
-
-    @Override
-    public void write(SchedThread t, EventKind kind, int thread, long value) {
-      written.add(t.ordinal + ": " + kind + " " + thread + " " + value);
-    }
-
-    @Override
-    public synchronized boolean peek(SchedThread t, Decision into) {
-      Object[] d = toRead.peek();
-      if (d == null) {
-        return false;
-      }
-      into.set((EventKind) d[0], (Integer) d[1] + 1, (Long) d[2]);
-      return true;
-    }
-
-    @Override
-    public synchronized void consume(SchedThread t) {
-      toRead.remove();
-    }
-  }
 
   /** A worker that ticks as instrumented code does, until the test is over. */
   private static final class Worker implements Runnable {
@@ -86,7 +45,7 @@ class ExitStopTest {
 
   @Test
   void aRecordingsEndStopsTheRunningWorkerAtItsNextTickWithASwitchToNoThread() throws Exception {
-    Log log = new Log(false);
+    ScriptedScheduleLog log = new ScriptedScheduleLog(false, true);
     Scheduler scheduler = new Scheduler(log, SchedulePolicy.fair());
     Worker worker = new Worker(scheduler);
     Thread thread = start(scheduler, worker);
@@ -110,7 +69,7 @@ class ExitStopTest {
 
   @Test
   void aReplayStopsTheWorkerAtTheRecordedTick() throws Exception {
-    Log log = new Log(true);
+    ScriptedScheduleLog log = new ScriptedScheduleLog(true, true);
     log.toRead.add(new Object[] {EventKind.SCHED_SWITCH, 1, 1L}); // main ends: to the worker
     log.toRead.add(new Object[] {EventKind.SCHED_SWITCH, -1, 5_000L}); // the recording's end
     Scheduler scheduler = new Scheduler(log, SchedulePolicy.fair());

@@ -2,9 +2,6 @@ package ttd.agent.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -13,42 +10,6 @@ import ttd.runtime.ReplayPosition;
 
 /** A park permit given by a thread the scheduler does not run is logged where it is taken. */
 class ParkingTest {
-
-  /** Writes go to a list; reads come from a queue of (kind, ordinal, tick). */
-  private static final class Log extends StrictScheduleLog {
-    final boolean replaying;
-    final List<String> written = new ArrayList<>();
-    final Deque<Object[]> toRead = new ArrayDeque<>();
-
-    Log(boolean replaying) {
-      this.replaying = replaying;
-    }
-
-    @Override
-    public boolean replaying() {
-      return replaying;
-    }
-
-    @Override
-    public void write(SchedThread t, EventKind kind, int thread, long value) {
-      written.add(kind + " " + thread + " " + value);
-    }
-
-    @Override
-    public boolean peek(SchedThread t, Decision into) {
-      Object[] d = toRead.peek();
-      if (d == null) {
-        return false;
-      }
-      into.set((EventKind) d[0], (Integer) d[1] + 1, (Long) d[2]);
-      return true;
-    }
-
-    @Override
-    public void consume(SchedThread t) {
-      toRead.remove();
-    }
-  }
 
   @AfterEach
   void reset() {
@@ -59,7 +20,7 @@ class ParkingTest {
 
   @Test
   void aRecordedParkTakingAnOutsidePermitLogsItOneTickOn() {
-    Log log = new Log(false);
+    ScriptedScheduleLog log = new ScriptedScheduleLog(false, false);
     Scheduler scheduler = new Scheduler(log, SchedulePolicy.fair());
     SchedThread main = new SchedThread(0, Thread.currentThread(), null);
     scheduler.adoptMain(main);
@@ -76,7 +37,7 @@ class ParkingTest {
 
   @Test
   void aReplayedParkTakesTheLoggedPermitWithoutAnyUnpark() {
-    Log log = new Log(true);
+    ScriptedScheduleLog log = new ScriptedScheduleLog(true, false);
     Scheduler scheduler = new Scheduler(log, SchedulePolicy.fair());
     SchedThread main = new SchedThread(0, Thread.currentThread(), null);
     scheduler.adoptMain(main);
