@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import ttd.log.EventKind;
 import ttd.runtime.ReplayPosition;
 
@@ -13,6 +13,7 @@ import ttd.runtime.ReplayPosition;
  * The end of a run stops the thread holding the baton at its next tick: recorded as a switch to
  * no thread there, and replayed by stopping the thread at that very tick.
  */
+@ExtendWith(ResetsReplayPosition.class)
 class ExitStopTest {
 
   /** A worker that ticks as instrumented code does, until the test is over. */
@@ -34,13 +35,6 @@ class ExitStopTest {
         }
       }
     }
-  }
-
-  @AfterEach
-  void reset() {
-    ReplayPosition.events = 0;
-    ReplayPosition.scheduling = false;
-    ReplayPosition.running = null;
   }
 
   @Test

@@ -3,20 +3,14 @@ package ttd.agent.schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import ttd.log.EventKind;
 import ttd.runtime.ReplayPosition;
 
 /** A park permit given by a thread the scheduler does not run is logged where it is taken. */
+@ExtendWith(ResetsReplayPosition.class)
 class ParkingTest {
-
-  @AfterEach
-  void reset() {
-    ReplayPosition.events = 0;
-    ReplayPosition.scheduling = false;
-    ReplayPosition.running = null;
-  }
 
   @Test
   void aRecordedParkTakingAnOutsidePermitLogsItOneTickOn() {
