@@ -21,7 +21,7 @@ import ttd.debug.time.Driver;
  * {@code history Class.field} and {@code history expr.field}: every write of the field in the
  * whole recording (for one object: the writes to the object the expression names at the current
  * position), from a replay JVM that runs the recording from start to end with a watch on every
- * instance.
+ * instance. A {@code goto} to a position it printed lands on that write ({@link ListedWrites}).
  */
 final class FieldHistory {
 
@@ -92,6 +92,7 @@ final class FieldHistory {
       if (writes.isEmpty() && !table.installed(watch)) {
         throw new BadInput("no class " + className + " with a field " + field + " was loaded in the whole recording");
       }
+      s.writes.listed(watch, writes.stream().map(Write::at).toList());
       print(a, writes, object);
     }
   }

@@ -39,6 +39,7 @@ final class Session implements AutoCloseable {
   final List<Spec> specs = new ArrayList<>();
   final Map<String, List<Motion>> named = new LinkedHashMap<>();
   final List<Checkpoint> checkpoints = new ArrayList<>();
+  final ListedWrites writes = new ListedWrites();
   private Driver driver;
   private List<Motion> history = List.of();
   private String threadName;
@@ -150,29 +151,33 @@ final class Session implements AutoCloseable {
 
   /** The same, with the title made from where it stopped. */
   void moveTitled(Motion m, java.util.function.Function<Stop, String> title) {
+    moveTitled(List.of(m), title);
+  }
+
+  /**
+   * Performs {@code motions} in turn in the current JVM (up to one that Ctrl-C interrupts), adds
+   * each to the history, places the ladder's rungs in each, and shows where the last stopped.
+   */
+  void moveTitled(List<Motion> motions, java.util.function.Function<Stop, String> title) {
     if (driver.target().perturbed()) {
       out.println("(code ran in the replay for an evaluation and may have given objects identity hashes; going on in a fresh replay of the same history, so the program runs as recorded)");
       switchTo(replayed(history), history);
     }
-    Target t = driver.target();
-    long fromNanos = t.clock().runNanos();
-    Position from = t.started() ? position() : Position.START;
-    int samplesBefore = t.clock().samples().size();
-    Stop s;
-    t.clock().sampleEvery(ladder.sampleNanos());
-    try {
-      s = driver.perform(m);
-    } finally {
-      t.clock().sampleEvery(0);
-    }
-    List<Motion> before = history;
-    history = Motion.append(history, m);
-    interrupted |= s.interrupted();
-    if (!s.interrupted()) {
-      List<long[]> samples = List.copyOf(t.clock().samples().subList(samplesBefore, t.clock().samples().size()));
-      ladder.ranThrough(before, m, samples, fromNanos, from, t.clock().runNanos(), s.position());
+    Stop s = null;
+    for (Motion m : motions) {
+      s = performed(m);
+      if (s.interrupted()) {
+        break;
+      }
     }
     shown(s, title.apply(s));
+  }
+
+  private Stop performed(Motion m) {
+    Stop s = ladder.perform(driver, history, m, driver.target().started() ? position() : Position.START);
+    history = Motion.append(history, m);
+    interrupted |= s.interrupted();
+    return s;
   }
 
   /** The JVM to interrupt on Ctrl-C: a search's while one runs, else the one shown. */

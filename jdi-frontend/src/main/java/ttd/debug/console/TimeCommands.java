@@ -97,6 +97,11 @@ final class TimeCommands {
     }
     Position p = s.position();
     boolean stopped = s.started() && !s.ended() && !s.stop().interrupted();
+    ListedWrites.Write write = s.writes.at(to);
+    if (write != null && !(stopped && p.equals(to) && atAWrite(s.stop()))) {
+      gotoWrite(to, write, stopped && p.event() < to.event() && !s.driver().target().perturbed());
+      return;
+    }
     if (stopped && p.equals(to)) {
       s.out.println(to.tick() == 0 ? "Already at event " + to.event() : "Already at position " + to.label());
       return;
@@ -109,6 +114,25 @@ final class TimeCommands {
     List<Motion> history = List.of(m);
     Driver d = s.replayed(history);
     s.switchTo(d, history, arrived(to, d.target().last()));
+  }
+
+  /**
+   * A goto to a write {@code history} listed: forwards in this replay when it is before the
+   * write's event, else from the nearest rung before that event (or the start), lands on the write.
+   */
+  private void gotoWrite(Position to, ListedWrites.Write w, boolean forwards) {
+    if (forwards) {
+      List<Motion> landing = ListedWrites.landing(null, to, w);
+      s.moveTitled(landing, st -> arrived(to, st));
+      return;
+    }
+    List<Motion> history = ListedWrites.landing(ListedWrites.nearestBefore(s.ladder.rungs(), to.event()), to, w);
+    Driver d = s.replayed(history);
+    s.switchTo(d, history, arrived(to, d.target().last()));
+  }
+
+  private static boolean atAWrite(Stop st) {
+    return st.events().stream().anyMatch(e -> e instanceof com.sun.jdi.event.ModificationWatchpointEvent);
   }
 
   /** The title of a goto's stop: where it went, or why it is after the next event instead. */

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import ttd.debug.target.Position;
+import ttd.debug.target.Stop;
+import ttd.debug.target.Target;
 
 /**
  * The checkpoint ladder: exact positions ({@link Rung}s, at (event, tick), so a long stretch
@@ -44,6 +46,28 @@ public final class Ladder {
    */
   public long sampleNanos() {
     return spacingNanos <= 0 ? 0 : Math.max(20_000_000L, Math.min(100_000_000L, spacingNanos / 10));
+  }
+
+  /**
+   * Performs {@code m}, which follows {@code prefix}, in {@code d} (at {@code from}), sampling
+   * where the replay is meanwhile, then places rungs inside it ({@link #ranThrough}).
+   */
+  public Stop perform(Driver d, List<Motion> prefix, Motion m, Position from) {
+    Target t = d.target();
+    long fromNanos = t.clock().runNanos();
+    int samplesBefore = t.clock().samples().size();
+    Stop s;
+    t.clock().sampleEvery(sampleNanos());
+    try {
+      s = d.perform(m);
+    } finally {
+      t.clock().sampleEvery(0);
+    }
+    if (!s.interrupted()) {
+      List<long[]> samples = List.copyOf(t.clock().samples().subList(samplesBefore, t.clock().samples().size()));
+      ranThrough(prefix, m, samples, fromNanos, from, t.clock().runNanos(), s.position());
+    }
+    return s;
   }
 
   /**
