@@ -24,6 +24,7 @@ import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.FileHooks;
 import ttd.runtime.Hooks;
+import ttd.runtime.ScheduleHooks;
 import ttd.runtime.NativeIoHooks;
 import ttd.runtime.NetHooks;
 
@@ -78,7 +79,7 @@ public final class AgentMain {
       ClassLoader agentLoader = AgentMain.class.getClassLoader();
       FileHooks.installRealFiles(
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
-      Hooks.installRealPark(new RealUnsafePark());
+      ScheduleHooks.installRealPark(new RealUnsafePark());
       NativeIoHooks.installReal(new RealNativeIoCalls());
       NetHooks.installRealNet(new RealSunNio());
       inst.addTransformer(

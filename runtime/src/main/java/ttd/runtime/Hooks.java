@@ -4,7 +4,11 @@ import java.lang.management.MemoryUsage;
 import java.util.Map;
 
 /**
- * The complete list of interception points, as static methods that instrumented bytecode calls.
+ * The interception points for the values a program takes from its JVM and machine (clocks,
+ * environment, identifiers, random bytes) and for its threads' and process's life cycle, as static
+ * methods that instrumented bytecode calls. The scheduler's schedule points are {@link
+ * ScheduleHooks}; files, native I/O and the network have {@link FileHooks}, {@link NativeIoHooks}
+ * and {@link NetHooks}.
  *
  * <p>Each forwards to the installed {@link HookDelegate}; until the agent installs one, every hook
  * passes the original value through. Hooks are named {@code on<Source><Op>}, take the value the
@@ -17,9 +21,6 @@ public final class Hooks {
   public static final int INPUT_FILE_MAP = 8;
 
   private static volatile HookDelegate delegate;
-  private static volatile RealPark realPark;
-  /** The clock of the thread holding the scheduler's baton, or null (see {@link BatonClock}). */
-  private static volatile BatonClock baton;
 
   private Hooks() {}
 
@@ -28,20 +29,10 @@ public final class Hooks {
     delegate = newDelegate;
   }
 
-  /** The installed delegate, for the other groups of hooks ({@link FileHooks}, {@link NativeIoHooks},
-   * {@link NetHooks}). */
+  /** The installed delegate, for the other groups of hooks ({@link ScheduleHooks}, {@link FileHooks},
+   * {@link NativeIoHooks}, {@link NetHooks}). */
   static HookDelegate delegate() {
     return delegate;
-  }
-
-  /** The scheduler hands the baton to {@code holder}'s thread (null: nobody runs, or no scheduling). */
-  public static void batonPassed(BatonClock holder) {
-    baton = holder;
-  }
-
-  /** Installs the real {@code Unsafe.park/unpark}, before any of their call sites is rewritten. */
-  public static void installRealPark(RealPark park) {
-    realPark = park;
   }
 
   public static long onSystemCurrentTimeMillis(long original, int site) {
@@ -97,47 +88,6 @@ public final class Hooks {
   public static String onInetAddressHostName(String original, int site) {
     HookDelegate d = delegate;
     return d == null ? original : d.onInetAddressHostName(original, site);
-  }
-
-  /** Replaces {@code Thread.sleep(long)} call sites. */
-  public static void onThreadSleep(long millis) throws InterruptedException {
-    HookDelegate d = delegate;
-    if (d == null) {
-      Thread.sleep(millis);
-    } else {
-      d.onThreadSleep(millis, 0);
-    }
-  }
-
-  /** Replaces {@code Thread.sleep(long, int)} call sites. */
-  public static void onThreadSleep(long millis, int nanos) throws InterruptedException {
-    HookDelegate d = delegate;
-    if (d == null) {
-      Thread.sleep(millis, nanos);
-    } else {
-      d.onThreadSleep(millis, nanos);
-    }
-  }
-
-  /** Replaces {@code Object.wait(long)} call sites. */
-  public static void onObjectWait(Object monitor, long millis) throws InterruptedException {
-    HookDelegate d = delegate;
-    if (d == null) {
-      monitor.wait(millis);
-    } else {
-      d.onObjectWait(monitor, millis, 0);
-    }
-  }
-
-  /** Replaces {@code Object.wait(long, int)} call sites. */
-  public static void onObjectWait(Object monitor, long millis, int nanos)
-      throws InterruptedException {
-    HookDelegate d = delegate;
-    if (d == null) {
-      monitor.wait(millis, nanos);
-    } else {
-      d.onObjectWait(monitor, millis, nanos);
-    }
   }
 
   public static byte[] onSecureRandomBytes(byte[] produced) {
@@ -234,148 +184,4 @@ public final class Hooks {
     }
   }
 
-  // The serializing scheduler's schedule points (see HookDelegate). Each returns normally or with
-  // the exception the real operation would have thrown.
-
-  /**
-   * A tick of the preemption budget: method entries and loop back-edges of application code. It
-   * counts only on the thread holding the baton and outside agent code, and calls the agent only
-   * when the thread's ticks reach its {@link BatonClock#switchAt}.
-   */
-  public static void onTick() {
-    BatonClock c = baton;
-    if (c != null && c.thread == Thread.currentThread() && !c.owner.busy && ++c.ticks >= c.switchAt) {
-      HookDelegate d = delegate;
-      if (d != null) {
-        d.onTick();
-      }
-    }
-  }
-
-  /**
-   * Before a {@code monitorenter} of application code (the real one follows): a tick, and the
-   * scheduler's model takes the monitor; the agent is called only if the tick reached {@link
-   * BatonClock#switchAt} or the monitor may be held by another thread.
-   */
-  public static void onMonitorEnter(Object monitor) {
-    BatonClock c = baton;
-    if (monitor != null
-        && c != null
-        && c.thread == Thread.currentThread()
-        && !c.owner.busy
-        && (++c.ticks >= c.switchAt || !c.enterFast(monitor))) {
-      HookDelegate d = delegate;
-      if (d != null) {
-        d.onMonitorEnter(monitor);
-      }
-    }
-  }
-
-  /** Replaces {@code Object.wait()} call sites. */
-  public static void onObjectWait(Object monitor) throws InterruptedException {
-    HookDelegate d = delegate;
-    if (d == null) {
-      monitor.wait();
-    } else {
-      d.onObjectWait(monitor, 0, 0);
-    }
-  }
-
-  /** Replaces {@code Object.notify()} call sites. */
-  public static void onObjectNotify(Object monitor) {
-    HookDelegate d = delegate;
-    if (d == null) {
-      monitor.notify();
-    } else {
-      d.onObjectNotify(monitor, false);
-    }
-  }
-
-  /** Replaces {@code Object.notifyAll()} call sites. */
-  public static void onObjectNotifyAll(Object monitor) {
-    HookDelegate d = delegate;
-    if (d == null) {
-      monitor.notifyAll();
-    } else {
-      d.onObjectNotify(monitor, true);
-    }
-  }
-
-  /** Replaces {@code Unsafe.park(boolean, long)} call sites. */
-  public static void onThreadPark(Object unsafe, boolean absolute, long time) {
-    HookDelegate d = delegate;
-    if (d == null) {
-      realPark.park(unsafe, absolute, time);
-    } else {
-      d.onThreadPark(realPark, unsafe, absolute, time);
-    }
-  }
-
-  /** Replaces {@code Unsafe.unpark(Object)} call sites. */
-  public static void onThreadUnpark(Object unsafe, Object thread) {
-    HookDelegate d = delegate;
-    if (d == null) {
-      realPark.unpark(unsafe, thread);
-    } else {
-      d.onThreadUnpark(realPark, unsafe, thread);
-    }
-  }
-
-  /** Replaces {@code Thread.join()} call sites. */
-  public static void onThreadJoin(Thread thread) throws InterruptedException {
-    onThreadJoin(thread, 0L, 0);
-  }
-
-  /** Replaces {@code Thread.join(long)} call sites. */
-  public static void onThreadJoin(Thread thread, long millis) throws InterruptedException {
-    onThreadJoin(thread, millis, 0);
-  }
-
-  /** Replaces {@code Thread.join(long, int)} call sites. */
-  public static void onThreadJoin(Thread thread, long millis, int nanos) throws InterruptedException {
-    HookDelegate d = delegate;
-    if (d == null) {
-      thread.join(millis, nanos);
-    } else {
-      d.onThreadJoin(thread, millis, nanos);
-    }
-  }
-
-  /** Replaces {@code Thread.yield()} and {@code Thread.onSpinWait()} call sites. */
-  public static void onThreadYield() {
-    HookDelegate d = delegate;
-    if (d == null) {
-      Thread.yield();
-    } else {
-      d.onThreadYield();
-    }
-  }
-
-  /** Called on entry of {@code Thread.interrupt()}, before the real interrupt. */
-  public static void onThreadInterrupt(Thread thread) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onThreadInterrupt(thread);
-    }
-  }
-
-  /** Replaces {@code Thread.isAlive()} call sites of application code. */
-  public static boolean onThreadIsAlive(Thread thread) {
-    HookDelegate d = delegate;
-    return d == null ? thread.isAlive() : d.onThreadIsAlive(thread);
-  }
-
-  /** Replaces {@code Thread.getState()} call sites of application code. */
-  public static Thread.State onThreadGetState(Thread thread) {
-    HookDelegate d = delegate;
-    return d == null ? thread.getState() : d.onThreadGetState(thread);
-  }
-
-  /** Called on entry of a virtual thread's start, which the scheduler does not support. */
-  public static void onVirtualThreadStart(Object thread) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onVirtualThreadStart(thread);
-    }
-  }
 }

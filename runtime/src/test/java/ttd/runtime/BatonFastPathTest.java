@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The tick and monitor-enter fast paths of {@link Hooks}: what counts, and when the agent is called. */
+/** The tick and monitor-enter fast paths of {@link ScheduleHooks}: what counts, and when the agent is called. */
 class BatonFastPathTest {
 
   private final List<String> calls = new ArrayList<>();
@@ -16,7 +16,7 @@ class BatonFastPathTest {
 
   @AfterEach
   void uninstall() {
-    Hooks.batonPassed(null);
+    ScheduleHooks.batonPassed(null);
     Hooks.install(null);
   }
 
@@ -25,7 +25,7 @@ class BatonFastPathTest {
     Clock c = holder();
     c.switchAt = 10;
     for (int i = 0; i < 12; i++) {
-      Hooks.onTick();
+      ScheduleHooks.onTick();
     }
     assertEquals(12, c.ticks);
     assertEquals(List.of("tick@10", "tick@11", "tick@12"), calls);
@@ -35,14 +35,14 @@ class BatonFastPathTest {
   void ticksDoNotCountInAgentCodeNorOnOtherThreadsNorWithoutABatonHolder() throws Exception {
     Clock c = holder();
     c.owner.busy = true;
-    Hooks.onTick();
-    Hooks.onMonitorEnter(new Object());
+    ScheduleHooks.onTick();
+    ScheduleHooks.onMonitorEnter(new Object());
     c.owner.busy = false;
-    Thread other = new Thread(Hooks::onTick);
+    Thread other = new Thread(ScheduleHooks::onTick);
     other.start();
     other.join();
-    Hooks.batonPassed(null);
-    Hooks.onTick();
+    ScheduleHooks.batonPassed(null);
+    ScheduleHooks.onTick();
     assertEquals(0, c.ticks);
     assertEquals(List.of(), calls);
   }
@@ -53,11 +53,11 @@ class BatonFastPathTest {
     Object free = new Object();
     Object contended = new Object();
     c.contended = contended;
-    Hooks.onMonitorEnter(free);
-    Hooks.onMonitorEnter(contended);
+    ScheduleHooks.onMonitorEnter(free);
+    ScheduleHooks.onMonitorEnter(contended);
     c.switchAt = c.ticks + 1;
-    Hooks.onMonitorEnter(free);
-    Hooks.onMonitorEnter(null); // the real monitorenter throws; no tick
+    ScheduleHooks.onMonitorEnter(free);
+    ScheduleHooks.onMonitorEnter(null); // the real monitorenter throws; no tick
     assertEquals(3, c.ticks);
     assertEquals(List.of("enterFast@1", "enterFast@2", "enter@2", "enter@3"), calls);
   }
@@ -66,7 +66,7 @@ class BatonFastPathTest {
     clock = new Clock();
     clock.switchAt = Long.MAX_VALUE;
     Hooks.install(agent());
-    Hooks.batonPassed(clock);
+    ScheduleHooks.batonPassed(clock);
     return clock;
   }
 

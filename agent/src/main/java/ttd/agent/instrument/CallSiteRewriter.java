@@ -59,7 +59,7 @@ final class CallSiteRewriter extends MethodVisitor {
         && (desc.equals("(J)V") || desc.equals("(JI)V"))
         && !owner.equals("java/lang/Thread")
         && threads(calleeOwner, name, desc)) {
-      HookCalls.call(mv, "onThreadSleep", desc);
+      HookCalls.call(mv, HookCalls.SCHEDULE_HOOKS, "onThreadSleep", desc);
       changed[0] = true;
       return;
     }
@@ -67,14 +67,14 @@ final class CallSiteRewriter extends MethodVisitor {
         && name.equals("wait")
         && (desc.equals("(J)V") || desc.equals("(JI)V"))
         && !owner.equals("java/lang/Object")) {
-      HookCalls.call(mv, "onObjectWait", "(Ljava/lang/Object;" + desc.substring(1));
+      HookCalls.call(mv, HookCalls.SCHEDULE_HOOKS, "onObjectWait", "(Ljava/lang/Object;" + desc.substring(1));
       changed[0] = true;
       return;
     }
     String schedule = scheduleHook(op, calleeOwner, name, desc);
     if (schedule != null) {
       int shape = schedule.indexOf('(');
-      HookCalls.call(mv, schedule.substring(0, shape), schedule.substring(shape));
+      HookCalls.call(mv, HookCalls.SCHEDULE_HOOKS, schedule.substring(0, shape), schedule.substring(shape));
       changed[0] = true;
       return;
     }

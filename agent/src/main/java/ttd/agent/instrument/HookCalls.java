@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 
 /**
  * Small bytecode helpers shared by the instrumentations: calls into {@code ttd.runtime.Hooks} (and
- * {@code FileHooks}).
+ * {@code ScheduleHooks}, {@code FileHooks}).
  *
  * <p>Everything inserted is straight-line code that leaves the operand stack as it found it, so
  * existing stack map frames stay valid and only max stack needs recomputing.
@@ -15,6 +15,7 @@ final class HookCalls {
 
   static final String HOOKS = "ttd/runtime/Hooks";
   static final String FILE_HOOKS = "ttd/runtime/FileHooks";
+  static final String SCHEDULE_HOOKS = "ttd/runtime/ScheduleHooks";
 
   private HookCalls() {}
 

@@ -26,7 +26,7 @@ final class MonitorRewriter extends MethodVisitor {
   public void visitInsn(int opcode) {
     if (opcode == Opcodes.MONITORENTER) {
       super.visitInsn(Opcodes.DUP);
-      HookCalls.call(mv, "onMonitorEnter", "(Ljava/lang/Object;)V");
+      HookCalls.call(mv, HookCalls.SCHEDULE_HOOKS, "onMonitorEnter", "(Ljava/lang/Object;)V");
       super.visitInsn(opcode);
       changed[0] = true;
     } else {

@@ -39,7 +39,7 @@ final class SynchronizedMethodRewriter extends MethodVisitor {
     super.visitCode();
     pushLock();
     super.visitInsn(Opcodes.DUP);
-    HookCalls.call(mv, "onMonitorEnter", "(Ljava/lang/Object;)V");
+    HookCalls.call(mv, HookCalls.SCHEDULE_HOOKS, "onMonitorEnter", "(Ljava/lang/Object;)V");
     super.visitInsn(Opcodes.MONITORENTER);
     super.visitLabel(start);
   }

@@ -22,13 +22,14 @@ final class ThreadInstrumentation implements TypeInstrumentation {
     switch (name + desc) {
       case "start()V":
       case "start(Ljdk/internal/vm/ThreadContainer;)V": // JDK 21+: executors start threads here
-        return self(mv, access, name, desc, changed, "onThreadStart", "(Ljava/lang/Thread;)V");
+        return self(mv, access, name, desc, changed, HookCalls.HOOKS, "onThreadStart", "(Ljava/lang/Thread;)V");
       case "run()V":
-        return self(mv, access, name, desc, changed, "onThreadRun", "(Ljava/lang/Object;)V");
+        return self(mv, access, name, desc, changed, HookCalls.HOOKS, "onThreadRun", "(Ljava/lang/Object;)V");
       case "exit()V":
-        return self(mv, access, name, desc, changed, "onThreadExit", "(Ljava/lang/Thread;)V");
+        return self(mv, access, name, desc, changed, HookCalls.HOOKS, "onThreadExit", "(Ljava/lang/Thread;)V");
       case "interrupt()V":
-        return self(mv, access, name, desc, changed, "onThreadInterrupt", "(Ljava/lang/Thread;)V");
+        return self(
+            mv, access, name, desc, changed, HookCalls.SCHEDULE_HOOKS, "onThreadInterrupt", "(Ljava/lang/Thread;)V");
       case "nextThreadID()J": // JDK 17; 21+ in ThreadIdentifiersInstrumentation
         changed[0] = true;
         return HookCalls.onReturn(mv, access, name, desc, m -> HookCalls.call(m, "onThreadId", "(J)J"));
@@ -46,12 +47,12 @@ final class ThreadInstrumentation implements TypeInstrumentation {
   }
 
   private static MethodVisitor self(
-      MethodVisitor mv, int access, String name, String desc, boolean[] changed, String hook,
-      String hookDesc) {
+      MethodVisitor mv, int access, String name, String desc, boolean[] changed, String owner,
+      String hook, String hookDesc) {
     changed[0] = true;
     return HookCalls.onEntry(mv, access, name, desc, m -> {
       m.visitVarInsn(Opcodes.ALOAD, 0);
-      HookCalls.call(m, hook, hookDesc);
+      HookCalls.call(m, owner, hook, hookDesc);
     });
   }
 }

@@ -7,7 +7,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The scheduler's ticks in application code: a call of {@code Hooks.onTick()} at every method
+ * The scheduler's ticks in application code: a call of {@code ScheduleHooks.onTick()} at every method
  * entry and before every backward jump (rr counts retired branches; this is the JVM analogue).
  * Ticks are the deterministic clock of preemption. In chaos mode, field reads and writes tick
  * too, and so do calls of atomics and {@code VarHandle}s, so a preemption can fall between the
@@ -61,6 +61,6 @@ final class TickRewriter extends MethodVisitor {
   }
 
   private void tick() {
-    HookCalls.call(mv, "onTick", "()V");
+    HookCalls.call(mv, HookCalls.SCHEDULE_HOOKS, "onTick", "()V");
   }
 }

@@ -24,7 +24,7 @@ final class VirtualThreadInstrumentation implements TypeInstrumentation {
     changed[0] = true;
     return HookCalls.onEntry(mv, access, name, desc, m -> {
       m.visitVarInsn(Opcodes.ALOAD, 0);
-      HookCalls.call(m, "onVirtualThreadStart", "(Ljava/lang/Object;)V");
+      HookCalls.call(m, HookCalls.SCHEDULE_HOOKS, "onVirtualThreadStart", "(Ljava/lang/Object;)V");
     });
   }
 }

@@ -3,7 +3,7 @@ package ttd.agent.schedule;
 import java.util.ArrayList;
 import java.util.List;
 import ttd.log.EventKind;
-import ttd.runtime.Hooks;
+import ttd.runtime.ScheduleHooks;
 import ttd.runtime.ReplayPosition;
 
 /**
@@ -51,7 +51,7 @@ final class Baton {
   /** Hands the baton to {@code t} (null: nobody runs), where the hooks' fast paths see it too. */
   void runs(SchedThread t) {
     running = t;
-    Hooks.batonPassed(t);
+    ScheduleHooks.batonPassed(t);
   }
 
   void pointOfChoice(SchedThread s, boolean yielding) {

@@ -59,7 +59,7 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     return t;
   }
 
-  /** The slow path of a tick ({@code Hooks.onTick}): the baton holder reached its {@code switchAt}. */
+  /** The slow path of a tick ({@code ScheduleHooks.onTick}): the baton holder reached its {@code switchAt}. */
   @Override
   public void onTick() {
     SchedThread r = scheduler.running();
@@ -96,7 +96,7 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
   }
 
   /**
-   * The slow path of a {@code monitorenter} ({@code Hooks.onMonitorEnter} counted its tick): the
+   * The slow path of a {@code monitorenter} ({@code ScheduleHooks.onMonitorEnter} counted its tick): the
    * tick reached {@code switchAt}, or another thread may hold the monitor.
    */
   @Override

@@ -20,6 +20,7 @@ import ttd.fixture.Teller;
 import ttd.runtime.BatonClock;
 import ttd.runtime.HookDelegate;
 import ttd.runtime.Hooks;
+import ttd.runtime.ScheduleHooks;
 
 class SchedulingInstrumentationTest {
 
@@ -27,7 +28,7 @@ class SchedulingInstrumentationTest {
 
   @AfterEach
   void uninstall() {
-    Hooks.batonPassed(null);
+    ScheduleHooks.batonPassed(null);
     Hooks.install(null);
   }
 
@@ -91,7 +92,7 @@ class SchedulingInstrumentationTest {
 
           @Override
           public void visitMethodInsn(int op, String owner, String n, String desc, boolean itf) {
-            hookJustCalled = owner.equals("ttd/runtime/Hooks");
+            hookJustCalled = owner.equals("ttd/runtime/ScheduleHooks");
           }
 
           @Override
@@ -154,7 +155,7 @@ class SchedulingInstrumentationTest {
    */
   private static void install(List<String> calls) {
     Hooks.install(recording(calls));
-    Hooks.batonPassed(
+    ScheduleHooks.batonPassed(
         new BatonClock(0, Thread.currentThread(), null) {
           @Override
           public boolean enterFast(Object monitor) {

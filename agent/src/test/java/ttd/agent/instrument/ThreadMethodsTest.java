@@ -22,18 +22,18 @@ class ThreadMethodsTest {
   @Test
   void threadMethodsNamedThroughASubclassBecomeScheduleHooks() throws IOException {
     assertEquals(
-        List.of("Hooks.onThreadSleep(J)V", "Hooks.onThreadYield()V", "Hooks.onThreadYield()V",
-            "Hooks.onObjectNotifyAll(Ljava/lang/Object;)V"),
+        List.of("ScheduleHooks.onThreadSleep(J)V", "ScheduleHooks.onThreadYield()V", "ScheduleHooks.onThreadYield()V",
+            "ScheduleHooks.onObjectNotifyAll(Ljava/lang/Object;)V"),
         calls(Courier.class, "run"));
     assertEquals(
-        List.of("Hooks.onThreadJoin(Ljava/lang/Thread;)V", "Hooks.onThreadJoin(Ljava/lang/Thread;J)V",
-            "Hooks.onThreadJoin(Ljava/lang/Thread;JI)V"),
+        List.of("ScheduleHooks.onThreadJoin(Ljava/lang/Thread;)V", "ScheduleHooks.onThreadJoin(Ljava/lang/Thread;J)V",
+            "ScheduleHooks.onThreadJoin(Ljava/lang/Thread;JI)V"),
         calls(Courier.class, "await"));
   }
 
   @Test
   void waitCalledThroughSuperIsAScheduleHook() throws IOException {
-    assertEquals(List.of("Hooks.onObjectWait(Ljava/lang/Object;J)V"), calls(Courier.class, "pause"));
+    assertEquals(List.of("ScheduleHooks.onObjectWait(Ljava/lang/Object;J)V"), calls(Courier.class, "pause"));
   }
 
   @Test
@@ -53,7 +53,7 @@ class ThreadMethodsTest {
     assertFalse(methods.resolvesToThread("no/such/Type", "join", "()V"));
   }
 
-  /** The calls left in {@code method} after instrumentation, hooks shown as {@code Hooks.x}. */
+  /** The calls left in {@code method} after instrumentation, hooks shown as {@code ScheduleHooks.x}. */
   private static List<String> calls(Class<?> c, String method) throws IOException {
     String name = c.getName().replace('.', '/');
     byte[] original = bytes(c);
@@ -68,11 +68,12 @@ class ThreadMethodsTest {
         return new MethodVisitor(Opcodes.ASM9) {
           @Override
           public void visitMethodInsn(int op, String owner, String callee, String desc, boolean itf) {
-            if (owner.equals("ttd/runtime/Hooks") && SCHEDULER_ONLY.contains(callee)) {
+            boolean hook = owner.startsWith("ttd/runtime/") && owner.endsWith("Hooks");
+            if (hook && SCHEDULER_ONLY.contains(callee)) {
               return; // every application method has these
             }
-            if (owner.equals("ttd/runtime/Hooks")) {
-              calls.add("Hooks." + callee + desc);
+            if (hook) {
+              calls.add(owner.substring("ttd/runtime/".length()) + "." + callee + desc);
             } else if (!callee.equals("<init>") && !callee.equals("interrupt")) {
               calls.add(owner + "." + callee + desc);
             }

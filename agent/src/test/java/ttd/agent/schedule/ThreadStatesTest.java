@@ -8,7 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import ttd.log.EventKind;
-import ttd.runtime.Hooks;
+import ttd.runtime.ScheduleHooks;
 
 /** What a scheduled thread's {@code getState()} and {@code isAlive()} show: the model, not the timing. */
 class ThreadStatesTest {
@@ -18,7 +18,7 @@ class ThreadStatesTest {
   @AfterEach
   void finish() {
     release.countDown();
-    Hooks.batonPassed(null);
+    ScheduleHooks.batonPassed(null);
   }
 
   @Test

@@ -1,0 +1,116 @@
+package ttd.agent.session;
+
+import ttd.agent.schedule.SchedThread;
+import ttd.log.EventKind;
+
+/**
+ * Sleeps and timed waits, written once for record and replay alike: they leave the serializing
+ * scheduler for as long as they last, so record performs them and logs how each ended (normally
+ * or interrupted) and replay returns that without waiting. A wait on a monitor the scheduler's
+ * model holds stays inside the model instead.
+ */
+public abstract class SessionWaits extends SessionNet {
+
+  /** Runs a real sleep or wait in record; nothing in replay. Returns false to skip it. */
+  protected abstract boolean performsWaits(long millis, int nanos);
+
+  @Override
+  public void onThreadSleep(long millis, int nanos) throws InterruptedException {
+    waitOrSleep(null, millis, nanos, EventKind.SLEEP);
+  }
+
+  @Override
+  public void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException {
+    waitOrSleep(monitor, millis, nanos, EventKind.TIMED_WAIT);
+  }
+
+  /**
+   * A wait on a monitor the scheduler's model holds is modelled (no event: the schedule decides
+   * how it ends). A sleep, or a wait on a monitor only the JDK's code took, leaves the scheduler:
+   * record performs it and logs whether it ended normally (0) or by interruption (1); replay
+   * returns that without waiting.
+   */
+  private void waitOrSleep(Object monitor, long millis, int nanos, EventKind kind)
+      throws InterruptedException {
+    ThreadState t = enter();
+    boolean untimed = monitor != null && millis == 0 && nanos == 0;
+    if (t != null && untimed && !scheduler.runs(t.sched)) {
+      exit(t);
+      t = null;
+    }
+    if (t == null) {
+      realWait(monitor, millis, nanos);
+      return;
+    }
+    long outcome = 0;
+    try {
+      if (monitor != null && !Thread.holdsLock(monitor)) {
+        throw new IllegalMonitorStateException("current thread is not owner");
+      }
+      if (millis < 0) {
+        throw new IllegalArgumentException("timeout value is negative");
+      }
+      SchedThread s = t.sched;
+      boolean scheduled = scheduler.runs(s) && (monitor != null || scheduler.sleepLeaves());
+      if (scheduled && monitor != null && scheduler.holds(s, monitor)) {
+        long timeout = untimed ? 0 : Math.max(1, millis * 1_000_000 + nanos);
+        if (Thread.interrupted() || scheduler.waitOn(s, monitor, timeout)) {
+          Thread.interrupted();
+          outcome = 1;
+        }
+      } else {
+        if (scheduled) {
+          scheduler.blockingBegin(s, monitor);
+        }
+        try {
+          if (performsWaits(millis, nanos)) {
+            realWait(monitor, millis, nanos); // stays busy: replay does not run the JDK's wait code
+          } else if (Thread.currentThread().isInterrupted()) {
+            outcome = 1;
+          }
+        } catch (InterruptedException e) {
+          outcome = 1;
+        } finally {
+          if (scheduled) {
+            scheduler.blockingEnd(s);
+          }
+        }
+        outcome = exchangeLong(t, untimed ? EventKind.SCHED_WAIT : kind, 0, outcome);
+        if (outcome == 0 && monitor instanceof Thread && !performsRealIo()) {
+          awaitTermination((Thread) monitor);
+        }
+      }
+    } finally {
+      exit(t);
+    }
+    if (outcome != 0) {
+      Thread.interrupted();
+      throw new InterruptedException(kind == EventKind.SLEEP ? "sleep interrupted" : null);
+    }
+  }
+
+  /**
+   * Replay of {@code Thread.join}'s own {@code while (isAlive()) wait()}: the recorded wait ended
+   * because the thread had terminated; the replayed one is let in by the log, perhaps while the
+   * JVM is still finishing that thread, so wait for that too (it has left the program already).
+   */
+  private void awaitTermination(Thread joined) throws InterruptedException {
+    for (ThreadState o : allThreads) {
+      if (o.sched.thread() == joined && o.sched.ended()) {
+        while (joined.isAlive()) {
+          joined.wait(1);
+        }
+        return;
+      }
+    }
+  }
+
+  private static void realWait(Object monitor, long millis, int nanos)
+      throws InterruptedException {
+    if (monitor == null) {
+      Thread.sleep(millis, nanos);
+    } else {
+      monitor.wait(millis, nanos);
+    }
+  }
+}

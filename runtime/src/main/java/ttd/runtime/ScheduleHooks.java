@@ -1,0 +1,213 @@
+package ttd.runtime;
+
+/**
+ * The serializing scheduler's schedule points, as static methods that instrumented bytecode calls
+ * (see {@link HookDelegate}): ticks, monitor enters, waits, sleeps, parks, joins, yields and the
+ * thread queries whose answer depends on the schedule.
+ *
+ * <p>Apart from the tick and monitor-enter fast paths, which decide on the baton holder's {@link
+ * BatonClock} without calling the agent, each forwards to the installed delegate, or runs the real
+ * operation when none is installed. Each returns normally or with the exception the real
+ * operation would have thrown. Defined into the bootstrap loader like {@link Hooks}.
+ */
+public final class ScheduleHooks {
+
+  private static volatile RealPark realPark;
+  /** The clock of the thread holding the scheduler's baton, or null (see {@link BatonClock}). */
+  private static volatile BatonClock baton;
+
+  private ScheduleHooks() {}
+
+  /** The scheduler hands the baton to {@code holder}'s thread (null: nobody runs, or no scheduling). */
+  public static void batonPassed(BatonClock holder) {
+    baton = holder;
+  }
+
+  /** Installs the real {@code Unsafe.park/unpark}, before any of their call sites is rewritten. */
+  public static void installRealPark(RealPark park) {
+    realPark = park;
+  }
+
+  /**
+   * A tick of the preemption budget: method entries and loop back-edges of application code. It
+   * counts only on the thread holding the baton and outside agent code, and calls the agent only
+   * when the thread's ticks reach its {@link BatonClock#switchAt}.
+   */
+  public static void onTick() {
+    BatonClock c = baton;
+    if (c != null && c.thread == Thread.currentThread() && !c.owner.busy && ++c.ticks >= c.switchAt) {
+      HookDelegate d = Hooks.delegate();
+      if (d != null) {
+        d.onTick();
+      }
+    }
+  }
+
+  /**
+   * Before a {@code monitorenter} of application code (the real one follows): a tick, and the
+   * scheduler's model takes the monitor; the agent is called only if the tick reached {@link
+   * BatonClock#switchAt} or the monitor may be held by another thread.
+   */
+  public static void onMonitorEnter(Object monitor) {
+    BatonClock c = baton;
+    if (monitor != null
+        && c != null
+        && c.thread == Thread.currentThread()
+        && !c.owner.busy
+        && (++c.ticks >= c.switchAt || !c.enterFast(monitor))) {
+      HookDelegate d = Hooks.delegate();
+      if (d != null) {
+        d.onMonitorEnter(monitor);
+      }
+    }
+  }
+
+  /** Replaces {@code Object.wait()} call sites. */
+  public static void onObjectWait(Object monitor) throws InterruptedException {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      monitor.wait();
+    } else {
+      d.onObjectWait(monitor, 0, 0);
+    }
+  }
+
+  /** Replaces {@code Object.notify()} call sites. */
+  public static void onObjectNotify(Object monitor) {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      monitor.notify();
+    } else {
+      d.onObjectNotify(monitor, false);
+    }
+  }
+
+  /** Replaces {@code Object.notifyAll()} call sites. */
+  public static void onObjectNotifyAll(Object monitor) {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      monitor.notifyAll();
+    } else {
+      d.onObjectNotify(monitor, true);
+    }
+  }
+
+  /** Replaces {@code Unsafe.park(boolean, long)} call sites. */
+  public static void onThreadPark(Object unsafe, boolean absolute, long time) {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      realPark.park(unsafe, absolute, time);
+    } else {
+      d.onThreadPark(realPark, unsafe, absolute, time);
+    }
+  }
+
+  /** Replaces {@code Unsafe.unpark(Object)} call sites. */
+  public static void onThreadUnpark(Object unsafe, Object thread) {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      realPark.unpark(unsafe, thread);
+    } else {
+      d.onThreadUnpark(realPark, unsafe, thread);
+    }
+  }
+
+  /** Replaces {@code Thread.join()} call sites. */
+  public static void onThreadJoin(Thread thread) throws InterruptedException {
+    onThreadJoin(thread, 0L, 0);
+  }
+
+  /** Replaces {@code Thread.join(long)} call sites. */
+  public static void onThreadJoin(Thread thread, long millis) throws InterruptedException {
+    onThreadJoin(thread, millis, 0);
+  }
+
+  /** Replaces {@code Thread.join(long, int)} call sites. */
+  public static void onThreadJoin(Thread thread, long millis, int nanos) throws InterruptedException {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      thread.join(millis, nanos);
+    } else {
+      d.onThreadJoin(thread, millis, nanos);
+    }
+  }
+
+  /** Replaces {@code Thread.yield()} and {@code Thread.onSpinWait()} call sites. */
+  public static void onThreadYield() {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      Thread.yield();
+    } else {
+      d.onThreadYield();
+    }
+  }
+
+  /** Called on entry of {@code Thread.interrupt()}, before the real interrupt. */
+  public static void onThreadInterrupt(Thread thread) {
+    HookDelegate d = Hooks.delegate();
+    if (d != null) {
+      d.onThreadInterrupt(thread);
+    }
+  }
+
+  /** Replaces {@code Thread.isAlive()} call sites of application code. */
+  public static boolean onThreadIsAlive(Thread thread) {
+    HookDelegate d = Hooks.delegate();
+    return d == null ? thread.isAlive() : d.onThreadIsAlive(thread);
+  }
+
+  /** Replaces {@code Thread.getState()} call sites of application code. */
+  public static Thread.State onThreadGetState(Thread thread) {
+    HookDelegate d = Hooks.delegate();
+    return d == null ? thread.getState() : d.onThreadGetState(thread);
+  }
+
+  /** Called on entry of a virtual thread's start, which the scheduler does not support. */
+  public static void onVirtualThreadStart(Object thread) {
+    HookDelegate d = Hooks.delegate();
+    if (d != null) {
+      d.onVirtualThreadStart(thread);
+    }
+  }
+
+  /** Replaces {@code Thread.sleep(long)} call sites. */
+  public static void onThreadSleep(long millis) throws InterruptedException {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      Thread.sleep(millis);
+    } else {
+      d.onThreadSleep(millis, 0);
+    }
+  }
+
+  /** Replaces {@code Thread.sleep(long, int)} call sites. */
+  public static void onThreadSleep(long millis, int nanos) throws InterruptedException {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      Thread.sleep(millis, nanos);
+    } else {
+      d.onThreadSleep(millis, nanos);
+    }
+  }
+
+  /** Replaces {@code Object.wait(long)} call sites. */
+  public static void onObjectWait(Object monitor, long millis) throws InterruptedException {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      monitor.wait(millis);
+    } else {
+      d.onObjectWait(monitor, millis, 0);
+    }
+  }
+
+  /** Replaces {@code Object.wait(long, int)} call sites. */
+  public static void onObjectWait(Object monitor, long millis, int nanos)
+      throws InterruptedException {
+    HookDelegate d = Hooks.delegate();
+    if (d == null) {
+      monitor.wait(millis, nanos);
+    } else {
+      d.onObjectWait(monitor, millis, nanos);
+    }
+  }
+}
