@@ -9,17 +9,11 @@ import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.Value;
 import com.sun.jdi.VirtualMachine;
-import com.sun.jdi.event.ClassPrepareEvent;
-import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
-import com.sun.jdi.event.ExceptionEvent;
 import com.sun.jdi.event.LocatableEvent;
-import com.sun.jdi.event.VMDeathEvent;
-import com.sun.jdi.event.VMDisconnectEvent;
 import com.sun.jdi.event.VMStartEvent;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.StepRequest;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -43,9 +37,7 @@ public final class Target implements AutoCloseable {
   private final ReplayJvm jvm;
   private final VirtualMachine vm;
   private final PositionFields fields;
-  private final List<Consumer<ReferenceType>> prepareListeners = new ArrayList<>();
-  private Observer observer;
-  private long observed;
+  private final StopEvents events = new StopEvents(this::readEvent);
   private boolean started;
   private Stop last;
   private long lastEvent = Long.MIN_VALUE;
@@ -97,13 +89,12 @@ public final class Target implements AutoCloseable {
   }
 
   public void onClassPrepare(Consumer<ReferenceType> listener) {
-    prepareListeners.add(listener);
+    events.onClassPrepare(listener);
   }
 
   /** Observes observer requests from now on; their events are numbered from 1. */
   public void observe(Observer o) {
-    observer = o;
-    observed = 0;
+    events.observe(o);
   }
 
   /** Asks a running replay to stop (Ctrl-C); the current motion returns an interrupted stop. */
@@ -193,38 +184,9 @@ public final class Target implements AutoCloseable {
           continue;
         }
         sets++;
-        List<LocatableEvent> stops = new ArrayList<>();
-        for (Event e : set) {
-          if (e instanceof VMDeathEvent || e instanceof VMDisconnectEvent) {
-            return atEnd();
-          }
-          if (e instanceof ClassPrepareEvent) {
-            ReferenceType type = ((ClassPrepareEvent) e).referenceType();
-            for (Consumer<ReferenceType> l : List.copyOf(prepareListeners)) {
-              l.accept(type);
-            }
-            continue;
-          }
-          if (!(e instanceof LocatableEvent) || e.request() == null) {
-            continue;
-          }
-          Role role = (Role) e.request().getProperty(Role.KEY);
-          if (e instanceof ExceptionEvent && (role == Role.USER || role == Role.OBSERVER) && TtdFrames.insideTtd(((ExceptionEvent) e).thread())) {
-            // thrown in the agent's own work on a program thread, not the program's; how many
-            // such throws a replay sees depends on timing, so observers must not count them
-            // either, or a reverse search lands on another hit than the one it found
-            continue;
-          }
-          if (role == Role.STEP) {
-            vm.eventRequestManager().deleteEventRequest(e.request());
-            stops.add((LocatableEvent) e);
-          } else if (role == Role.OBSERVER) {
-            if (observer != null && observer.hit(++observed, (LocatableEvent) e, this::readEvent)) {
-              stops.add((LocatableEvent) e);
-            }
-          } else if (role != null) {
-            stops.add((LocatableEvent) e);
-          }
+        List<LocatableEvent> stops = events.stopsIn(set, vm);
+        if (stops == null) {
+          return atEnd();
         }
         if (!stops.isEmpty()) {
           clock.stopped();

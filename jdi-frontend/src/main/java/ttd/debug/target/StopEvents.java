@@ -1,0 +1,81 @@
+package ttd.debug.target;
+
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.event.ClassPrepareEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.ExceptionEvent;
+import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.VMDeathEvent;
+import com.sun.jdi.event.VMDisconnectEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * Which events of a replay JVM's event set stop the console: a user request's, a finished step's,
+ * an observer's that its {@link Observer} takes; class preparations go to their listeners, and
+ * exceptions thrown inside ttd's own work on a program thread are passed over.
+ */
+final class StopEvents {
+
+  private final List<Consumer<ReferenceType>> prepareListeners = new ArrayList<>();
+  private final LongSupplier readEvent;
+  private Observer observer;
+  private long observed;
+
+  /** {@code readEvent}: the index of the last event the replay consumed, for observers. */
+  StopEvents(LongSupplier readEvent) {
+    this.readEvent = readEvent;
+  }
+
+  void onClassPrepare(Consumer<ReferenceType> listener) {
+    prepareListeners.add(listener);
+  }
+
+  /** Observes observer requests from now on; their events are numbered from 1. */
+  void observe(Observer o) {
+    observer = o;
+    observed = 0;
+  }
+
+  /** The events of {@code set} that stop the replay (empty: it runs on), or null at its end. */
+  List<LocatableEvent> stopsIn(EventSet set, VirtualMachine vm) {
+    List<LocatableEvent> stops = new ArrayList<>();
+    for (Event e : set) {
+      if (e instanceof VMDeathEvent || e instanceof VMDisconnectEvent) {
+        return null;
+      }
+      if (e instanceof ClassPrepareEvent) {
+        ReferenceType type = ((ClassPrepareEvent) e).referenceType();
+        for (Consumer<ReferenceType> l : List.copyOf(prepareListeners)) {
+          l.accept(type);
+        }
+        continue;
+      }
+      if (!(e instanceof LocatableEvent) || e.request() == null) {
+        continue;
+      }
+      Role role = (Role) e.request().getProperty(Role.KEY);
+      if (e instanceof ExceptionEvent && (role == Role.USER || role == Role.OBSERVER) && TtdFrames.insideTtd(((ExceptionEvent) e).thread())) {
+        // thrown in the agent's own work on a program thread, not the program's; how many
+        // such throws a replay sees depends on timing, so observers must not count them
+        // either, or a reverse search lands on another hit than the one it found
+        continue;
+      }
+      if (role == Role.STEP) {
+        vm.eventRequestManager().deleteEventRequest(e.request());
+        stops.add((LocatableEvent) e);
+      } else if (role == Role.OBSERVER) {
+        if (observer != null && observer.hit(++observed, (LocatableEvent) e, readEvent)) {
+          stops.add((LocatableEvent) e);
+        }
+      } else if (role != null) {
+        stops.add((LocatableEvent) e);
+      }
+    }
+    return stops;
+  }
+}
