@@ -70,11 +70,6 @@ final class QueuePretoucher extends Thread {
     }
   }
 
-  /** How far the appender has written, as last told (for tests). */
-  long appended() {
-    return appended;
-  }
-
   /** How far this thread has touched the current file (for tests). */
   long touched() {
     return touched;
@@ -151,6 +146,8 @@ final class QueuePretoucher extends Thread {
     if (last != null && last.start() == start) {
       return last;
     }
+    // the overload the appender's MappedBytes calls: its method reference is linked already,
+    // where the two-argument one's first call links a lambda (JDK state the replay lacks)
     MappedBytesStore store = f.acquireByteStore(owner, start, null);
     chunks.addLast(store);
     return store;
