@@ -5,6 +5,8 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -14,9 +16,14 @@ import net.openhft.chronicle.wire.DocumentContext;
  *
  * <p>One appender is shared by all recording threads behind this object's lock, which also gives
  * the documents their global order. Documents reach the memory-mapped file as they are written, so
- * a process killed with SIGKILL keeps everything appended before it died.
+ * a process killed with SIGKILL keeps everything appended before it died. Once the log passes
+ * {@link #PRETOUCH_FROM}, a {@link QueuePretoucher} faults in the pages ahead of the appender on a
+ * thread of its own.
  */
 public final class TraceWriter implements AutoCloseable {
+
+  /** A log this small never starts the pretoucher (nor grows its file ahead of its end). */
+  static final long PRETOUCH_FROM = 1 << 20;
 
   private final ChronicleQueue queue;
   private final ExcerptAppender appender;
@@ -25,6 +32,7 @@ public final class TraceWriter implements AutoCloseable {
   private final byte[] blockHeader = new byte[TraceFormat.DOC_HEADER_BYTES + 16];
   private long sequence;
   private boolean closed;
+  private QueuePretoucher pretoucher;
 
   public TraceWriter(Path queueDir) {
     this.queue = ChronicleSettings.openForWrite(queueDir);
@@ -71,7 +79,9 @@ public final class TraceWriter implements AutoCloseable {
     h.putInt(9, (int) crc.getValue());
     try (DocumentContext dc = appender.writingDocument()) {
       try {
-        MappedCopy.write(dc.wire().bytes().write(blockHeader, 0, blockHeader.length), events, length);
+        Bytes<?> out = dc.wire().bytes();
+        MappedCopy.write(out.write(blockHeader, 0, blockHeader.length), events, length);
+        advanced(out);
       } catch (RuntimeException e) {
         dc.rollbackOnClose(); // never leave half a document in the queue
         throw e;
@@ -108,13 +118,36 @@ public final class TraceWriter implements AutoCloseable {
     ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN).putInt(9, (int) crc.getValue());
     try (DocumentContext dc = appender.writingDocument()) {
       try {
-        dc.wire().bytes().write(scratch, 0, size);
+        Bytes<?> out = dc.wire().bytes();
+        out.write(scratch, 0, size);
+        advanced(out);
       } catch (RuntimeException e) {
         dc.rollbackOnClose();
         throw e;
       }
     }
     sequence++;
+  }
+
+  /** Tells the pretoucher how far the queue file is written, starting it once the log is big enough. */
+  private void advanced(Bytes<?> out) {
+    if (!(out instanceof MappedBytes)) {
+      return;
+    }
+    long position = out.writePosition();
+    if (pretoucher == null) {
+      if (position < PRETOUCH_FROM) {
+        return;
+      }
+      pretoucher = new QueuePretoucher();
+      pretoucher.start();
+    }
+    pretoucher.appended(((MappedBytes) out).mappedFile(), position);
+  }
+
+  /** The pretoucher, once started (for tests). */
+  synchronized QueuePretoucher pretoucher() {
+    return pretoucher;
   }
 
   /** How many documents were appended. */
@@ -126,6 +159,9 @@ public final class TraceWriter implements AutoCloseable {
   public synchronized void close() {
     if (!closed) {
       closed = true;
+      if (pretoucher != null) {
+        pretoucher.finish();
+      }
       appender.close();
       queue.close();
     }
