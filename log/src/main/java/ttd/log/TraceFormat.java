@@ -10,7 +10,7 @@ package ttd.log;
 public final class TraceFormat {
 
   /** Bumped on every incompatible change; a reader refuses any other version. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
 
   public static final String METADATA_FILE = "recording.properties";
   public static final String QUEUE_DIR = "queue";

@@ -3,6 +3,7 @@ package ttd.agent.instrument;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -94,6 +95,7 @@ public final class ClassFileInstrumenter {
     boolean[] changed = {false};
     boolean clock = IgnoredTypes.clockSites(internalName);
     ThreadMethods threadMethods = ThreadMethods.of(loader, internalName, reader);
+    Set<String> calling = scheduled ? CallingMethods.of(reader) : Set.of();
     reader.accept(
         new ClassVisitor(Opcodes.ASM9, writer) {
           private String source;
@@ -154,7 +156,7 @@ public final class ClassFileInstrumenter {
                 mv = new SynchronizedMethodRewriter(mv, internalName, access, desc, version >= Opcodes.V1_6);
               }
               mv = new MonitorRewriter(mv, changed);
-              mv = new TickRewriter(mv, chaos);
+              mv = new TickRewriter(mv, chaos, calling.contains(name + desc));
             }
             return mv;
           }

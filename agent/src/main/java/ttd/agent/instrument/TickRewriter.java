@@ -7,8 +7,9 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The scheduler's ticks in application code: a call of {@code ScheduleHooks.onTick()} at every method
- * entry and before every backward jump (rr counts retired branches; this is the JVM analogue).
+ * The scheduler's ticks in application code: a call of {@code ScheduleHooks.onTick()} at the entry of
+ * every method that calls anything ({@link CallingMethods}) and before every backward jump (rr
+ * counts retired branches; this is the JVM analogue).
  * Ticks are the deterministic clock of preemption. In chaos mode, field reads and writes tick
  * too, and so do calls of atomics and {@code VarHandle}s, so a preemption can fall between the
  * read and the write of {@code count++} or between two atomic steps.
@@ -16,17 +17,25 @@ import org.objectweb.asm.Opcodes;
 final class TickRewriter extends MethodVisitor {
 
   private final boolean fields;
+  private final boolean entryTick;
   private final Set<Label> seen = new HashSet<>();
 
-  TickRewriter(MethodVisitor mv, boolean fields) {
+  /**
+   * @param fields whether field accesses and atomics tick too (chaos)
+   * @param entryTick whether the method's entry ticks: it calls something
+   */
+  TickRewriter(MethodVisitor mv, boolean fields, boolean entryTick) {
     super(Opcodes.ASM9, mv);
     this.fields = fields;
+    this.entryTick = entryTick;
   }
 
   @Override
   public void visitCode() {
     super.visitCode();
-    tick();
+    if (entryTick) {
+      tick();
+    }
   }
 
   @Override

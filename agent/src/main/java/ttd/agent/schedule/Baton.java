@@ -212,7 +212,7 @@ final class Baton {
   }
 
   void startSlice(SchedThread t) {
-    t.othersHold = shadow.othersHold(t);
+    t.startSlice(shadow.othersHold(t));
     if (replaying) {
       t.switchAt = 0;
     } else {

@@ -60,6 +60,12 @@ public final class SchedThread extends BatonClock {
   boolean arrived;
   /** Replay: the idle period at which this thread resumes (-1: it is let in by another). */
   long resumeAtIdle = -1;
+  /**
+   * The monitor {@link #enterFast} noted last: in {@link #held}, and nobody else holds one in this
+   * slice, so entering it again is one compare instead of a scan of the list (a lock taken in a
+   * loop is the same monitor each time). Null when the slice or the list changes.
+   */
+  private Object lastFast;
   /** Monitors held in the shadow model (a few may have been left already, see {@link #acquire}). */
   Object[] held = new Object[8];
   int heldCount;
@@ -84,11 +90,21 @@ public final class SchedThread extends BatonClock {
    */
   @Override
   public boolean enterFast(Object monitor) {
+    if (monitor == lastFast) {
+      return true;
+    }
     if (othersHold) {
       return false;
     }
     acquire(monitor);
+    lastFast = monitor;
     return true;
+  }
+
+  /** A new time slice: {@link #othersHold} is decided again, so the fast monitor is forgotten. */
+  void startSlice(boolean othersHoldNow) {
+    othersHold = othersHoldNow;
+    lastFast = null;
   }
 
   public Thread thread() {
@@ -134,6 +150,7 @@ public final class SchedThread extends BatonClock {
 
   /** Drops the monitors this thread no longer holds; only on this thread itself. */
   void prune() {
+    lastFast = null;
     int kept = 0;
     for (int i = 0; i < heldCount; i++) {
       if (Thread.holdsLock(held[i])) {
@@ -146,6 +163,7 @@ public final class SchedThread extends BatonClock {
 
   /** Drops {@code monitor} (a wait releases it); false if it was not held. */
   boolean releaseAll(Object monitor) {
+    lastFast = null;
     for (int i = heldCount - 1; i >= 0; i--) {
       if (held[i] == monitor) {
         heldCount--;

@@ -62,10 +62,21 @@ class SchedulingInstrumentationTest {
     Object teller = c.getConstructor().newInstance();
     install(calls);
     assertEquals(30L, method(c, "deposit").invoke(teller, 10L, 1.0, 3));
-    // the method entry and one backward jump per iteration
-    assertEquals(1 + 3, calls.stream().filter("tick"::equals).count(), calls.toString());
+    // one backward jump per iteration; deposit calls nothing, so its entry does not tick
+    assertEquals(3, calls.stream().filter("tick"::equals).count(), calls.toString());
     assertEquals(1, method(c, "open").invoke(null));
     assertTrue(calls.contains("enter java.lang.Class"), calls.toString());
+  }
+
+  @Test
+  void onlyTheEntriesOfMethodsThatCallSomethingTick() throws Exception {
+    Class<?> c = instrumented(true);
+    Object teller = c.getConstructor().newInstance();
+    install(calls);
+    method(c, "balance").invoke(teller);
+    assertEquals(List.of(), calls, "a method that calls nothing ticked at its entry");
+    method(c, "audit").invoke(teller);
+    assertEquals(List.of("tick"), calls, "a method that calls another did not tick at its entry");
   }
 
   @Test
