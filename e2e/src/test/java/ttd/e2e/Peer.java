@@ -44,6 +44,12 @@ final class Peer implements AutoCloseable {
     return new Peer(Exec.start(cmd, recording.toAbsolutePath().getParent(), new byte[0]));
   }
 
+  /** Starts {@code main} from {@code classPath} on {@code jvm}, recorded into {@code recording}. */
+  static Peer recordedFrom(Jvm jvm, Path recording, String classPath, String main, String... args) {
+    List<String> cmd = TtdRun.recordCommand(jvm, recording, List.of(), classPath, main, List.of(args));
+    return new Peer(Exec.start(cmd, recording.toAbsolutePath().getParent(), new byte[0]));
+  }
+
   /** Waits for the peer's {@code listening on <port>} line and returns the port. */
   int port() {
     while (exec.elapsed().compareTo(STARTUP) < 0) {

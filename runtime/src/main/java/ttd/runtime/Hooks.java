@@ -184,4 +184,17 @@ public final class Hooks {
     }
   }
 
+  /**
+   * Where {@code Class} gets its declared methods from the JVM ({@code getDeclaredMethods0}):
+   * returns them in an order that is the same in every run ({@link DeclarationOrder}).
+   */
+  public static java.lang.reflect.Method[] onClassDeclaredMethods(java.lang.reflect.Method[] original) {
+    return delegate == null ? original : DeclarationOrder.sorted(original);
+  }
+
+  /** Where {@code Class} gets its declared constructors from the JVM: as {@link #onClassDeclaredMethods}. */
+  public static java.lang.reflect.Constructor<?>[] onClassDeclaredConstructors(
+      java.lang.reflect.Constructor<?>[] original) {
+    return delegate == null ? original : DeclarationOrder.sorted(original);
+  }
 }

@@ -21,6 +21,7 @@ final class Instrumentations {
         new SecureRandomInstrumentation(),
         new ProcessImplInstrumentation(),
         new ProcessHandleImplInstrumentation(),
+        new ClassInstrumentation(),
         new ProcessInfoInstrumentation(),
         new ManagementRuntimeInstrumentation(),
         new ManagementOperatingSystemInstrumentation(),
