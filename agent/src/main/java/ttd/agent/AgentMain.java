@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.SharedHashes;
+import ttd.agent.identity.ReflectionInflation;
 import ttd.agent.identity.ThreadIds;
 import ttd.agent.session.HashTrace;
 import ttd.agent.identity.StartupSymmetry;
@@ -52,6 +53,7 @@ public final class AgentMain {
     Messages messages = new Messages(opts.quiet());
     try {
       ThreadIds.reserve();
+      ReflectionInflation.turnOff();
       HashState.probe();
       SharedHashes.assign(inst);
       CompilerDirectives.add(inst, runtimeJar.getParent()); // before the start-up's ASM work

@@ -4,12 +4,17 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.AccessController;
+import java.security.PrivilegedAction;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -83,6 +88,25 @@ public final class StartupSymmetry {
       }
     }
     RealSunNio.prepare();
+    bindCallerSensitive();
+  }
+
+  /**
+   * A caller-sensitive method looked up and called through a method handle, which binds it to an
+   * injected invoker of the caller and spins the lambda forms that needs. The recording's start-up
+   * does this in its libraries and the replay's does not, so on JDK 17 a program that does it
+   * first (Jetty's {@code SecurityUtils.doPrivileged}, as its thread pool makes its first thread)
+   * spun two more lambda forms in the replay, drew two more identity hashes, and its threads got
+   * other hashes than recorded (a {@code Set<Thread>} then iterated in another order).
+   */
+  private static void bindCallerSensitive() {
+    try {
+      MethodHandle doPrivileged = MethodHandles.lookup().findStatic(AccessController.class, "doPrivileged",
+          MethodType.methodType(Object.class, PrivilegedAction.class));
+      Object unused = (Object) doPrivileged.invoke((PrivilegedAction<Object>) () -> null);
+    } catch (Throwable removed) {
+      // AccessController may be gone from a later JDK: then nothing binds it either
+    }
   }
 
   /**

@@ -44,6 +44,15 @@ public final class TtdTransformer implements ClassFileTransformer {
         || internalName.startsWith("javax/");
   }
 
+  /**
+   * Classes the JDK makes for itself in a loader of its own (reflection accessors, {@code
+   * jdk.internal.reflect.GeneratedConstructorAccessorN}): not the program's, so they are not
+   * listed for a divergence report to name as changed.
+   */
+  private static boolean isJdkInternal(String internalName) {
+    return internalName.startsWith("jdk/internal/");
+  }
+
   @Override
   public byte[] transform(
       Module module,
@@ -58,7 +67,8 @@ public final class TtdTransformer implements ClassFileTransformer {
     boolean previous = listener.enterAgent();
     int[] hash = HashState.available() ? HashState.read() : null;
     try {
-      if (redefined == null && loader != null && loader != ClassLoader.getPlatformClassLoader()) {
+      if (redefined == null && loader != null && loader != ClassLoader.getPlatformClassLoader()
+          && !isJdkInternal(className)) {
         CRC32C crc = new CRC32C();
         crc.update(bytes);
         listener.classLoaded(className.replace('/', '.'), (int) crc.getValue());
