@@ -267,9 +267,7 @@ final class ReverseSearch {
     Motion seek = Motion.seek(List.of(chosen.spec()), chosen.ordinal());
     List<Motion> history = from == null ? List.of() : from.path();
     if (pause != null) {
-      // the pause at the rung and the one at the hit's event are one pause (inside the rung's
-      // motion), so every rung of that motion up to the event lies on the landing's history too
-      history = from == null ? List.of(pause) : Motion.append(from.prefix(), Motion.pause(pause.arg(), 0, from.within()));
+      history = Motion.append(history, pause);
     }
     history = Motion.append(history, seek);
     Driver landing = RungJvms.reach(s, from);
@@ -291,6 +289,5 @@ final class ReverseSearch {
     s.specs.addAll(kept);
     landing.user().sync(kept, WatchedObjects.objectsOf(landing, kept));
     s.switchTo(landing, history, title);
-    s.ladder.landed(history, at.position());
   }
 }

@@ -129,7 +129,6 @@ final class TimeCommands {
     List<Motion> history = ListedWrites.landing(ListedWrites.nearestBefore(s.ladder.rungs(), to.event()), to, w);
     Driver d = s.replayed(history);
     s.switchTo(d, history, arrived(to, d.target().last()));
-    s.ladder.landed(history, s.position());
   }
 
   private static boolean atAWrite(Stop st) {

@@ -88,47 +88,4 @@ class LadderTest {
     ladder.ranThrough(List.of(), RUN, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 0, true));
     assertEquals(4, ladder.rungs().size());
   }
-
-  /** A run's rungs 100, 200, 400 and 800 ms back from its end at 3 s: ticks 2.9, 2.8, 2.6 and 2.2 million. */
-  private static Ladder ranThreeSeconds(int max) {
-    Ladder l = new Ladder(new Pool(null, 0, 0, 1), 100 * MS, 4, max, 2);
-    l.ranThrough(List.of(), RUN, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 3_000_001, false));
-    return l;
-  }
-
-  private static Rung rungAt(Ladder l, long tick) {
-    return l.rungs().stream().filter(r -> r.tick() == tick).findFirst().orElseThrow();
-  }
-
-  private static List<Long> ticks(List<Rung> rungs) {
-    return rungs.stream().map(Rung::tick).toList();
-  }
-
-  @Test
-  void aLandingGetsRungsAtTheUsualSpacingBelowItAndTheRungsAboveItGoFirst() {
-    Ladder l = ranThreeSeconds(6);
-    List<Motion> landing = Motion.append(rungAt(l, 2_600_000).path(), Motion.seek(List.of(new MethodBreakpoint("app.Main", "adopt")), 3));
-    l.landed(landing, new Position(5, 2_700_000, false));
-    assertEquals(List.of(2_600_000L, 2_500_000L, 2_200_000L, 1_900_000L, 0L), ticks(l.on(landing)),
-        "100 ms below the landing the rung it started from, then new ones 200 and 800 ms below; the 400 ms one was there");
-    assertEquals(List.of(0L, 2_800_000L, 2_600_000L, 2_200_000L, 2_500_000L, 1_900_000L), ticks(l.rungs()),
-        "the oldest rung above the landing made room, within the 6 rungs");
-  }
-
-  @Test
-  void aLandingNeverPushesOutTheRungsBelowIt() {
-    Ladder l = ranThreeSeconds(5);
-    List<Motion> landing = Motion.append(rungAt(l, 2_200_000).path(), Motion.seek(List.of(new MethodBreakpoint("app.Main", "adopt")), 1));
-    l.landed(landing, new Position(5, 2_000_000, false));
-    assertEquals(List.of(0L, 2_200_000L, 1_900_000L, 1_800_000L, 1_600_000L), ticks(l.rungs()),
-        "three rungs above the landing gave way to three below it; the fourth found none to replace");
-  }
-
-  @Test
-  void aLandingOutsideEveryRunGetsNoRungs() {
-    Ladder l = ranThreeSeconds(6);
-    List<Rung> before = l.rungs();
-    l.landed(List.of(Motion.seek(List.of(new MethodBreakpoint("app.Main", "adopt")), 1)), new Position(5, 2_000_000, false));
-    assertEquals(before, l.rungs(), "a history that passes none of the run's positions");
-  }
 }
