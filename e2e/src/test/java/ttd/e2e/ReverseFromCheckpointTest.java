@@ -47,7 +47,7 @@ class ReverseFromCheckpointTest {
       "  public static void main(String[] args) {",
       "    long x = 7;",
       "    for (int i = 1; i <= 10000; i++) {",
-      "      for (int k = 0; k < 1000; k++) {",
+      "      for (int k = 0; k < 4000; k++) {",
       "        x = x * 6364136223846793005L + 1442695040888963407L;",
       "      }",
       "      long t = System.nanoTime();",
