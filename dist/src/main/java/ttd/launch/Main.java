@@ -15,7 +15,7 @@ public final class Main {
     try {
       libs = NestedLibraries.of(Main.class);
     } catch (Exception e) {
-      System.err.println("ttd: cannot unpack ttd.jar's libraries (" + e.getMessage() + ")");
+      System.err.println("ttd: cannot unpack ttd.jar's libraries: " + e.getMessage());
       System.exit(2);
       return;
     }
