@@ -50,8 +50,7 @@ abstract class SessionStart {
     Path dir = opts.out() != null ? opts.out() : defaultDirectory(mainClass);
     try {
       Files.createDirectories(dir.getParent() == null ? dir.toAbsolutePath().getParent() : dir.getParent());
-      Files.createDirectory(dir);
-      OwnerOnly.restrictDirectory(dir);
+      OwnerOnly.createDirectory(dir);
     } catch (FileSystemException e) {
       String why =
           e instanceof AccessDeniedException
@@ -69,10 +68,12 @@ abstract class SessionStart {
       return null;
     }
     RecordingMetadata meta = header(opts, mainClass);
+    String id = recordingId(dir);
+    meta.put(TraceFormat.RECORDING_ID, id);
     meta.store(dir);
-    Path queue = Files.createDirectory(dir.resolve(TraceFormat.QUEUE_DIR));
-    OwnerOnly.restrictDirectory(queue);
+    Path queue = OwnerOnly.createDirectory(dir.resolve(TraceFormat.QUEUE_DIR));
     TraceWriter writer = new TraceWriter(queue);
+    writer.appendRecording(id);
     meta.put("timezone", TimeZone.getDefault().getID());
     RecordSession session =
         new RecordSession(

@@ -9,8 +9,11 @@ package ttd.log;
  */
 public final class TraceFormat {
 
-  /** Bumped on every incompatible change; a reader refuses any other version. */
-  public static final int VERSION = 2;
+  /**
+   * Bumped on every incompatible change; a reader refuses any other version. 3: the log starts
+   * with {@link #DOC_RECORDING}, the id the header also holds.
+   */
+  public static final int VERSION = 3;
 
   public static final String METADATA_FILE = "recording.properties";
   public static final String QUEUE_DIR = "queue";
@@ -25,6 +28,20 @@ public final class TraceFormat {
   public static final byte DOC_THREAD = 4;
   /** The end of the recording: the exit status and how the program ended. */
   public static final byte DOC_END = 5;
+  /**
+   * The first document: 0, then the recording's id, which its header holds too (key {@link
+   * #RECORDING_ID}), so that a log and a header of different runs are never replayed together.
+   */
+  public static final byte DOC_RECORDING = 6;
+
+  /** The header key of the recording's id. */
+  public static final String RECORDING_ID = "recording.id";
+
+  /**
+   * The header key of where a signal (SIGINT, SIGTERM, SIGHUP) came that ended the program: each
+   * thread's count of logged events then, {@code ordinal:count,...}.
+   */
+  public static final String SIGNAL_AT = "signal.at";
 
   /** type + sequence + crc. */
   public static final int DOC_HEADER_BYTES = 1 + 8 + 4;

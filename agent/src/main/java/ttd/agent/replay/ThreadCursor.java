@@ -77,6 +77,7 @@ public final class ThreadCursor implements AutoCloseable {
           break;
         case TraceFormat.DOC_CLASS:
         case TraceFormat.DOC_THREAD:
+        case TraceFormat.DOC_RECORDING:
           break; // classes matter only to a divergence report, which reads them itself
         case TraceFormat.DOC_END:
           tables.endStatus = d.intValue();
