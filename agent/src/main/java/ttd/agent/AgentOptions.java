@@ -22,6 +22,7 @@ public final class AgentOptions {
           "  quiet            do not print where the recording goes",
           "  chaos            record with random preemption and thread priorities, so rare races show up",
           "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
+          "  started=FILE     (used by `ttd replay`) where the replay tells its launcher that it began",
           "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
 
   private String text = "";
@@ -54,6 +55,9 @@ public final class AgentOptions {
           break;
         case "replay":
           o.replay = Paths.get(require(key, value));
+          break;
+        case "started":
+          require(key, value); // the launcher's handshake file, written by ttd.launch.ReplayHandshake
           break;
         case "clock":
           o.pinnedClock = instant(require(key, value));

@@ -121,19 +121,26 @@ abstract class SessionStart {
     };
   }
 
-  static SessionStart replay(AgentOptions opts, Messages messages) {
+  /** A replay's start; a recording that cannot be replayed goes to {@code refuse} (one sentence), which halts. */
+  static SessionStart replay(AgentOptions opts, Messages messages, java.util.function.Consumer<String> refuse) {
     Path dir = opts.replay();
     RecordingMetadata meta;
     ReplaySession session;
     try {
       RecordingScan scan = RecordingScan.of(dir);
       meta = scan.metadata();
+      String cause = scan.endCause();
+      int signal = cause != null && cause.startsWith("signal ") ? scan.endStatus() - 128 : 0;
       session =
           new ReplaySession(
-              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), messages);
+              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), signal,
+              meta.get(TraceFormat.SIGNAL_AT), messages);
     } catch (BadRecordingException e) {
+      if (refuse != null) {
+        refuse.accept(e.getMessage());
+      }
       System.err.println("ttd: " + e.getMessage());
-      System.exit(2);
+      Runtime.getRuntime().halt(2);
       return null;
     }
     boolean chaos = AgentOptions.parse(meta.get("agent.options")).chaos();
@@ -161,6 +168,7 @@ abstract class SessionStart {
       @Override
       void started(Map<String, String> globals) {
         restoreProperties(meta);
+        session.started();
       }
 
       @Override
@@ -198,6 +206,18 @@ abstract class SessionStart {
         session.leaveAgent(previous);
       }
     };
+  }
+
+  /**
+   * An id unique to this run, which binds the log to the header: the start in milliseconds and in
+   * the monotonic clock's nanoseconds, and the recording's path. No random source: the first use
+   * of one initialises JDK classes that a replay would not initialise before the program does.
+   */
+  private static String recordingId(Path dir) {
+    java.util.zip.CRC32C path = new java.util.zip.CRC32C();
+    path.update(dir.toAbsolutePath().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return Long.toHexString(System.currentTimeMillis()) + "-" + Long.toHexString(System.nanoTime())
+        + "-" + Long.toHexString(path.getValue());
   }
 
   private static Path defaultDirectory(String mainClass) {
