@@ -77,6 +77,9 @@ public interface HookDelegate {
 
   void onRuntimeHalt(int status);
 
+  /** The JVM's own handler of SIGINT, SIGTERM or SIGHUP ({@code java.lang.Terminator}) is about to exit. */
+  void onSignal(int number);
+
   void onMainArgs(String[] args);
 
   void onUncapturedInput(int source, Object detail);

@@ -169,6 +169,18 @@ public final class Hooks {
     }
   }
 
+  /**
+   * Called on entry of the JVM's handler of SIGINT, SIGTERM and SIGHUP ({@code
+   * java.lang.Terminator}'s), which exits with status 128 + {@code number}; not when the program
+   * handles the signal itself.
+   */
+  public static void onSignal(int number) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onSignal(number);
+    }
+  }
+
   public static void onMainArgs(String[] args) {
     HookDelegate d = delegate;
     if (d != null) {

@@ -15,6 +15,7 @@ final class Instrumentations {
         new FileInputStreamInstrumentation(),
         new SystemInstrumentation(),
         new RuntimeInstrumentation(),
+        new TerminatorInstrumentation(),
         new ThreadInstrumentation(),
         new ThreadIdentifiersInstrumentation(),
         new VirtualThreadInstrumentation(),

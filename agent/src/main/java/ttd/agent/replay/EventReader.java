@@ -81,6 +81,7 @@ final class EventReader {
       t.sched().switchAt = 0; // the thread's next scheduling event may now be the next event
     }
     ReplayPosition.consumed();
+    session.consumedEvent();
     return e;
   }
 
@@ -116,6 +117,13 @@ final class EventReader {
   void endOfLog(ThreadState t, EventKind kind, int site, ThreadCursor cursor) {
     String did = describe(kind, site == 0 ? null : CallSites.name(site));
     if (cursor.recordingComplete()) {
+      RecordedSignal signal = session.recordedSignal();
+      if (signal != null) {
+        if (t.sched() != null) {
+          t.sched().pastItsRecording = true;
+        }
+        signal.stopHere(t.name()); // the signal's end caught the thread here
+      }
       if (t.ordinal() != 0) {
         if (t.sched() != null) {
           t.sched().pastItsRecording = true;
@@ -165,8 +173,17 @@ final class EventReader {
                     + ")")
             .line("the log expected", expected)
             .line("the program did", actual)
-            .line("likely cause", Divergence.likelyCause(queueDir, loadedClasses, threadsStarted))
+            .line("likely cause", likelyCause())
             .stack(Thread.currentThread()));
+  }
+
+  private String likelyCause() {
+    RecordedSignal signal = session.recordedSignal();
+    if (signal != null && signal.delivered()) {
+      return "the recorded program got " + signal.name() + " here; its shutdown hooks ran beside it,"
+          + " which ttd does not record yet, and changed what it did differently in the recording";
+    }
+    return Divergence.likelyCause(queueDir, loadedClasses, threadsStarted);
   }
 
   void stop(int status, Divergence report) {

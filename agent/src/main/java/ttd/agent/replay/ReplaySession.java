@@ -35,10 +35,19 @@ public final class ReplaySession extends Session {
   private volatile boolean finished;
   /** By thread ordinal: how many events the thread's log holds. */
   private final long[] recordedEvents;
+  /** The signal that ended the recorded program (its JVM handler's), or null. */
+  private final RecordedSignal recordedSignal;
 
-  /** @param recordedEvents how many events each thread's log holds, by ordinal */
-  public ReplaySession(Path queueDir, long usableDocuments, long[] recordedEvents, Messages messages) {
+  /**
+   * @param recordedEvents how many events each thread's log holds, by ordinal
+   * @param signal the signal that ended the recorded program through the JVM's handler, or 0
+   * @param signalAt where it came: the header's {@code signal.at}
+   */
+  public ReplaySession(
+      Path queueDir, long usableDocuments, long[] recordedEvents, int signal, String signalAt,
+      Messages messages) {
     this.queueDir = queueDir;
+    this.recordedSignal = signal == 0 ? null : new RecordedSignal(this, signal, RecordedSignal.positions(signalAt));
     this.recordedEvents = recordedEvents;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
@@ -47,6 +56,62 @@ public final class ReplaySession extends Session {
     this.payloads = new ReplayedPayloads(events);
     useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
     ReplayPosition.install(new EvaluationHashBracket());
+  }
+
+  /**
+   * Before the program starts: real signals stop the replay ({@link ReplaySignals}), and a
+   * recording that a signal ended gets it again where it came ({@link RecordedSignal}).
+   */
+  public void started() {
+    ReplaySignals.install(messages);
+    if (recordedSignal != null) {
+      recordedSignal.start();
+    }
+  }
+
+  /** The signal that ended the recorded program, or null: a thread past its last event stopped there. */
+  RecordedSignal recordedSignal() {
+    return recordedSignal;
+  }
+
+  /** An event was consumed: a recorded signal may be due. */
+  void consumedEvent() {
+    if (recordedSignal != null) {
+      recordedSignal.eventConsumed();
+    }
+  }
+
+  /** Whether every thread listed in {@code at} has begun and replayed at least that many events. */
+  boolean reached(long[] at) {
+    for (int ordinal = 0; ordinal < at.length; ordinal++) {
+      if (at[ordinal] < 0) {
+        continue;
+      }
+      ThreadState t = null;
+      for (ThreadState s : allThreads) {
+        if (s.ordinal() == ordinal) {
+          t = s;
+        }
+      }
+      if (t == null || t.index() < at[ordinal]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether every thread the replay has begun has replayed all its recorded events (or ended), and
+   * none may run on: the point where the recorded program got its signal.
+   */
+  boolean atRecordedEnd() {
+    return mainThread != null && !startsPending()
+        && RecordedEnd.reachedByBegun(allThreads, recordedEvents, scheduler);
+  }
+
+  /** The recorded end cannot be replayed: says why and stops with the divergence status. */
+  void unendable(String why) {
+    events.stop(Divergence.EXIT_DIVERGED, new Divergence(why));
   }
 
   /** Turns the hooks off: the JVM is about to halt with a report. */
@@ -207,6 +272,7 @@ public final class ReplaySession extends Session {
     ThreadState t = (ThreadState) s.owner;
     t.cursor().advance();
     t.counted();
+    consumedEvent();
   }
 
   @Override

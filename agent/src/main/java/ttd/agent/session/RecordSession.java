@@ -176,6 +176,20 @@ public final class RecordSession extends Session {
     finish("halt");
   }
 
+  /**
+   * Notes the signal in the header at once, with how many events each thread had logged when it
+   * came (where its replay delivers it again); if the process is then killed, the header still
+   * says so. Only the baton holder runs, and it may be inside a hook: its count may be one short.
+   */
+  @Override
+  protected void signalled(int number) {
+    StringBuilder at = new StringBuilder();
+    for (ThreadState t : allThreads) {
+      at.append(at.length() == 0 ? "" : ",").append(t.ordinal()).append(':').append(t.index);
+    }
+    log.signalled(signalName(number), at.toString());
+  }
+
   /** Notes a class the program loaded, so replay can name a changed class as a likely cause. */
   public void classLoaded(String name, int checksum) {
     if (active) {
@@ -267,7 +281,8 @@ public final class RecordSession extends Session {
           }
           active = false;
           try {
-            log.end(endStatus(), cause);
+            int signal = exitSignal;
+            log.end(endStatus(), signal != 0 ? RecordLog.SIGNAL + signalName(signal) : cause);
           } catch (Throwable e) {
             messages.say("the recording could not be completed (" + e + ")");
           }

@@ -182,6 +182,39 @@ public abstract class Session extends SessionWaits {
     }
   }
 
+  /**
+   * The JVM's own handler of a signal is about to call {@code Shutdown.exit(128 + number)} (on a
+   * thread of its own, not the program's): unless the program already exits, that is how it ends.
+   */
+  @Override
+  public void onSignal(int number) {
+    synchronized (this) {
+      if (exitStatus != null) {
+        return; // already exiting: the JVM keeps the first status
+      }
+      exitStatus = 128 + number;
+      exitSignal = number;
+    }
+    signalled(number);
+  }
+
+  /** A signal ends the program (nothing by default). */
+  protected void signalled(int number) {}
+
+  /** {@code SIGTERM} for 15: the names of the signals the JVM's own handler handles. */
+  public static String signalName(int number) {
+    switch (number) {
+      case 1:
+        return "SIGHUP";
+      case 2:
+        return "SIGINT";
+      case 15:
+        return "SIGTERM";
+      default:
+        return "signal " + number;
+    }
+  }
+
   @Override
   public void onUncapturedInput(int source, Object detail) {
     ThreadState t = enter();

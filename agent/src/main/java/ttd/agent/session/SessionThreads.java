@@ -33,6 +33,8 @@ public abstract class SessionThreads implements HookDelegate {
   private final AtomicInteger nextOrdinal = new AtomicInteger(1);
   protected volatile boolean active = true;
   protected volatile Integer exitStatus;
+  /** The signal whose JVM handler ended the program (SIGINT 2, SIGTERM 15, SIGHUP 1), or 0. */
+  protected volatile int exitSignal;
   protected volatile boolean mainDiedUncaught;
 
   protected abstract long exchangeLong(ThreadState t, EventKind kind, int site, long original);
@@ -247,6 +249,11 @@ public abstract class SessionThreads implements HookDelegate {
       throw new java.io.IOException(
           "a replay is read-only history: code run by the debugger cannot do I/O");
     }
+  }
+
+  /** Whether a thread was started whose first instruction has not run yet. */
+  protected final boolean startsPending() {
+    return !pendingStarts.isEmpty();
   }
 
   /** The status the JVM ends with when nothing called exit: 1 if main died of an exception. */
