@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+import ttd.runtime.ReplayPosition;
 import java.util.Map;
 import ttd.log.EventKind;
 import ttd.runtime.Hooks;
@@ -151,6 +152,9 @@ public abstract class Session extends SessionWaits {
 
   @Override
   public void onRuntimeExit(int status) {
+    if (ReplayPosition.evaluating) {
+      throw EvaluationFence.exit();
+    }
     ThreadState t = enter();
     if (exitStatus == null) {
       exitStatus = status;
@@ -168,6 +172,9 @@ public abstract class Session extends SessionWaits {
 
   @Override
   public void onRuntimeHalt(int status) {
+    if (ReplayPosition.evaluating) {
+      throw EvaluationFence.exit();
+    }
     ThreadState t = enter();
     if (exitStatus == null) {
       exitStatus = status;
@@ -188,6 +195,9 @@ public abstract class Session extends SessionWaits {
    */
   @Override
   public void onSignal(int number) {
+    if (ReplayPosition.evaluating) {
+      throw EvaluationFence.exit();
+    }
     synchronized (this) {
       if (exitStatus != null) {
         return; // already exiting: the JVM keeps the first status

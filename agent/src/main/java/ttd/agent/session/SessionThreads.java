@@ -37,6 +37,10 @@ public abstract class SessionThreads implements HookDelegate {
   protected volatile int exitSignal;
   protected volatile boolean mainDiedUncaught;
 
+  protected SessionThreads() {
+    EvaluationFence.load();
+  }
+
   protected abstract long exchangeLong(ThreadState t, EventKind kind, int site, long original);
 
   protected abstract String exchangeString(ThreadState t, EventKind kind, int site, String original);
@@ -126,6 +130,9 @@ public abstract class SessionThreads implements HookDelegate {
 
   @Override
   public void onThreadStart(Thread thread) {
+    if (ReplayPosition.evaluating) {
+      throw EvaluationFence.threadStart();
+    }
     ThreadState t = enter();
     if (t == null) {
       return;
@@ -239,17 +246,6 @@ public abstract class SessionThreads implements HookDelegate {
     }
   }
 
-
-  /**
-   * Refuses real I/O while a debugger evaluates an expression in a replay: hooks pass through
-   * then, and a replay performs no external side effect.
-   */
-  protected static void refuseIoWhileEvaluating() throws java.io.IOException {
-    if (ReplayPosition.evaluating) {
-      throw new java.io.IOException(
-          "a replay is read-only history: code run by the debugger cannot do I/O");
-    }
-  }
 
   /** Whether a thread was started whose first instruction has not run yet. */
   protected final boolean startsPending() {
