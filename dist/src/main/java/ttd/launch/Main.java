@@ -24,6 +24,7 @@ public final class Main {
         "ttd.jar",
         java.nio.file.Paths.get(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI())
             .toString());
+    System.setProperty("ttd.cache", libs.cacheRoot().toString());
     Thread.currentThread().setContextClassLoader(loader);
     Class<?> cli = Class.forName("ttd.replay.cli.TtdCommand", true, loader);
     Object status = cli.getMethod("run", String[].class).invoke(null, (Object) args);

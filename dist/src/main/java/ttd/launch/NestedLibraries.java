@@ -247,6 +247,11 @@ final class NestedLibraries {
     return sha.hex();
   }
 
+  /** The user's private cache directory ({@code <tmp>/ttd-<uid>}), where ttd may keep files of its own. */
+  Path cacheRoot() {
+    return dir.getParent();
+  }
+
   /** The verified jars, in name order. */
   List<Path> jars() {
     return jars;

@@ -2,8 +2,10 @@ package ttd.replay;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 
 /**
  * The launcher's end of a replay JVM's handshake (ttd.jar's {@code ttd.launch.ReplayHandshake}):
@@ -18,18 +20,45 @@ import java.nio.file.Path;
  */
 public final class ReplayStart implements AutoCloseable {
 
+  private static final String PREFIX = "replay-";
+  private static final String SUFFIX = ".started";
+
   private final Path file;
 
   private ReplayStart(Path file) {
     this.file = file;
   }
 
-  /** A new handshake file, readable and writable by this user only. */
+  /**
+   * A new handshake file, readable and writable by this user only, in the user's private cache
+   * directory (the {@code ttd.cache} property ttd.jar's launcher sets; else the temporary
+   * directory). Files of launchers that died without removing theirs (a console killed with
+   * SIGKILL) are removed first: each name holds the pid of the ttd that made it.
+   */
   public static ReplayStart create() {
+    String cache = System.getProperty("ttd.cache");
+    Path dir = Paths.get(cache != null ? cache : System.getProperty("java.io.tmpdir"));
+    removeStale(dir);
     try {
-      return new ReplayStart(Files.createTempFile("ttd-replay-", ".started"));
+      Path file = Files.createTempFile(dir, PREFIX + ProcessHandle.current().pid() + "-", SUFFIX);
+      file.toFile().deleteOnExit(); // however the launcher ends, but for SIGKILL
+      return new ReplayStart(file);
     } catch (IOException e) {
-      throw new ToolException("cannot create a file in the temporary directory (" + e.getMessage() + ")");
+      throw new ToolException("cannot create a file in " + dir + " (" + e.getMessage() + ")");
+    }
+  }
+
+  private static void removeStale(Path dir) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, PREFIX + "*" + SUFFIX)) {
+      for (Path f : files) {
+        String name = f.getFileName().toString();
+        String pid = name.substring(PREFIX.length(), Math.max(PREFIX.length(), name.indexOf('-', PREFIX.length())));
+        if (pid.matches("[0-9]+") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+          Files.deleteIfExists(f);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // another user's file in a shared directory, or a race with its owner: not ours to remove
     }
   }
 

@@ -47,4 +47,14 @@ class ReplayStartTest {
     }
     assertFalse(Files.exists(file), "the handshake file is removed");
   }
+
+  @Test
+  void removesTheFilesOfLaunchersThatDiedWithoutRemovingTheirs() throws IOException {
+    Path dir = Paths.get(System.getProperty("java.io.tmpdir"));
+    Path stale = Files.writeString(dir.resolve("replay-2147483646-1234.started"), "");
+    try (ReplayStart start = ReplayStart.create()) {
+      assertFalse(Files.exists(stale), "no process has pid 2147483646");
+      assertTrue(Files.exists(file(start)), "its own file stays");
+    }
+  }
 }
