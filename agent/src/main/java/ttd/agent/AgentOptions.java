@@ -21,6 +21,10 @@ public final class AgentOptions {
           "  seed=N           pin: derive every default seed and SecureRandom output from N",
           "  quiet            do not print where the recording goes",
           "  chaos            record with random preemption and thread priorities, so rare races show up",
+          "  redact=NAMES     also leave these environment variables and system properties out of the",
+          "                   recording (NAME or pattern with *, separated by :); by default names like",
+          "                   *_SECRET*, *PASSWORD*, *TOKEN*, *_KEY are left out",
+          "  noredactdefault  leave out only the names given with redact=",
           "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
           "  started=FILE     (used by `ttd replay`) where the replay tells its launcher that it began",
           "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
@@ -33,6 +37,8 @@ public final class AgentOptions {
   private boolean quiet;
   private boolean launcher;
   private boolean chaos;
+  private String redact;
+  private boolean redactDefault = true;
 
   /** Parses the agent's option string; null or empty means all defaults. */
   public static AgentOptions parse(String text) {
@@ -73,6 +79,12 @@ public final class AgentOptions {
           break;
         case "chaos":
           o.chaos = flag(key, value);
+          break;
+        case "redact":
+          o.redact = require(key, value);
+          break;
+        case "noredactdefault":
+          o.redactDefault = !flag(key, value);
           break;
         default:
           throw new IllegalArgumentException(
@@ -144,6 +156,11 @@ public final class AgentOptions {
 
   public boolean launcher() {
     return launcher;
+  }
+
+  /** Which environment variables and system properties the recording leaves out. */
+  public ttd.agent.session.Redaction redaction() {
+    return ttd.agent.session.Redaction.of(redact, redactDefault);
   }
 
   /** Chaos scheduling (record); a replay takes it from the recording's header. */

@@ -17,6 +17,7 @@ import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.replay.ReplaySession;
 import ttd.agent.session.Messages;
 import ttd.agent.session.RecordSession;
+import ttd.agent.session.Redaction;
 import ttd.agent.session.Session;
 import ttd.log.BadRecordingException;
 import ttd.log.OwnerOnly;
@@ -67,7 +68,8 @@ abstract class SessionStart {
       System.exit(2);
       return null;
     }
-    RecordingMetadata meta = header(opts, mainClass);
+    Redaction redaction = opts.redaction();
+    RecordingMetadata meta = header(opts, mainClass, redaction);
     String id = recordingId(dir);
     meta.put(TraceFormat.RECORDING_ID, id);
     meta.store(dir);
@@ -78,7 +80,7 @@ abstract class SessionStart {
     RecordSession session =
         new RecordSession(
             dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
-            opts.chaos());
+            opts.chaos(), redaction);
     return new SessionStart() {
       @Override
       boolean chaos() {
@@ -134,7 +136,7 @@ abstract class SessionStart {
       session =
           new ReplaySession(
               dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), signal,
-              meta.get(TraceFormat.SIGNAL_AT), messages);
+              meta.get(TraceFormat.SIGNAL_AT), redacted(meta), messages);
     } catch (BadRecordingException e) {
       if (refuse != null) {
         refuse.accept(e.getMessage());
@@ -176,6 +178,13 @@ abstract class SessionStart {
         session.finish();
       }
     };
+  }
+
+  /** The names a recording left out, as its header lists them. */
+  private static String redacted(RecordingMetadata meta) {
+    String env = meta.get("redacted.env", "");
+    String properties = meta.get("redacted.properties", "");
+    return env.isEmpty() ? properties : properties.isEmpty() ? env : env + "," + properties;
   }
 
   private static TtdTransformer.Listener listener(
@@ -225,7 +234,7 @@ abstract class SessionStart {
     return Paths.get("ttd-recordings", MainClassName.shortName(mainClass) + "-" + stamp);
   }
 
-  private static RecordingMetadata header(AgentOptions opts, String mainClass) {
+  private static RecordingMetadata header(AgentOptions opts, String mainClass, Redaction redaction) {
     RecordingMetadata m = new RecordingMetadata();
     m.put("format.version", Integer.toString(TraceFormat.VERSION));
     m.put("status", RecordingMetadata.STATUS_RECORDING);
@@ -242,13 +251,22 @@ abstract class SessionStart {
     List<String> jvmArgs = new ArrayList<>();
     for (String a : runtimeArguments()) {
       if (!a.startsWith("-javaagent:") && !a.startsWith("-agentlib:jdwp")) {
-        jvmArgs.add(a);
+        jvmArgs.add(redaction.jvmOption(a));
       }
     }
     m.putList("jvm.args", jvmArgs);
+    List<String> redacted = new ArrayList<>();
     for (String name : System.getProperties().stringPropertyNames()) {
-      m.put("property." + name, System.getProperty(name));
+      String value = System.getProperty(name);
+      String recorded = redaction.property(name, value);
+      m.put("property." + name, recorded);
+      if (recorded != null && !recorded.equals(value)) {
+        redacted.add(name);
+      }
     }
+    java.util.Collections.sort(redacted);
+    m.put("redaction", redaction.describe());
+    m.put("redacted.properties", String.join(",", redacted));
     return m;
   }
 

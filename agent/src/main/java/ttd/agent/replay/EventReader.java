@@ -183,7 +183,13 @@ final class EventReader {
       return "the recorded program got " + signal.name() + " here; its shutdown hooks ran beside it,"
           + " which ttd does not record yet, and changed what it did differently in the recording";
     }
-    return Divergence.likelyCause(queueDir, loadedClasses, threadsStarted);
+    String cause = Divergence.likelyCause(queueDir, loadedClasses, threadsStarted);
+    if (!session.redacted().isEmpty()) {
+      return "the recording left out the values of " + session.redacted().replace(",", ", ")
+          + " (redacted: the replay sees " + ttd.agent.session.Redaction.MASK + "), and a program"
+          + " that uses such a value diverges there; else " + cause;
+    }
+    return cause;
   }
 
   void stop(int status, Divergence report) {

@@ -35,6 +35,9 @@ public final class ReplaySession extends Session {
   private volatile boolean finished;
   /** By thread ordinal: how many events the thread's log holds. */
   private final long[] recordedEvents;
+  /** The environment variables and properties the recording left out, comma-separated ("" for none). */
+  private final String redacted;
+
   /** The signal that ended the recorded program (its JVM handler's), or null. */
   private final RecordedSignal recordedSignal;
 
@@ -45,8 +48,9 @@ public final class ReplaySession extends Session {
    */
   public ReplaySession(
       Path queueDir, long usableDocuments, long[] recordedEvents, int signal, String signalAt,
-      Messages messages) {
+      String redacted, Messages messages) {
     this.queueDir = queueDir;
+    this.redacted = redacted;
     this.recordedSignal = signal == 0 ? null : new RecordedSignal(this, signal, RecordedSignal.positions(signalAt));
     this.recordedEvents = recordedEvents;
     this.usableDocuments = usableDocuments;
@@ -72,6 +76,11 @@ public final class ReplaySession extends Session {
   /** The signal that ended the recorded program, or null: a thread past its last event stopped there. */
   RecordedSignal recordedSignal() {
     return recordedSignal;
+  }
+
+  /** The variables and properties the recording holds only as a mask, comma-separated ("" for none). */
+  String redacted() {
+    return redacted;
   }
 
   /** An event was consumed: a recorded signal may be due. */

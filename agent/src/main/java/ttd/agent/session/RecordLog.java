@@ -108,6 +108,12 @@ final class RecordLog {
     }
   }
 
+  /** The names of the environment variables whose values the log holds only as the mask. */
+  void redactedEnv(java.util.Set<String> names) throws java.io.IOException {
+    metadata.put("redacted.env", String.join(",", names));
+    metadata.store(dir);
+  }
+
   /** Marks the header incomplete, if the disk still lets it. */
   void failed(Throwable e) {
     try {

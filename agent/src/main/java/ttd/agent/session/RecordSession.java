@@ -25,11 +25,13 @@ public final class RecordSession extends Session {
   private final ThreadBlocks blocks;
   private final Pins pins;
   private final Messages messages;
+  private final Redaction redaction;
   private boolean finished;
 
   public RecordSession(
       Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages,
-      boolean chaos) {
+      boolean chaos, Redaction redaction) {
+    this.redaction = redaction;
     this.log = new RecordLog(dir, writer, metadata);
     this.blocks = new ThreadBlocks(log, this);
     this.pins = pins;
@@ -92,9 +94,28 @@ public final class RecordSession extends Session {
 
   @Override
   protected String exchangePair(ThreadState t, EventKind kind, String key, String original) {
-    t.encoder.putStringPair(kind, 0, key, original);
+    String recorded = kind == EventKind.ENV_VAR ? redacted(key, original) : original;
+    t.encoder.putStringPair(kind, 0, key, recorded);
     blocks.appended(t, kind);
     return original;
+  }
+
+  /** The variable's value as recorded (the program gets the real one); a newly redacted name goes to the header. */
+  private String redacted(String name, String value) {
+    int before = redaction.redactedEnv().size();
+    String recorded = redaction.env(name, value);
+    noteRedacted(before);
+    return recorded;
+  }
+
+  private void noteRedacted(int before) {
+    if (redaction.redactedEnv().size() != before) {
+      try {
+        log.redactedEnv(redaction.redactedEnv());
+      } catch (Throwable e) {
+        fail(e);
+      }
+    }
   }
 
   @Override
@@ -119,7 +140,9 @@ public final class RecordSession extends Session {
 
   @Override
   protected Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
-    t.encoder.putStringMap(EventKind.ENV_ALL, 0, original);
+    int before = redaction.redactedEnv().size();
+    t.encoder.putStringMap(EventKind.ENV_ALL, 0, redaction.env(original));
+    noteRedacted(before);
     blocks.appended(t, EventKind.ENV_ALL);
     return original;
   }

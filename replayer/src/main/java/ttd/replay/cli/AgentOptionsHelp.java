@@ -9,7 +9,12 @@ final class AgentOptionsHelp {
           "  out=DIR          record into DIR (default ./ttd-recordings/<main>-<time>/)",
           "  clock=INSTANT    pin: run on a virtual clock starting at INSTANT (e.g. 2025-01-01T09:00:00Z)",
           "  seed=N           pin: derive every default seed and SecureRandom output from N",
-          "  quiet            do not print where the recording goes");
+          "  quiet            do not print where the recording goes",
+          "  chaos            record with random preemption and thread priorities, so rare races show up",
+          "  redact=NAMES     also leave these environment variables and system properties out of the",
+          "                   recording (NAME or pattern with *, separated by :); by default names like",
+          "                   *_SECRET*, *PASSWORD*, *TOKEN*, *_KEY are left out (see README)",
+          "  noredactdefault  leave out only the names given with redact=");
 
   private AgentOptionsHelp() {}
 }

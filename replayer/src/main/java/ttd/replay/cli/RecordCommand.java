@@ -10,8 +10,10 @@ import ttd.replay.DeterminismFlags;
 import ttd.replay.ToolException;
 
 /**
- * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--quiet] -- java ...}: runs the command with ttd.jar
- * as its agent and the determinism flags, and exits with the program's own status.
+ * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--quiet] [--redact NAMES] [--no-redact-default]
+ * -- java ...}: runs the command with ttd.jar as its agent and the determinism flags, and exits
+ * with the program's own status (SIGTERM, SIGINT and SIGHUP go on to the program, see {@link
+ * ChildSignals}).
  */
 final class RecordCommand {
 
@@ -36,9 +38,16 @@ final class RecordCommand {
         case "--quiet":
           agent.add("quiet");
           break;
+        case "--redact":
+          agent.add("redact=" + names(value(args, ++i, "--redact")));
+          break;
+        case "--no-redact-default":
+          agent.add("noredactdefault");
+          break;
         default:
           throw new ToolException(
-              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] -- java ...");
+              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos]"
+                  + " [--redact NAME,...] [--no-redact-default] -- java ...");
       }
     }
     if (i >= args.length - 1) {
@@ -69,6 +78,18 @@ final class RecordCommand {
       parts.add(p);
     }
     return String.join(",", parts);
+  }
+
+  /** {@code A,B*} as the agent's {@code redact=A:B*} (its options are separated by commas). */
+  private static String names(String list) {
+    List<String> names = new ArrayList<>();
+    for (String n : list.split(",")) {
+      if (n.isBlank() || n.contains(":") || n.contains("=")) {
+        throw new ToolException("--redact takes names or patterns with * separated by commas, not '" + list + "'");
+      }
+      names.add(n.trim());
+    }
+    return String.join(":", names);
   }
 
   private static String value(String[] args, int i, String option) {

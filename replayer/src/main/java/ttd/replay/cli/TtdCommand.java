@@ -16,8 +16,10 @@ public final class TtdCommand {
           "usage: java -jar ttd.jar <command> [options]",
           "",
           "commands:",
-          "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--quiet] -- <java command line>",
-          "                      run a Java program under the recorder",
+          "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--quiet]",
+          "         [--redact NAME,...] [--no-redact-default] -- <java command line>",
+          "                      run a Java program under the recorder; --redact leaves more",
+          "                      environment variables and properties out of the recording",
           "  replay <recording> [--jdwp [HOST:]PORT]",
           "                      re-run a recording: same output, same exit status, no real I/O;",
           "                      --jdwp waits for jdb or an IDE on that address (localhost by default)",
@@ -36,7 +38,9 @@ public final class TtdCommand {
           "exit status of replay: the recorded program's own status when the replay matches;",
           "  86 when the replay diverged from the recording (a report on stderr says where);",
           "  87 when the recording ends before the program does (the recorded process was killed);",
-          "  2 for bad usage or a recording that cannot be read.");
+          "  88 when the recorded program deadlocked;",
+          "  2 for bad usage, a recording that cannot be read, or a replay that could not begin",
+          "    (nothing of the program ran then); 128+N when ttd got signal N and passed it on.");
 
   private TtdCommand() {}
 
