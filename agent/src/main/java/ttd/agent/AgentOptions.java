@@ -57,10 +57,10 @@ public final class AgentOptions {
       String value = eq < 0 ? null : item.substring(eq + 1);
       switch (key) {
         case "out":
-          o.out = Paths.get(require(key, value));
+          o.out = path(key, require(key, value));
           break;
         case "replay":
-          o.replay = Paths.get(require(key, value));
+          o.replay = path(key, require(key, value));
           break;
         case "started":
           require(key, value); // the launcher's handshake file, written by ttd.launch.ReplayHandshake
@@ -99,6 +99,18 @@ public final class AgentOptions {
       throw new IllegalArgumentException("agent option '" + key + "' needs a value: " + key + "=...");
     }
     return value;
+  }
+
+  /** A path the JVM can name: under LANG=C file names are ASCII, and other characters arrive garbled. */
+  private static Path path(String key, String value) {
+    try {
+      return Paths.get(value);
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new IllegalArgumentException(
+          "agent option " + key + "=" + value + " names a path with characters that this locale cannot"
+              + " name in file names (" + System.getProperty("sun.jnu.encoding") + "); run the program"
+              + " under a UTF-8 locale, e.g. LC_ALL=C.UTF-8");
+    }
   }
 
   private static boolean flag(String key, String value) {

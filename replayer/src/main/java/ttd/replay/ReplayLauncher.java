@@ -44,10 +44,16 @@ public final class ReplayLauncher {
       cmd.add("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,quiet=y,address=" + address);
     }
     for (String a : m.getList("jvm.args")) {
-      if (!a.startsWith("-javaagent:") && !a.startsWith("-agentlib:jdwp") && !a.startsWith("-Xdebug")
-          && !DeterminismFlags.FLAGS.contains(a) && !a.startsWith("-XX:ActiveProcessorCount=")) {
-        cmd.add(a);
+      if (a.startsWith("-javaagent:") || a.startsWith("-agentlib:jdwp") || a.startsWith("-Xdebug")
+          || DeterminismFlags.FLAGS.contains(a) || a.startsWith("-XX:ActiveProcessorCount=")) {
+        continue;
       }
+      if (ReplayJvmOptions.actsOnTheWorld(a)) {
+        warnings.add("the recorded JVM option " + a + " is left out of the replay: it would run code or"
+            + " commands, or write files, outside the program");
+        continue;
+      }
+      cmd.add(a);
     }
     cmd.addAll(DeterminismFlags.FLAGS);
     cmd.add("-XX:ActiveProcessorCount=" + m.get("processors", "1"));

@@ -67,4 +67,18 @@ class ReplayLauncherTest {
             () -> ReplayLauncher.command(Paths.get("rec"), m, ttdJar, null, new ArrayList<>()));
     assertTrue(e.getMessage().contains("does not name its main class"));
   }
+
+  @Test
+  void leavesOutRecordedJvmOptionsThatActOnTheWorldAndSaysSo() {
+    RecordingMetadata m = recorded();
+    m.putList("jvm.args", List.of("-Xmx64m", "-XX:OnError=rm -rf /tmp/x", "-agentpath:/opt/profiler.so",
+        "-XX:+HeapDumpOnOutOfMemoryError", "-Xlog:gc:file=gc.log", "-Xlog:gc", "-Ddb.url=x"));
+    List<String> warnings = new ArrayList<>();
+    List<String> cmd = ReplayLauncher.command(Paths.get("rec"), m, ttdJar, null, warnings);
+    assertTrue(cmd.containsAll(List.of("-Xmx64m", "-Xlog:gc", "-Ddb.url=x")), cmd.toString());
+    assertFalse(cmd.stream().anyMatch(a -> a.startsWith("-XX:OnError") || a.startsWith("-agentpath")
+        || a.startsWith("-XX:+HeapDump") || a.contains("file=")), cmd.toString());
+    assertEquals(4, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("-XX:OnError=rm -rf /tmp/x is left out of the replay"), warnings.get(0));
+  }
 }

@@ -44,6 +44,16 @@ public final class TtdCommand {
 
   private TtdCommand() {}
 
+  /**
+   * Why a path cannot be used: the JVM names files in its locale's encoding ({@code
+   * sun.jnu.encoding}), which under {@code LANG=C} is ASCII, so a path with other characters
+   * reaches the JVM already garbled.
+   */
+  static String unnamable(String path) {
+    return "the path " + path + " has characters that this locale cannot name in file names ("
+        + System.getProperty("sun.jnu.encoding") + "); run ttd under a UTF-8 locale, e.g. LC_ALL=C.UTF-8";
+  }
+
   /** Runs the command and returns the exit status (the launcher exits with it). */
   public static int run(String[] args) {
     try {
@@ -77,6 +87,9 @@ public final class TtdCommand {
     } catch (ToolException e) {
       System.err.println("ttd: " + e.getMessage());
       return e.status();
+    } catch (java.nio.file.InvalidPathException e) {
+      System.err.println("ttd: " + unnamable(e.getInput()));
+      return ToolException.BAD_INPUT;
     } catch (RuntimeException e) {
       System.err.println("ttd: internal error (" + e + "); please report it");
       return 70;
