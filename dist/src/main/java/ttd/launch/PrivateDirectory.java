@@ -39,6 +39,8 @@ import java.util.Set;
 final class PrivateDirectory implements Closeable {
 
   private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
+  /** How often a directory that vanished between its creation and its opening is created again. */
+  private static final int CREATE_ATTEMPTS = 16;
 
   private final Path path;
   private final SecureDirectoryStream<Path> dir;
@@ -83,22 +85,31 @@ final class PrivateDirectory implements Closeable {
    */
   PrivateDirectory child(String name, CurrentUser me, boolean create) throws IOException {
     Path child = path.resolve(name);
-    if (create) {
-      try {
-        Files.createDirectory(child, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
-      } catch (FileAlreadyExistsException e) {
-        // made by an earlier run, or something to refuse below
+    SecureDirectoryStream<Path> opened = null;
+    for (int attempt = 0; opened == null; attempt++) {
+      if (create) {
+        try {
+          Files.createDirectory(child, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        } catch (FileAlreadyExistsException e) {
+          // made by an earlier run, or something to refuse below
+        }
       }
-    }
-    SecureDirectoryStream<Path> opened;
-    try {
-      opened = dir.newDirectoryStream(Paths.get(name), LinkOption.NOFOLLOW_LINKS);
-    } catch (NoSuchFileException e) {
-      return null;
-    } catch (FileSystemException e) {
-      throw new IOException(
-          child + " is not a directory of yours (it is a link or a file); remove it, or set"
-              + " -Djava.io.tmpdir to a directory of your own");
+      try {
+        opened = dir.newDirectoryStream(Paths.get(name), LinkOption.NOFOLLOW_LINKS);
+      } catch (NoSuchFileException e) {
+        if (!create) {
+          return null;
+        }
+        if (attempt == CREATE_ATTEMPTS) {
+          // what was there when the creation failed is gone again, each time: someone keeps swapping it
+          throw new IOException(child + " keeps appearing and vanishing as ttd creates it; another user may be"
+              + " interfering: set -Djava.io.tmpdir to a directory of your own");
+        }
+      } catch (FileSystemException e) {
+        throw new IOException(
+            child + " is not a directory of yours (it is a link or a file); remove it, or set"
+                + " -Djava.io.tmpdir to a directory of your own");
+      }
     }
     try {
       PosixFileAttributeView view = opened.getFileAttributeView(PosixFileAttributeView.class);
