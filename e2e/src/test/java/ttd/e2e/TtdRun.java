@@ -108,12 +108,20 @@ public final class TtdRun {
    */
   public static List<String> recordCommand(
       Jvm jvm, Path out, List<String> options, String classPath, String main, List<String> args) {
+    return recordCommand(jvm, out, options, classPath, main, args, List.of());
+  }
+
+  /** The same, with {@code jvmOptions} (e.g. {@code -Dkey=value}) before the agent. */
+  public static List<String> recordCommand(
+      Jvm jvm, Path out, List<String> options, String classPath, String main, List<String> args,
+      List<String> jvmOptions) {
     List<String> agent = new ArrayList<>();
     agent.add("out=" + out.toAbsolutePath());
     agent.add("quiet");
     agent.addAll(options);
     List<String> cmd = new ArrayList<>();
     cmd.add(jvm.java());
+    cmd.addAll(jvmOptions);
     cmd.add("-javaagent:" + jar() + "=" + String.join(",", agent));
     cmd.add("-cp");
     cmd.add(classPath);
@@ -132,6 +140,14 @@ public final class TtdRun {
       Jvm jvm, Path out, List<String> options, String classPath, String main, List<String> args, byte[] stdin) {
     Path dir = out.toAbsolutePath().getParent();
     return Exec.run(recordCommand(jvm, out, options, classPath, main, args), dir, stdin);
+  }
+
+  /** Records with extra agent options, the given stdin and JVM options, running in {@code out}'s parent. */
+  public static Outcome record(
+      Jvm jvm, Path out, List<String> options, String classPath, String main, List<String> args, byte[] stdin,
+      String... jvmOptions) {
+    Path dir = out.toAbsolutePath().getParent();
+    return Exec.run(recordCommand(jvm, out, options, classPath, main, args, List.of(jvmOptions)), dir, stdin);
   }
 
   /** {@code <jvm>/bin/java -jar ttd.jar replay DIR}, run in {@code recording}'s parent. */
