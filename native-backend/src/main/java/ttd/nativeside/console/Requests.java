@@ -53,7 +53,7 @@ final class Requests {
       s.out.println("Deferring " + name + ".");
       s.out.println("It will be set when a library that has it is loaded.");
     } else {
-      s.out.println("Set " + name + (bkpt.text("file") == null ? "" : " (" + bkpt.text("func") + ", " + bkpt.text("file") + ":" + bkpt.text("line") + ")"));
+      s.out.println("Set " + name + (bkpt.text("file") == null ? "" : " (" + bkpt.text("func") + "(), " + java.nio.file.Path.of(bkpt.text("file")).getFileName() + ":" + bkpt.text("line") + ")"));
     }
   }
 

@@ -55,8 +55,6 @@ public final class ProcessRecord implements History {
     List<String> args = new ArrayList<>(List.of("--args"));
     args.addAll(program);
     this.gdb = Gdb.start(gdbCommand, args, dir.resolve("gdb-stderr"));
-    gdb.run("-gdb-set confirm off");
-    gdb.run("-gdb-set pagination off");
     gdb.run("-gdb-set can-use-hw-watchpoints 0");
     String tunables = System.getenv("GLIBC_TUNABLES");
     gdb.run("-gdb-set exec-wrapper env GLIBC_TUNABLES=" + (tunables == null || tunables.isEmpty() ? "" : tunables + ":") + HWCAPS);
@@ -67,7 +65,7 @@ public final class ProcessRecord implements History {
   @Override
   public String describe() {
     return "backend: gdb's process record (record full), " + why
-        + "; it needs no performance counters but runs the program about a thousand times slower, and its history starts at main";
+        + "; process record needs no performance counters but single-steps the program, so it is slow and meant for small programs, and the history starts at main";
   }
 
   @Override

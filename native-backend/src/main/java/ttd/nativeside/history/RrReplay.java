@@ -36,23 +36,38 @@ public final class RrReplay implements History {
 
   public RrReplay(String rrCommand, String gdbCommand, Path trace) {
     this.trace = trace;
+    this.dir = Scratch.create("ttd-rr-");
+    this.output = dir.resolve("program-output");
+    Path rrErr = dir.resolve("rr-stderr");
     try {
-      this.dir = Scratch.create("ttd-rr-");
-      this.output = Files.createFile(dir.resolve("program-output"));
-      Path rrErr = dir.resolve("rr-stderr");
+      Files.createFile(output);
       this.rr = new ProcessBuilder(rrCommand, "replay", "-s", "0", "--tty", output.toString(), trace.toString())
           .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(rrErr.toFile()).start();
+    } catch (IOException e) {
+      Scratch.delete(dir);
+      throw new GdbGone("cannot start rr replay of " + trace + " (" + e.getMessage() + ")");
+    }
+    try {
+      this.gdb = connect(rrCommand, gdbCommand, rrErr);
+    } catch (RuntimeException e) {
+      rr.destroyForcibly();
+      Scratch.delete(dir);
+      throw e;
+    }
+  }
+
+  /** gdb with rr's script, connected to the debug server rr replay announced. */
+  private Gdb connect(String rrCommand, String gdbCommand, Path rrErr) {
+    try {
       Matcher target = awaitServer(rrErr);
       Path gdbinit = dir.resolve("rr.gdbinit");
-      Process script = new ProcessBuilder(rrCommand, "gdbinit").redirectOutput(gdbinit.toFile()).start();
-      script.waitFor(60, TimeUnit.SECONDS);
-      this.gdb = Gdb.start(gdbCommand, List.of("-l", "10000", "-x", gdbinit.toString(), target.group(3).trim()), dir.resolve("gdb-stderr"));
-      gdb.run("-gdb-set confirm off");
-      gdb.run("-gdb-set pagination off");
-      gdb.console("set sysroot /");
-      gdb.run("-target-select extended-remote " + target.group(1) + ":" + target.group(2));
+      new ProcessBuilder(rrCommand, "gdbinit").redirectOutput(gdbinit.toFile()).start().waitFor(60, TimeUnit.SECONDS);
+      Gdb g = Gdb.start(gdbCommand, List.of("-l", "10000", "-x", gdbinit.toString(), target.group(3).trim()), dir.resolve("gdb-stderr"));
+      g.console("set sysroot /");
+      g.run("-target-select extended-remote " + target.group(1) + ":" + target.group(2));
+      return g;
     } catch (IOException e) {
-      throw new GdbGone("cannot start rr replay of " + trace + " (" + e.getMessage() + ")");
+      throw new GdbGone("cannot start gdb for rr replay of " + trace + " (" + e.getMessage() + ")");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new GdbGone("interrupted while rr replay started");

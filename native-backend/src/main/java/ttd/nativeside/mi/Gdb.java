@@ -46,8 +46,8 @@ public final class Gdb implements AutoCloseable {
   }
 
   /**
-   * Starts {@code gdb} with {@code args} (after {@code --interpreter=mi3 -q -nx}) and waits for
-   * its first prompt; gdb's stderr goes to {@code stderr}.
+   * Starts {@code gdb} with {@code args} (after {@code --interpreter=mi3 -q -nx}), waits for its
+   * first prompt and turns off its questions and paging; gdb's stderr goes to {@code stderr}.
    */
   public static Gdb start(String gdb, List<String> args, Path stderr) {
     List<String> cmd = new ArrayList<>();
@@ -64,6 +64,8 @@ public final class Gdb implements AutoCloseable {
     }
     Gdb g = new Gdb(p, stderr);
     g.untilPrompt();
+    g.run("-gdb-set confirm off");
+    g.run("-gdb-set pagination off");
     return g;
   }
 
