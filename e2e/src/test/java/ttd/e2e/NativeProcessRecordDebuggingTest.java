@@ -114,6 +114,41 @@ class NativeProcessRecordDebuggingTest {
     assertNoStackDump(c);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void lineStepsGoForwardAndBackIntoAndOverCallsAndOutOfAFunction(Jvm jvm) {
+    NativeProgram p = NativeProgram.compiled("ledger");
+    int balance = p.line("a->balance += amount;");
+    int call = p.line("journal(amount); /* the call */");
+    int check = p.line("if (bank.count <= 8) {");
+    DebugConsole c = DebugConsole.runNative(jvm, p.dir(), List.of(p.executable().toString()),
+        "stop in post",
+        "run",
+        "locals",
+        "next",
+        "step",
+        "step up",
+        "reverse-next",
+        "reverse-next",
+        "threads",
+        "quit");
+    assertEquals("Breakpoint hit: \"thread=ledger\", post(), ledger.c, line=" + balance + " pc=", cut(c.first(1, "run")), c.describe());
+    List<String> locals = c.after(2, "locals");
+    assertEquals("Function arguments:", locals.get(0), c.describe());
+    assertTrue(locals.get(1).matches("a = 0x[0-9a-f]+ <accounts>"), "the first transfer is from alice, accounts[0]:" + c.describe());
+    assertEquals("amount = -10", locals.get(2), "day 1's first transfer, 10 from alice:" + c.describe());
+    assertEquals("Local variables:", locals.get(3), c.describe());
+    assertEquals("Step completed: \"thread=ledger\", post(), ledger.c, line=" + call + " pc=", cut(c.first(3, "next")), c.describe());
+    assertEquals("Step completed: \"thread=ledger\", journal(), ledger.c, line=" + check + " pc=", cut(c.first(4, "step")), c.describe());
+    assertEquals("Step completed: \"thread=ledger\", post(), ledger.c, line=" + (call + 1) + " pc=", cut(c.first(5, "step up")),
+        "out of journal(), back in post() after the call:" + c.describe());
+    assertEquals("Reverse next completed: \"thread=ledger\", post(), ledger.c, line=" + call + " pc=", cut(c.first(6, "reverse-next")), c.describe());
+    assertEquals("Reverse next completed: \"thread=ledger\", post(), ledger.c, line=" + balance + " pc=", cut(c.first(7, "reverse-next")),
+        "back over the call to journal(), not into it:" + c.describe());
+    assertTrue(c.first(8, "threads").matches("  1 ledger stopped at post \\(ledger\\.c:" + balance + "\\) \\(current\\)"), c.describe());
+    assertNoStackDump(c);
+  }
+
   /** A stop line up to its pc's value (the addresses are the machine's). */
   private static String cut(String stop) {
     return stop.replaceAll("pc=0x[0-9a-f]+$", "pc=");

@@ -65,7 +65,10 @@ public final class ProcessRecord implements History {
   @Override
   public String describe() {
     return "backend: gdb's process record (record full), " + why
-        + "; process record needs no performance counters but single-steps the program, so it is slow and meant for small programs, and the history starts at main";
+        + "; process record needs no performance counters but single-steps the program, so it is slow and meant for small programs, and the history starts at main"
+        + (gdb.startup().contains("No debugging symbols found")
+            ? ".\nThe program has no debugging information: compile it with -g for breakpoints at lines, locals and source lines"
+            : "");
   }
 
   @Override

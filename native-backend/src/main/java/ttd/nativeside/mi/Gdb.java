@@ -35,6 +35,7 @@ public final class Gdb implements AutoCloseable {
   private final BlockingQueue<MiRecord> records = new LinkedBlockingQueue<>();
   private final Path stderr;
   private long nextToken = 1;
+  private String startup = "";
 
   private Gdb(Process process, Path stderr) {
     this.process = process;
@@ -90,9 +91,17 @@ public final class Gdb implements AutoCloseable {
   }
 
   private void untilPrompt() {
-    while (!take(ANSWER_SECONDS).isPrompt()) {
-      // the banner's records
+    StringBuilder text = new StringBuilder();
+    MiRecord r;
+    while (!(r = take(ANSWER_SECONDS)).isPrompt()) {
+      text.append(r.text());
     }
+    startup = text.toString();
+  }
+
+  /** What gdb said while it started (e.g. "(No debugging symbols found in ./a.out)"). */
+  public String startup() {
+    return startup;
   }
 
   /** Runs a command that does not resume the program; {@link MiError} if gdb refuses it. */
