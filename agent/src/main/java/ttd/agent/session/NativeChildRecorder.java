@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * changes: what the recording logs about the child (its command, pid, pipes, output, exit code) is
  * the program's own view, so a replay, which starts no process, is the same with or without it.
  *
- * <p>rr itself adds one line to the child's stderr ("rr: Saving execution to trace directory ..."),
- * which the recording holds like the rest of the child's output.
+ * <p>rr itself writes one line on the child's stderr ("rr: Saving execution to trace directory
+ * ..."), which the recording holds like the rest of the child's output.
  */
 public final class NativeChildRecorder {
 

@@ -2,6 +2,7 @@ package ttd.nativeside.console;
 
 import ttd.debug.BadInput;
 import ttd.nativeside.mi.GdbGone;
+import ttd.nativeside.mi.MiError;
 
 /**
  * Reads one command line of the native console and runs it: the console's commands, mapped onto
@@ -37,6 +38,8 @@ final class NativeCommands {
       return dispatch(cmd, args);
     } catch (BadInput e) {
       s.out.println(e.getMessage());
+    } catch (MiError e) {
+      s.out.println(Messages.refusal(e.getMessage()));
     } catch (GdbGone e) {
       s.out.println(e.getMessage() + "; `quit` and start the console again");
     } catch (IllegalStateException e) {

@@ -32,12 +32,15 @@ final class NativeSession {
   final StopLines lines;
   /** Watch expressions typed before {@code run}: a watch on a location needs the running program's addresses. */
   final List<String> pendingWatches = new ArrayList<>();
-  /** The positions {@code checkpoint} named, numbered from 1, with where they were. */
-  final List<String[]> checkpoints = new ArrayList<>();
+  /** The positions {@code checkpoint} named, numbered from 1. */
+  final List<Checkpoint> checkpoints = new ArrayList<>();
   private boolean started;
   private String thread;
   private int frame;
   private long outputShown;
+
+  /** A position the user saved: the backend's name for it, and the stop line of where it was. */
+  record Checkpoint(String position, String where) {}
 
   NativeSession(PrintStream out, History history) {
     this.out = out;

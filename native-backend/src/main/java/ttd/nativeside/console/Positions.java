@@ -25,7 +25,7 @@ final class Positions {
     s.requireStarted();
     String label = s.history.checkpoint();
     String where = s.lines.where(s.thread(), frame());
-    s.checkpoints.add(new String[] {label, where});
+    s.checkpoints.add(new NativeSession.Checkpoint(label, where));
     s.out.println("Checkpoint " + s.checkpoints.size() + " at position " + label + ": " + where);
   }
 
@@ -40,7 +40,7 @@ final class Positions {
     if (n < 1 || n > s.checkpoints.size()) {
       throw new BadInput("there is no checkpoint " + n + "; `info checkpoints` lists them");
     }
-    s.history.restart(s.checkpoints.get(n - 1)[0]);
+    s.history.restart(s.checkpoints.get(n - 1).position());
     s.showOutput();
     MiValue f = frame();
     s.out.println("Restarted at checkpoint " + n + ": " + s.lines.where(s.thread(), f));
@@ -56,7 +56,8 @@ final class Positions {
       return;
     }
     for (int i = 0; i < s.checkpoints.size(); i++) {
-      s.out.println("  " + (i + 1) + "  position " + s.checkpoints.get(i)[0] + "  " + s.checkpoints.get(i)[1]);
+      NativeSession.Checkpoint c = s.checkpoints.get(i);
+      s.out.println("  " + (i + 1) + "  position " + c.position() + "  " + c.where());
     }
   }
 
