@@ -48,6 +48,8 @@ public final class DebugCommand implements ToolCommand {
 
   @Override
   public int run(String[] args) {
+    Runtime.getRuntime().addShutdownHook(new Thread(
+        () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "ttd-debug-cleanup"));
     for (BackendProvider p : ServiceLoader.load(BackendProvider.class, DebugCommand.class.getClassLoader())) {
       if (p.accepts(args)) {
         return console(p.open(args, System.out));
@@ -76,8 +78,6 @@ public final class DebugCommand implements ToolCommand {
     if (sourcepath != null && !Files.isDirectory(Paths.get(sourcepath.split(java.io.File.pathSeparator)[0]))) {
       throw new ToolException("--sourcepath " + sourcepath + " is not a directory");
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(
-        () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "ttd-debug-cleanup"));
     Launcher launcher = new Launcher(recording.toAbsolutePath(), meta, Paths.get(jar), System.out, System.err);
     launcher.warnings().forEach(w -> System.err.println("ttd: " + w));
     Pool pool = new Pool(launcher, FRESH, PARKED, BUILDERS);
