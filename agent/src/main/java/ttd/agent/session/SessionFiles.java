@@ -32,6 +32,18 @@ public abstract class SessionFiles extends SessionSchedule {
   private final RandomAccessFiles randomAccessFiles = new RandomAccessFiles(programFiles, nativeFiles.fds());
   private final FileSystemQueries fileSystem = new FileSystemQueries();
 
+  /** Set when child processes run under rr ({@code nativeChildren=RR}, record only). */
+  private volatile NativeChildRecorder nativeChildren;
+
+  /** Records the program's child processes with rr from now on. */
+  public void recordNativeChildren(NativeChildRecorder recorder) {
+    nativeChildren = recorder;
+  }
+
+  NativeChildRecorder nativeChildren() {
+    return nativeChildren;
+  }
+
   /** Logs (record) or checks (replay) {@code key}, and exchanges the value that goes with it. */
   protected abstract String exchangePair(ThreadState t, EventKind kind, String key, String original);
 
