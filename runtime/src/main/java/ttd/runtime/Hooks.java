@@ -17,9 +17,6 @@ import java.util.Map;
  */
 public final class Hooks {
 
-  /** {@link #onUncapturedInput} source: a file channel maps its file into memory. */
-  public static final int INPUT_FILE_MAP = 8;
-
   private static volatile HookDelegate delegate;
 
   private Hooks() {}
@@ -187,14 +184,6 @@ public final class Hooks {
     HookDelegate d = delegate;
     if (d != null) {
       d.onMainArgs(args);
-    }
-  }
-
-  /** Called where the program takes an input that ttd does not capture yet (see the sources). */
-  public static void onUncapturedInput(int source, Object detail) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onUncapturedInput(source, detail);
     }
   }
 
