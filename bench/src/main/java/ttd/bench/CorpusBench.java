@@ -16,7 +16,7 @@ import ttd.compat.Corpus.KnownFailure;
 
 /**
  * {@code compat/run.sh}: each corpus program run plain once, recorded once and replayed N times
- * on one JDK, each in a temp directory of its own that is deleted before the replays; prints the
+ * on one JDK, each in a temp directory of its own that is emptied before the replays; prints the
  * pass table with wall-time ratios against the plain run of the same invocation
  * ({@link CorpusReport}). It only measures and prints; the e2e {@code CorpusReplayTest} is what
  * requires replays to be identical.
@@ -61,7 +61,7 @@ public final class CorpusBench {
     deleteTree(scratch);
   }
 
-  /** Plain, recorded, replayed N times: each run its own temp dir, gone before the replays. */
+  /** Plain, recorded, replayed N times: each run its own temp dir, emptied before the replays. */
   private static CorpusResult run(ChildLauncher launcher, Options o, String classPath, String main, Path scratch)
       throws IOException {
     Path work = Files.createTempDirectory(scratch, Corpus.shortName(main) + "-");
@@ -70,6 +70,7 @@ public final class CorpusBench {
     Path recording = work.resolve("recording");
     ChildRun record = launcher.run(Mode.RECORD, 1, program(o, work.resolve("tmp"), classPath, main, recording));
     deleteTree(work.resolve("tmp"));
+    Files.createDirectories(work.resolve("tmp")); // empty, as the e2e test leaves it
     List<ChildRun> replays = new ArrayList<>();
     RecordingInfo info = null;
     if (Files.isDirectory(recording)) {

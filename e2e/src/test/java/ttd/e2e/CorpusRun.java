@@ -12,9 +12,9 @@ import java.util.stream.Stream;
 
 /**
  * One corpus program recorded once and replayed once on one JDK, as {@link CorpusReplayTest} runs
- * it: the program gets a temp directory of its own ({@code -Djava.io.tmpdir}), which is deleted
- * with everything the program left there before the replay; the replay then runs with its files
- * gone and must create none. A process that does not end within {@link Exec#TIMEOUT} is killed
+ * it: the program gets a temp directory of its own ({@code -Djava.io.tmpdir}), emptied of
+ * everything the program left there before the replay (the directory itself stays, as a machine's
+ * {@code /tmp} does); the replay then runs with its files gone and must create none. A process that does not end within {@link Exec#TIMEOUT} is killed
  * and counted as hung (a failure to triage, not a reason to wait longer).
  *
  * @param recorded the recording run, or null if it hung
@@ -40,7 +40,7 @@ record CorpusRun(Outcome recorded, Outcome replayed, String hung, List<String> l
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    deleteTree(tmp);
+    deleteContents(tmp);
     List<String> before = listing(work);
     Outcome replayed;
     try {
@@ -109,9 +109,9 @@ record CorpusRun(Outcome recorded, Outcome replayed, String hung, List<String> l
     }
   }
 
-  private static void deleteTree(Path dir) {
+  private static void deleteContents(Path dir) {
     try (Stream<Path> all = Files.walk(dir)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(dir)).toList()) {
         Files.delete(p);
       }
     } catch (IOException e) {
