@@ -47,11 +47,12 @@ public final class Corpus {
 
   /**
    * One line of known-failures.txt: a program that does not replay yet on the given JDKs, the class
-   * of its failure (a, b, c: the fidelity work it waits for) and why.
+   * of its failure (a, b, c: the fidelity work it waits for; x: another class, found and not fixed
+   * yet) and why.
    *
    * @param program the short name ({@code h2.CloseDelayMemoryDb})
    * @param jdks the JDK feature versions it fails on
-   * @param failureClass {@code a}, {@code b} or {@code c}
+   * @param failureClass {@code a}, {@code b}, {@code c} or {@code x}
    * @param reason one line
    */
   public record KnownFailure(String program, List<Integer> jdks, String failureClass, String reason) {
@@ -81,7 +82,7 @@ public final class Corpus {
         continue;
       }
       String[] parts = line.split("\\s+", 4);
-      if (parts.length < 4 || !parts[2].matches("[abc]") || !parts[1].matches("\\d+(,\\d+)*")) {
+      if (parts.length < 4 || !parts[2].matches("[abcx]") || !parts[1].matches("\\d+(,\\d+)*")) {
         throw new IllegalArgumentException(file + ":" + (i + 1)
             + ": expected `program jdks class reason`, e.g. `h2.CloseDelayMemoryDb 17,25 b hangs at exit`, got: " + line);
       }

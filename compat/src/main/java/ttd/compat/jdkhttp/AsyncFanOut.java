@@ -31,19 +31,22 @@ public class AsyncFanOut {
     });
     server.start();
     ExecutorService clientPool = Executors.newFixedThreadPool(2);
-    HttpClient client = HttpClient.newBuilder().executor(clientPool).connectTimeout(Duration.ofSeconds(5)).build();
-    URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/price");
-    List<CompletableFuture<String>> calls = IntStream.range(0, 30).mapToObj(i -> {
-      HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + "?item=" + i));
-      HttpRequest req = i % 3 == 0 ? b.POST(HttpRequest.BodyPublishers.ofString("qty=" + i)).build() : b.GET().build();
-      return client.sendAsync(req, HttpResponse.BodyHandlers.ofString())
-          .thenApply(r -> r.statusCode() + " " + r.body() + " " + r.version());
-    }).toList();
-    CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
-    calls.forEach(c -> System.out.println(c.join()));
-    server.stop(0);
-    handlers.shutdown();
-    clientPool.shutdown();
+    try {
+      HttpClient client = HttpClient.newBuilder().executor(clientPool).connectTimeout(Duration.ofSeconds(30)).build();
+      URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/price");
+      List<CompletableFuture<String>> calls = IntStream.range(0, 30).mapToObj(i -> {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + "?item=" + i));
+        HttpRequest req = i % 3 == 0 ? b.POST(HttpRequest.BodyPublishers.ofString("qty=" + i)).build() : b.GET().build();
+        return client.sendAsync(req, HttpResponse.BodyHandlers.ofString())
+            .thenApply(r -> r.statusCode() + " " + r.body() + " " + r.version());
+      }).toList();
+      CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
+      calls.forEach(c -> System.out.println(c.join()));
+    } finally {
+      server.stop(0);
+      handlers.shutdown();
+      clientPool.shutdown();
+    }
     System.out.println("done");
   }
 }
