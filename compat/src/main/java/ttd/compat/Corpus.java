@@ -53,9 +53,12 @@ public final class Corpus {
    * @param program the short name ({@code h2.CloseDelayMemoryDb})
    * @param jdks the JDK feature versions it fails on
    * @param failureClass {@code a}, {@code b}, {@code c} or {@code x}
+   * @param intermittent written as the class followed by {@code ?}: it fails in some runs only, so a
+   *     run that replays identically is no reason to remove the line
    * @param reason one line
    */
-  public record KnownFailure(String program, List<Integer> jdks, String failureClass, String reason) {
+  public record KnownFailure(String program, List<Integer> jdks, String failureClass, boolean intermittent,
+      String reason) {
 
     /** Whether it is expected to fail on JDK {@code feature}. */
     public boolean on(int feature) {
@@ -65,7 +68,8 @@ public final class Corpus {
 
   /**
    * Reads known-failures.txt: {@code program jdks class reason...} per line, {@code jdks} as
-   * {@code 17}, {@code 25} or {@code 17,25}; {@code #} starts a comment. A malformed line is an
+   * {@code 17}, {@code 25} or {@code 17,25}, {@code class} as one of {@code a b c x}, followed by
+   * {@code ?} when the failure is intermittent; {@code #} starts a comment. A malformed line is an
    * error, never skipped.
    */
   public static Map<String, KnownFailure> knownFailures(Path file) {
@@ -82,7 +86,7 @@ public final class Corpus {
         continue;
       }
       String[] parts = line.split("\\s+", 4);
-      if (parts.length < 4 || !parts[2].matches("[abcx]") || !parts[1].matches("\\d+(,\\d+)*")) {
+      if (parts.length < 4 || !parts[2].matches("[abcx]\\??") || !parts[1].matches("\\d+(,\\d+)*")) {
         throw new IllegalArgumentException(file + ":" + (i + 1)
             + ": expected `program jdks class reason`, e.g. `h2.CloseDelayMemoryDb 17,25 b hangs at exit`, got: " + line);
       }
@@ -90,7 +94,8 @@ public final class Corpus {
       for (String jdk : parts[1].split(",")) {
         jdks.add(Integer.parseInt(jdk));
       }
-      if (known.put(parts[0], new KnownFailure(parts[0], List.copyOf(jdks), parts[2], parts[3])) != null) {
+      if (known.put(parts[0], new KnownFailure(parts[0], List.copyOf(jdks), parts[2].substring(0, 1),
+          parts[2].endsWith("?"), parts[3])) != null) {
         throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + parts[0] + " is listed twice");
       }
     }
