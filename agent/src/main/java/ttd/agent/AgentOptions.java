@@ -25,6 +25,7 @@ public final class AgentOptions {
           "                   recording (NAME or pattern with *, separated by :); by default names like",
           "                   *_SECRET*, *PASSWORD*, *TOKEN*, *_KEY are left out",
           "  noredactdefault  leave out only the names given with redact=",
+          "  nativeChildren=RR  (used by `ttd record --native-children`) start child processes under RR's record",
           "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
           "  started=FILE     (used by `ttd replay`) where the replay tells its launcher that it began",
           "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
@@ -39,6 +40,7 @@ public final class AgentOptions {
   private boolean chaos;
   private String redact;
   private boolean redactDefault = true;
+  private String nativeChildren;
 
   /** Parses the agent's option string; null or empty means all defaults. */
   public static AgentOptions parse(String text) {
@@ -85,6 +87,9 @@ public final class AgentOptions {
           break;
         case "noredactdefault":
           o.redactDefault = !flag(key, value);
+          break;
+        case "nativeChildren":
+          o.nativeChildren = require(key, value);
           break;
         default:
           throw new IllegalArgumentException(
@@ -173,6 +178,11 @@ public final class AgentOptions {
   /** Which environment variables and system properties the recording leaves out. */
   public ttd.agent.session.Redaction redaction() {
     return ttd.agent.session.Redaction.of(redact, redactDefault);
+  }
+
+  /** The rr that starts the program's child processes while recording, or null. */
+  public String nativeChildren() {
+    return nativeChildren;
   }
 
   /** Chaos scheduling (record); a replay takes it from the recording's header. */

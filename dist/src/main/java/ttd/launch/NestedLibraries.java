@@ -26,7 +26,7 @@ import java.util.jar.JarFile;
  * The libraries nested in ttd.jar, unpacked once into a private cache and loaded in isolation.
  *
  * <p>A class loader cannot read a jar inside a jar, so the nested jars are copied out to {@code
- * <tmp>/ttd-<uid>/<jar identity>/} on first use; later runs of the same ttd.jar reuse the copy,
+ * $TMPDIR/ttd-<uid>/<jar identity>/} (or {@code /tmp/...}) on first use; later runs of the same ttd.jar reuse the copy,
  * which keeps start-up (paid again by every replay) short. The cache is keyed by the number of the
  * user the JVM runs as, and opened and checked without races ({@link PrivateDirectory}). A copy is
  * filled under a temporary name: each jar is written, read back and compared by SHA-256 with the
@@ -61,7 +61,18 @@ final class NestedLibraries {
   /** Unpacks (or finds already unpacked and verified) the libraries of the ttd.jar that holds {@code anchor}. */
   static NestedLibraries of(Class<?> anchor) throws Exception {
     Path jar = Paths.get(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
-    return of(jar, Paths.get(System.getProperty("java.io.tmpdir")).toAbsolutePath());
+    return of(jar, systemTmp());
+  }
+
+  /**
+   * The system's temporary directory ({@code $TMPDIR}, else {@code /tmp}), not the program's {@code
+   * java.io.tmpdir}: a program run with a temporary directory of its own would find ttd's cache
+   * among its files while recording, and a replay would make that directory again, a side effect,
+   * where the recording's is gone.
+   */
+  private static Path systemTmp() {
+    String tmp = System.getenv("TMPDIR");
+    return Paths.get(tmp == null || tmp.isEmpty() ? "/tmp" : tmp).toAbsolutePath();
   }
 
   /** Unpacks (or finds already unpacked and verified) the libraries of {@code jar} into its cache under {@code tmp}. */

@@ -66,7 +66,7 @@ final class PrivateDirectory implements Closeable {
       if (uid != 0 && uid != me.uid() || othersWrite && !sticky) {
         throw new IOException(
             p + " can be changed by other users, so ttd cannot keep its libraries safely under "
-                + tmp + "; set -Djava.io.tmpdir to a directory only you (and root) can change");
+                + tmp + "; set TMPDIR to a directory only you (and root) can change");
       }
     }
     DirectoryStream<Path> stream = Files.newDirectoryStream(real);
@@ -103,12 +103,12 @@ final class PrivateDirectory implements Closeable {
         if (attempt == CREATE_ATTEMPTS) {
           // what was there when the creation failed is gone again, each time: someone keeps swapping it
           throw new IOException(child + " keeps appearing and vanishing as ttd creates it; another user may be"
-              + " interfering: set -Djava.io.tmpdir to a directory of your own");
+              + " interfering: set TMPDIR to a directory of your own");
         }
       } catch (FileSystemException e) {
         throw new IOException(
             child + " is not a directory of yours (it is a link or a file); remove it, or set"
-                + " -Djava.io.tmpdir to a directory of your own");
+                + " TMPDIR to a directory of your own");
       }
     }
     try {
@@ -117,7 +117,7 @@ final class PrivateDirectory implements Closeable {
       if (!me.owns(attributes.owner())) {
         throw new IOException(
             child + " belongs to another user (" + attributes.owner().getName() + "); remove it, or"
-                + " set -Djava.io.tmpdir to a directory of your own");
+                + " set TMPDIR to a directory of your own");
       }
       Set<PosixFilePermission> mode = attributes.permissions();
       boolean open = !mode.equals(OWNER_ONLY);

@@ -77,7 +77,7 @@ class ConsoleEvaluationTest {
       "print text.length()",
       "cont",
     };
-    DebugConsole c = DebugConsole.run(jvm, recording, List.of("-Djava.io.tmpdir=" + tmp), script);
+    DebugConsole c = DebugConsole.runWithTmp(jvm, recording, tmp, script);
     String noIo = "; a replay cannot perform I/O";
     assertEquals("evaluation would start a process" + noIo, c.first(2, script[2]), c.describe());
     assertEquals("evaluation would change the file system" + noIo, c.first(3, script[3]), c.describe());
@@ -111,8 +111,8 @@ class ConsoleEvaluationTest {
     Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Cruncher");
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     Path tmp = Files.createDirectory(work.resolve("tmp"));
-    List<String> cmd = List.of(jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar", TtdRun.jar().toString(), "debug",
-        recording.toString());
+    List<String> cmd = List.of("env", "TMPDIR=" + tmp, jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar",
+        TtdRun.jar().toString(), "debug", recording.toString());
     Exec console = Exec.start(cmd, work, "run\n".getBytes(StandardCharsets.UTF_8));
     SignalEndTest.waitForLine(console, "crunching");
     List<ProcessHandle> replays = ProcessHandle.of(console.pid()).orElseThrow().descendants().collect(Collectors.toList());

@@ -46,7 +46,7 @@ class JarCacheTest {
       for (int i = 0; i < STARTS; i++) {
         // every start is a first start, racing the link (which may be back before ttd starts)
         Exec.run(List.of("rm", "-rf", name.toString()), work);
-        Outcome started = Exec.run(List.of(jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar", jar.toString(), "help"), work);
+        Outcome started = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", jar.toString(), "help"), work);
         String context = " (start " + (i + 1) + "):" + started.describe();
         if (started.exitStatus() == 0) {
           assertTrue(started.stdout().startsWith("usage: java -jar ttd.jar"), context);
@@ -58,9 +58,9 @@ class JarCacheTest {
           assertEquals(1, started.stderrLines().size(), context);
           String line = started.stderrLines().get(0);
           assertTrue(line.equals("ttd: cannot unpack ttd.jar's libraries: " + name + " is not a directory of yours"
-              + " (it is a link or a file); remove it, or set -Djava.io.tmpdir to a directory of your own")
+              + " (it is a link or a file); remove it, or set TMPDIR to a directory of your own")
               || line.equals("ttd: cannot unpack ttd.jar's libraries: " + name + " keeps appearing and vanishing as ttd"
-              + " creates it; another user may be interfering: set -Djava.io.tmpdir to a directory of your own"), context);
+              + " creates it; another user may be interfering: set TMPDIR to a directory of your own"), context);
         }
       }
     } finally {
@@ -79,7 +79,7 @@ class JarCacheTest {
     Path name = tmp.resolve("ttd-" + Files.getAttribute(tmp, "unix:uid"));
     Files.createSymbolicLink(name, target);
     String modeBefore = PosixFilePermissions.toString(Files.getPosixFilePermissions(target));
-    Outcome started = Exec.run(List.of(jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar", TtdRun.jar().toString(), "help"), work);
+    Outcome started = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(), "help"), work);
     assertEquals(2, started.exitStatus(), started.describe());
     assertEquals(1, started.stderrLines().size(), started.describe());
     assertTrue(started.stderrLines().get(0).contains(name + " is not a directory of yours (it is a link or a file)"), started.describe());
@@ -92,7 +92,7 @@ class JarCacheTest {
   void aJarChangedInTheCacheIsReplacedBeforeAnythingLoadsIt(Jvm jvm) throws IOException {
     Path work = Scratch.dir("cache-changed-" + jvm.label());
     Path tmp = Files.createDirectory(work.resolve("tmp"));
-    List<String> help = List.of(jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar", TtdRun.jar().toString(), "help");
+    List<String> help = List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(), "help");
     assertEquals(0, Exec.run(help, work).exitStatus());
     Path copy;
     try (Stream<Path> dirs = Files.list(tmp.resolve("ttd-" + Files.getAttribute(tmp, "unix:uid")))) {

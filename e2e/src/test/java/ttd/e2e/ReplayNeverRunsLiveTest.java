@@ -1,11 +1,9 @@
 package ttd.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -15,10 +13,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 13, case 1: a replay never runs the program for real. A replay's agent that cannot start
- * (its private cache is a link or another user's directory) stops the JVM before the program's
- * main, and {@code ttd replay} says why in one line with status 2; the program's file gets no new
- * line. Root replaying another user's recording uses root's own cache, never one that user made,
+ * Issue 13, case 1: a replay never runs the program for real. A replay JVM whose agent cannot
+ * start (its private cache is a link or another user's directory) stops before the program's main
+ * with one line and status 2, and {@code ttd replay}, which unpacks into the same cache first,
+ * refuses in one line before it starts one; the program's file gets no new line. Root replaying another user's recording uses root's own cache, never one that user made,
  * and replays without touching the world.
  */
 class ReplayNeverRunsLiveTest {
@@ -38,55 +36,66 @@ class ReplayNeverRunsLiveTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
-  void aReplayWhoseAgentCannotStartEndsWithOneLineAndTheProgramNeverRuns(Jvm jvm) throws IOException {
+  void aReplayJvmWhoseAgentCannotStartStopsBeforeMainWithOneLine(Jvm jvm) throws IOException {
     Path work = Scratch.dir("agent-cannot-start-" + jvm.label());
     Path classes = JavaSource.compile(work.resolve("classes"), "Appender", APPENDER);
-    Path replayTmp = Files.createDirectory(work.resolve("replay-tmp"));
     Path log = work.resolve("appended.txt");
     Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(
-        jvm, recording, List.of(), classes.toString(), "Appender", List.of(log.toString()), new byte[0], "-Djava.io.tmpdir=" + replayTmp);
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Appender", log.toString());
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     String before = Files.readString(log);
 
-    // the replay JVM (which gets the recorded -Djava.io.tmpdir) finds a link where its cache belongs
-    Path cache = replayTmp.resolve("ttd-" + Files.getAttribute(replayTmp, "unix:uid"));
-    deleteTree(cache);
+    // a replay JVM started by hand (as the launchers start theirs) finds a link where its cache belongs
+    Path tmp = Files.createDirectory(work.resolve("tmp"));
+    Path cache = tmp.resolve("ttd-" + Files.getAttribute(tmp, "unix:uid"));
     Files.createSymbolicLink(cache, Files.createDirectory(work.resolve("elsewhere")));
-    Outcome replayed = TtdRun.replay(jvm, recording);
+    Outcome replayed = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(),
+        "-javaagent:" + TtdRun.jar() + "=replay=" + recording, "-cp", classes.toString(), "Appender", log.toString()), work);
     String context = replayed.describe();
     assertEquals(2, replayed.exitStatus(), context);
     assertEquals(1, replayed.stderrLines().size(), "one line" + context);
-    assertTrue(replayed.stderrLines().get(0).startsWith("ttd: the replay agent could not start, so nothing of the program ran: "
-        + cache + " is not a directory of yours (it is a link or a file)"), context);
+    assertTrue(replayed.stderrLines().get(0).startsWith("ttd: "), context);
+    assertTrue(replayed.stderrLines().get(0).contains(cache + " is not a directory of yours (it is a link or a file)"), context);
     assertEquals("", replayed.stdout(), "nothing of the program ran" + context);
+    assertEquals(before, Files.readString(log), "the replay appended to the program's file");
+
+    // ttd replay, which unpacks into the same cache, refuses before it starts a replay JVM
+    Outcome launched = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
+        recording.toString()), work);
+    assertEquals(2, launched.exitStatus(), launched.describe());
+    assertEquals(List.of("ttd: cannot unpack ttd.jar's libraries: " + cache + " is not a directory of yours (it is a"
+        + " link or a file); remove it, or set TMPDIR to a directory of your own"), launched.stderrLines(), launched.describe());
     assertEquals(before, Files.readString(log), "the replay appended to the program's file");
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
-  void aCacheThatAnotherUserMadeUnderRootsNameIsRefusedAndNothingRuns(Jvm jvm) throws IOException {
+  void aCacheThatAnotherUserMadeUnderRootsNumberIsRefusedAndNothingRuns(Jvm jvm) throws IOException {
     OtherUser.require();
     Path work = OtherUser.sharedDir("cache-of-another-user-" + jvm.label());
     Path classes = JavaSource.compile(work.resolve("classes"), "Appender", APPENDER);
-    Path replayTmp = OtherUser.stickyTmp(work);
+    Path tmp = OtherUser.stickyTmp(work);
     Path log = work.resolve("appended.txt");
     Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(
-        jvm, recording, List.of(), classes.toString(), "Appender", List.of(log.toString()), new byte[0], "-Djava.io.tmpdir=" + replayTmp);
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Appender", log.toString());
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     String before = Files.readString(log);
 
-    Path rootsCache = replayTmp.resolve("ttd-0");
-    deleteTree(rootsCache); // the recording made it; now the other user gets to the name first
+    Path rootsCache = tmp.resolve("ttd-0"); // the other user gets to root's name first
     Outcome planted = OtherUser.run(work, List.of("mkdir", "-m", "777", rootsCache.toString()));
     assertEquals(0, planted.exitStatus(), planted.describe());
-    Outcome replayed = TtdRun.replay(jvm, recording);
-    String context = replayed.describe();
-    assertEquals(2, replayed.exitStatus(), context);
-    assertEquals(List.of("ttd: the replay agent could not start, so nothing of the program ran: " + rootsCache
-        + " belongs to another user (" + OtherUser.NAME + "); remove it, or set -Djava.io.tmpdir to a directory of your own"),
-        replayed.stderrLines(), context);
+    String refusal = rootsCache + " belongs to another user (" + OtherUser.NAME + "); remove it, or set TMPDIR to a"
+        + " directory of your own";
+    Outcome replayed = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
+        recording.toString()), work);
+    assertEquals(2, replayed.exitStatus(), replayed.describe());
+    assertEquals(List.of("ttd: cannot unpack ttd.jar's libraries: " + refusal), replayed.stderrLines(), replayed.describe());
+    Outcome byHand = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(),
+        "-javaagent:" + TtdRun.jar() + "=replay=" + recording, "-cp", classes.toString(), "Appender", log.toString()), work);
+    assertEquals(2, byHand.exitStatus(), byHand.describe());
+    assertEquals(1, byHand.stderrLines().size(), byHand.describe());
+    assertTrue(byHand.stderrLines().get(0).startsWith("ttd: ") && byHand.stderrLines().get(0).contains(refusal), byHand.describe());
+    assertEquals("", byHand.stdout(), byHand.describe());
     assertEquals(before, Files.readString(log), "the replay appended to the program's file");
     try (var entries = Files.list(rootsCache)) {
       assertEquals(0, entries.count(), "root wrote into the other user's directory");
@@ -106,9 +115,8 @@ class ReplayNeverRunsLiveTest {
     assertEquals(0, Exec.run(List.of("chown", OtherUser.NAME, home.toString()), work).exitStatus());
     Path log = home.resolve("appended.txt");
     Path recording = home.resolve("recording");
-    Outcome recorded = OtherUser.run(home, List.of(
-        jvm.java(), "-Djava.io.tmpdir=" + tmp, "-javaagent:" + jar + "=out=" + recording + ",quiet",
-        "-cp", classes.toString(), "Appender", log.toString()));
+    Outcome recorded = OtherUser.run(home, List.of("env", "TMPDIR=" + tmp,
+        jvm.java(), "-javaagent:" + jar + "=out=" + recording + ",quiet", "-cp", classes.toString(), "Appender", log.toString()));
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     String before = Files.readString(log);
 
@@ -119,8 +127,8 @@ class ReplayNeverRunsLiveTest {
       assertEquals(0, OtherUser.run(home, List.of("sh", "-c", "echo planted > " + planted.resolve(lib))).exitStatus());
     }
 
-    List<String> cmd = new ArrayList<>(List.of(jvm.java(), "-jar", jar.toString(), "replay", recording.toString()));
-    Outcome replayed = Exec.run(cmd, work);
+    Outcome replayed = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", jar.toString(), "replay",
+        recording.toString()), work);
     ReplayAssertions.assertSameOutput(recorded, replayed, "root's replay of " + OtherUser.NAME + "'s recording on " + jvm);
     assertEquals(before, Files.readString(log), "the replay appended to the program's file");
     Path rootsCache = tmp.resolve("ttd-0");
@@ -145,17 +153,5 @@ class ReplayNeverRunsLiveTest {
           .forEach(n -> names.add(n.substring("META-INF/ttd/lib/".length())));
     }
     return names;
-  }
-
-  static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      return;
-    }
-    Exec.run(List.of("rm", "-rf", p.toString()), p.getParent());
-    assertFalse(Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS), "cannot remove " + p);
-  }
-
-  static String read(Path p) throws IOException {
-    return new String(Files.readAllBytes(p), StandardCharsets.UTF_8);
   }
 }

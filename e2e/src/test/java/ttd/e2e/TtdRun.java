@@ -108,21 +108,24 @@ public final class TtdRun {
    */
   public static List<String> recordCommand(
       Jvm jvm, Path out, List<String> options, String classPath, String main, List<String> args) {
-    return recordCommand(jvm, out, options, classPath, main, args, List.of());
+    return recordCommand(jvm, out, options, List.of(), classPath, main, args);
   }
 
-  /** The same, with {@code jvmOptions} (e.g. {@code -Dkey=value}) before the agent. */
+  /**
+   * The same, with {@code jvmOptions} (e.g. {@code -Djava.io.tmpdir=DIR}) after the agent and
+   * before {@code -cp}, where a user puts them.
+   */
   public static List<String> recordCommand(
-      Jvm jvm, Path out, List<String> options, String classPath, String main, List<String> args,
-      List<String> jvmOptions) {
+      Jvm jvm, Path out, List<String> options, List<String> jvmOptions, String classPath, String main,
+      List<String> args) {
     List<String> agent = new ArrayList<>();
     agent.add("out=" + out.toAbsolutePath());
     agent.add("quiet");
     agent.addAll(options);
     List<String> cmd = new ArrayList<>();
     cmd.add(jvm.java());
-    cmd.addAll(jvmOptions);
     cmd.add("-javaagent:" + jar() + "=" + String.join(",", agent));
+    cmd.addAll(jvmOptions);
     cmd.add("-cp");
     cmd.add(classPath);
     cmd.add(main);
@@ -147,7 +150,7 @@ public final class TtdRun {
       Jvm jvm, Path out, List<String> options, String classPath, String main, List<String> args, byte[] stdin,
       String... jvmOptions) {
     Path dir = out.toAbsolutePath().getParent();
-    return Exec.run(recordCommand(jvm, out, options, classPath, main, args, List.of(jvmOptions)), dir, stdin);
+    return Exec.run(recordCommand(jvm, out, options, List.of(jvmOptions), classPath, main, args), dir, stdin);
   }
 
   /** {@code <jvm>/bin/java -jar ttd.jar replay DIR}, run in {@code recording}'s parent. */
