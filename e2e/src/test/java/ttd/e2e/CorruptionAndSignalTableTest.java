@@ -23,9 +23,9 @@ import org.junit.jupiter.api.TestFactory;
  * The corruption and signal table of {@code docs/corruption-and-signals.md}: recordings truncated,
  * with bits flipped, with files swapped, removed or edited, and programs, ttd and replays stopped by
  * each signal; for each, what ttd answered, on every JDK under test. Every case must end (the
- * process timeout is the hang guard), print no stack trace, and never replay silently wrong: a
- * replay that exits with the recorded status without a {@code ttd:} line printed exactly what the
- * recording printed.
+ * process timeout is the hang guard), print no stack trace nor Chronicle's internals, and never
+ * replay silently wrong: a replay that exits with the recorded status without a {@code ttd:} line
+ * printed exactly what the recording printed.
  *
  * <p>The table is written to {@code e2e/target/corruption-and-signals.md} on every run, and to
  * {@code docs/} with {@code -Dttd.table.write=true}, so the document is this test's output.
@@ -225,6 +225,8 @@ class CorruptionAndSignalTableTest {
     assertFalse(replayed.stdout().contains("\tat ") || replayed.stderr().contains("\tat ")
         && !replayed.stderr().contains("ttd:   stack of thread"), "a stack trace, " + context);
     assertFalse(replayed.stderr().contains("Exception in thread"), "an exception, " + context);
+    assertFalse(replayed.stderr().matches("(?s).*(ClassNotFoundException|UnsupportedOperationException|SCQSIndex|net\\.openhft).*"),
+        "Chronicle's internals in a message, " + context);
     boolean said = replayed.stderrLines().stream().anyMatch(l -> l.startsWith("ttd: "));
     if (!said) {
       assertTrue(replayed.exitStatus() == recorded.exitStatus() && replayed.stdout().equals(recorded.stdout())

@@ -150,7 +150,8 @@ class RecordingSafetyTest {
     assertFalse(local.stderr().contains("reachable from the network"), local.describe());
   }
 
-  private static void assertOwnerOnly(Path recording, String when) throws IOException {
+  /** Every directory of {@code recording} is rwx------ and every file rw-------. */
+  static void assertOwnerOnly(Path recording, String when) throws IOException {
     for (Path p : files(recording)) {
       String expected = Files.isDirectory(p) ? "rwx------" : "rw-------";
       assertEquals(expected, PosixFilePermissions.toString(Files.getPosixFilePermissions(p)), p + " " + when);

@@ -107,6 +107,27 @@ class SignalEndTest {
     assertEquals(0, console.outcome().exitStatus(), console.describe());
   }
 
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aProgramWithoutAShutdownHookEndedBySigtermSaysSoAndReplaysTheSameEnd(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("signal-no-hook-" + jvm.label());
+    String noHook = WAITER.replace("class Waiter", "class Plain").replaceAll("(?m)^.*addShutdownHook.*\n", "");
+    Path classes = JavaSource.compile(work.resolve("classes"), "Plain", noHook);
+    Path recording = work.resolve("recording");
+    Exec running = Exec.start(
+        TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "Plain", List.of()), work, new byte[0]);
+    waitForLine(running, "waiting");
+    kill("TERM", running.pid());
+    Outcome recorded = running.await();
+    assertEquals(143, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().endsWith("waiting\n"), recorded.describe());
+    String header = Files.readString(recording.resolve("recording.properties"), StandardCharsets.UTF_8);
+    assertTrue(header.contains("\nstatus=complete\n") && header.contains("\nexit.status=143\n")
+        && header.contains("\nend.signal=SIGTERM\n"), header);
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of a hook-less program ended by SIGTERM on " + jvm);
+  }
+
   @ParameterizedTest(name = "{0}, SIG{1}")
   @MethodSource("jdksAndSignals")
   void ttdRecordPassesTheSignalOnAndWaitsForTheRecordedJvm(Jvm jvm, String signal) throws Exception {
