@@ -62,7 +62,7 @@ final class FileChanges {
         paths.add(String.valueOf(a[0]));
     }
     for (String p : paths) {
-      if (p != null && UncapturedInputs.isProgramsFile(p)) {
+      if (p != null && ProgramInputs.isProgramsFile(p)) {
         return paths.toArray(new String[0]);
       }
     }
