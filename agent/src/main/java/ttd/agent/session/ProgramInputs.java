@@ -1,6 +1,7 @@
 package ttd.agent.session;
 
 import java.io.File;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.SecureRandomSpi;
@@ -92,6 +93,10 @@ final class ProgramInputs {
   }
 
   private static String normalized(String path) {
-    return Path.of(path).toAbsolutePath().normalize().toString();
+    try {
+      return Path.of(path).toAbsolutePath().normalize().toString();
+    } catch (InvalidPathException e) {
+      return new File(path).getAbsolutePath(); // the real call will refuse it
+    }
   }
 }

@@ -16,7 +16,8 @@ class ProgramInputsTest {
   @Test
   void devicesProcSysAndTemporaryFilesReadByTheProgramAreItsInputs() {
     for (String path : new String[] {"/dev/urandom", "/dev/random", "/proc/self/status", "/proc/cpuinfo",
-        "/sys/devices/system/cpu/online", "/tmp/plugins123/Plugin.class", "/dev/../dev/urandom"}) {
+        "/sys/devices/system/cpu/online", "/tmp/plugins123/Plugin.class", "/dev/../dev/urandom",
+        "relative/name.txt", "/tmp/with\u0000nul"}) {
       assertTrue(ProgramInputs.isProgramsFile(path), path);
     }
   }
