@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -13,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * UUIDs (NativePRNG refreshes its buffer on a timer, so the JDK's own clock reads between two
  * UUIDs differ from run to run), on several threads, and every JDK provider and algorithm a
  * program can pick, with seeding, reseeding, seed generation, a refused request, and the key
- * generators, signatures and ciphers that draw from it.
+ * generators, signatures and ciphers that draw from it; and a provider on the program's own class
+ * path (Bouncy Castle), whose generators are program code.
  */
 class SecureRandomReplayTest {
 
@@ -104,6 +107,26 @@ class SecureRandomReplayTest {
       }
       """;
 
+  /** Bouncy Castle's own generators: program code, which replays like the rest of the program. */
+  private static final String BOUNCY = """
+      import java.security.*;
+      import java.util.*;
+      public class Bouncy {
+        public static void main(String[] a) throws Exception {
+          Security.addProvider(new org.bouncycastle.jce.provider.BouncyCastleProvider());
+          for (String alg : new String[] {"DEFAULT", "NONCEANDIV"}) {
+            SecureRandom r = SecureRandom.getInstance(alg, "BC");
+            long h = 0;
+            for (int i = 0; i < 2000; i++) h = h * 31 + r.nextLong();
+            System.out.println(alg + " " + r.getProvider().getName() + " " + h);
+          }
+          KeyPairGenerator ec = KeyPairGenerator.getInstance("EC", "BC");
+          ec.initialize(256);
+          System.out.println("ec " + Arrays.hashCode(ec.generateKeyPair().getPublic().getEncoded()));
+        }
+      }
+      """;
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void thousandsOfUuidsOnSeveralThreadsReplayTwice(Jvm jvm) {
@@ -133,5 +156,22 @@ class SecureRandomReplayTest {
         && out.contains("aes-gcm "), recorded.describe());
 
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")), "replay of Algorithms");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aProviderOnTheClassPathReplaysAsProgramCode(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("bouncy-" + jvm.label());
+    String bc = Paths.get(org.bouncycastle.jce.provider.BouncyCastleProvider.class.getProtectionDomain()
+        .getCodeSource().getLocation().toURI()).toString();
+    Path classes = JavaSource.compile(work.resolve("classes"), "Bouncy", BOUNCY, bc);
+    String classPath = classes + File.pathSeparator + bc;
+    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classPath, "Bouncy");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().startsWith("DEFAULT BC "), recorded.describe());
+    Outcome other = TtdRun.record(jvm, work.resolve("other"), classPath, "Bouncy");
+    assertNotEquals(recorded.stdoutLines().get(0), other.stdoutLines().get(0), "two runs drew the same numbers");
+
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")), "replay of Bouncy");
   }
 }

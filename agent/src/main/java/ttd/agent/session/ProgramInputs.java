@@ -58,8 +58,8 @@ final class ProgramInputs {
 
   /**
    * A frame of the JDK's own machinery: a JDK {@code SecureRandom} engine, or a built-in class
-   * loader at work (the frames of a loader the program made come before them on the stack when it
-   * is that loader that reads: a URLClassLoader's parent is asked first and has returned).
+   * loader at work. (When a loader the program made reads, its parent, a built-in loader, was
+   * asked first and has returned: no frame of it is on the stack.)
    */
   private static boolean jdkMachinery(StackWalker.StackFrame f) {
     Class<?> c = f.getDeclaringClass();
