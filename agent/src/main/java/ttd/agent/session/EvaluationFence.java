@@ -117,7 +117,7 @@ final class EvaluationFence {
       case ACCESS:
       case ACCESS_ERRNO:
       case OPENDIR:
-        if (UncapturedInputs.isProgramsFile(String.valueOf(a[0]))) {
+        if (ProgramInputs.isProgramsFile(String.valueOf(a[0]))) {
           throw refused("look at the file system");
         }
         return;
@@ -146,7 +146,7 @@ final class EvaluationFence {
   }
 
   private static void reading(String path) throws IOException {
-    if (UncapturedInputs.isProgramsFile(path)) {
+    if (ProgramInputs.isProgramsFile(path)) {
       throw refused("read a file");
     }
   }

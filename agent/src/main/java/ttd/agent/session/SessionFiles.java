@@ -208,7 +208,7 @@ public abstract class SessionFiles extends SessionSchedule {
 
   /** While the debugger evaluates, a query about the program's files is refused ({@link EvaluationFence}). */
   private static void lookingWhileEvaluating(String path) {
-    if (ReplayPosition.evaluating && UncapturedInputs.isProgramsFile(path)) {
+    if (ReplayPosition.evaluating && ProgramInputs.isProgramsFile(path)) {
       throw EvaluationFence.refusedUnchecked("look at the file system; a replay cannot perform I/O");
     }
   }
