@@ -64,6 +64,8 @@ class JarCacheTest {
         }
       }
     } finally {
+      // runuser's shell loop outlives a SIGKILL of runuser alone
+      ProcessHandle.of(racer.pid()).ifPresent(p -> p.descendants().forEach(ProcessHandle::destroyForcibly));
       racer.killForcibly();
     }
     assertEquals(attackBefore, listing(attack), "the attacker's directory was changed");
