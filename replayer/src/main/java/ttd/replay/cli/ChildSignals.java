@@ -24,17 +24,21 @@ final class ChildSignals implements AutoCloseable {
 
   private static final String[] NAMES = {"TERM", "INT", "HUP"};
 
-  private final ProcessHandle child;
   private final List<Signal> signals = new ArrayList<>();
   private final List<SignalHandler> previous = new ArrayList<>();
+  private ProcessHandle child;
+  /** A signal that came before the child was started, passed on once it is. */
+  private Signal pending;
 
-  private ChildSignals(ProcessHandle child) {
-    this.child = child;
-  }
+  private ChildSignals() {}
 
-  /** Passes the three signals on to {@code child} until {@link #close()}. */
-  static ChildSignals forward(Process child) {
-    ChildSignals s = new ChildSignals(child.toHandle());
+  /**
+   * Takes the three signals over until {@link #close()}, before the child is started: one that
+   * comes while it starts is held and passed on by {@link #attach}, so ttd never dies between its
+   * start and the handlers and leaves the child running.
+   */
+  static ChildSignals install() {
+    ChildSignals s = new ChildSignals();
     for (String name : NAMES) {
       Signal signal = new Signal(name);
       try {
@@ -47,10 +51,26 @@ final class ChildSignals implements AutoCloseable {
     return s;
   }
 
-  private void received(Signal signal) {
+  /** Passes the signals on to {@code started} from now on, and one that came meanwhile at once. */
+  synchronized void attach(Process started) {
+    child = started.toHandle();
+    if (pending != null) {
+      pass(pending);
+    }
+  }
+
+  private synchronized void received(Signal signal) {
     if (!signal.getName().equals("TERM") && inTerminalForeground()) {
       return; // the terminal sent it to the child as well
     }
+    if (child == null) {
+      pending = signal;
+      return;
+    }
+    pass(signal);
+  }
+
+  private void pass(Signal signal) {
     if (signal.getName().equals("TERM")) {
       child.destroy();
       return;

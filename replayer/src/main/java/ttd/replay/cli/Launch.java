@@ -27,15 +27,14 @@ final class Launch {
     pb.environment().remove("JAVA_TOOL_OPTIONS");
     pb.environment().remove("JDK_JAVA_OPTIONS");
     pb.environment().remove("_JAVA_OPTIONS");
-    try {
+    try (ChildSignals forwarding = ChildSignals.install()) {
       Process p = pb.start();
-      try (ChildSignals forwarding = ChildSignals.forward(p)) {
-        while (true) {
-          try {
-            return p.waitFor();
-          } catch (InterruptedException e) {
-            // keep waiting: the child owns the terminal until it ends
-          }
+      forwarding.attach(p);
+      while (true) {
+        try {
+          return p.waitFor();
+        } catch (InterruptedException e) {
+          // keep waiting: the child owns the terminal until it ends
         }
       }
     } catch (IOException e) {
