@@ -73,4 +73,14 @@ public final class TraceDocument {
     int offset = payload.arrayOffset() + 16;
     return new BlockDecoder(payload.array(), offset, payload.limit() - 16);
   }
+
+  /** For a path chunk: the thread ordinal. */
+  public int pathThread() {
+    return payload.getInt(0);
+  }
+
+  /** For a path chunk: a decoder over its records. */
+  public PathDecoder pathRecords() {
+    return new PathDecoder(payload.array(), payload.arrayOffset() + 4, payload.limit() - 4);
+  }
 }

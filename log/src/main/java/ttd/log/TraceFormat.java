@@ -25,6 +25,11 @@ public final class TraceFormat {
   public static final byte DOC_THREAD = 4;
   /** The end of the recording: the exit status and how the program ended. */
   public static final byte DOC_END = 5;
+  /**
+   * A chunk of one thread's path (recordings made with the {@code path} option only): the thread's
+   * ordinal, then the records of {@link PathEncoder}.
+   */
+  public static final byte DOC_PATH = 6;
 
   /** type + sequence + crc. */
   public static final int DOC_HEADER_BYTES = 1 + 8 + 4;

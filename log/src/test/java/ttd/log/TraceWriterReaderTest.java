@@ -52,6 +52,39 @@ class TraceWriterReaderTest {
   }
 
   @Test
+  void aPathChunkReadsBackWithItsThreadAndRecordsBesideBlocks() {
+    PathEncoder path = new PathEncoder(64, id -> "shop/Cart.add()V\tCart.java\t42");
+    path.id(PathEncoder.CALL, 3);
+    path.count(PathEncoder.LOOP, 2);
+    path.close();
+    BlockEncoder enc = new BlockEncoder(64);
+    enc.reset(0);
+    enc.putLong(EventKind.CLOCK_NANOS, 1, 77);
+    try (TraceWriter w = new TraceWriter(dir)) {
+      w.appendPath(4, path.buffer(), path.size());
+      w.appendBlock(4, 0, enc.count(), enc.buffer(), enc.size());
+    }
+    try (TraceReader r = new TraceReader(dir)) {
+      TraceDocument chunk = r.next();
+      assertEquals(TraceFormat.DOC_PATH, chunk.type());
+      assertEquals(4, chunk.pathThread());
+      PathDecoder records = chunk.pathRecords();
+      assertTrue(records.next());
+      assertEquals(PathEncoder.DEFINE, records.tag());
+      assertEquals("shop/Cart.add()V\tCart.java\t42", records.name());
+      assertTrue(records.next());
+      assertEquals(PathEncoder.CALL, records.tag());
+      assertEquals(3, records.value());
+      assertTrue(records.next());
+      assertEquals(PathEncoder.LOOP, records.tag());
+      assertEquals(2, records.value());
+      assertEquals(false, records.next());
+      assertEquals(TraceFormat.DOC_BLOCK, r.next().type());
+      assertNull(r.next());
+    }
+  }
+
+  @Test
   void largeBlocksReadBackExactlyAcrossTheQueuesMappedChunks() {
     int blocks = 300; // 300 blocks of 64 KiB: past the first 16 MiB chunk of the queue file
     BlockEncoder enc = new BlockEncoder(64 << 10);

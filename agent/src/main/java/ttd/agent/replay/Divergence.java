@@ -30,27 +30,48 @@ public final class Divergence {
     text.append(headline);
   }
 
+  /** A labelled line; none if {@code label} is null. */
   public Divergence line(String label, String value) {
-    text.append('\n').append("  ").append(label).append(": ").append(value);
+    if (label != null) {
+      text.append('\n').append("  ").append(label).append(": ").append(value);
+    }
     return this;
   }
 
   public Divergence stack(Thread thread) {
-    text.append('\n').append("  stack of thread \"").append(thread.getName()).append("\":");
+    List<String> frames = new ArrayList<>();
+    for (StackTraceElement e : programFrames(thread)) {
+      frames.add(e.toString());
+    }
+    return frames("stack of thread \"" + thread.getName() + "\"", frames);
+  }
+
+  /** A stack under {@code label}, innermost first, cut after 25 frames. */
+  public Divergence frames(String label, List<String> frames) {
+    text.append('\n').append("  ").append(label).append(":");
     int shown = 0;
-    for (StackTraceElement e : thread.getStackTrace()) {
-      String c = e.getClassName();
-      if (c.startsWith("ttd.agent.") || c.startsWith("ttd.runtime.") || c.equals("java.lang.Thread")
-          && e.getMethodName().equals("getStackTrace")) {
-        continue;
-      }
-      text.append('\n').append("    at ").append(e);
+    for (String f : frames) {
+      text.append('\n').append("    at ").append(f);
       if (++shown == 25) {
         text.append('\n').append("    ...");
         break;
       }
     }
     return this;
+  }
+
+  /** {@code thread}'s stack without ttd's own frames, innermost first. */
+  public static List<StackTraceElement> programFrames(Thread thread) {
+    List<StackTraceElement> frames = new ArrayList<>();
+    for (StackTraceElement e : thread.getStackTrace()) {
+      String c = e.getClassName();
+      if (c.startsWith("ttd.agent.") || c.startsWith("ttd.runtime.") || c.equals("java.lang.Thread")
+          && e.getMethodName().equals("getStackTrace")) {
+        continue;
+      }
+      frames.add(e);
+    }
+    return frames;
   }
 
   public String text() {

@@ -77,7 +77,8 @@ public final class ThreadCursor implements AutoCloseable {
           break;
         case TraceFormat.DOC_CLASS:
         case TraceFormat.DOC_THREAD:
-          break; // classes matter only to a divergence report, which reads them itself
+        case TraceFormat.DOC_PATH:
+          break; // classes matter only to a divergence report, paths to the path checker
         case TraceFormat.DOC_END:
           tables.endStatus = d.intValue();
           break;

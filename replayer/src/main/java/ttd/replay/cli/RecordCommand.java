@@ -10,7 +10,7 @@ import ttd.replay.DeterminismFlags;
 import ttd.replay.ToolException;
 
 /**
- * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--quiet] -- java ...}: runs the command with ttd.jar
+ * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--path] [--quiet] -- java ...}: runs the command with ttd.jar
  * as its agent and the determinism flags, and exits with the program's own status.
  */
 final class RecordCommand {
@@ -33,12 +33,15 @@ final class RecordCommand {
         case "--chaos":
           agent.add("chaos");
           break;
+        case "--path":
+          agent.add("path");
+          break;
         case "--quiet":
           agent.add("quiet");
           break;
         default:
           throw new ToolException(
-              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] -- java ...");
+              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] [--path] -- java ...");
       }
     }
     if (i >= args.length - 1) {
