@@ -183,23 +183,20 @@ final class EventReader {
 
   /** The divergence finder's report: the replay left the recorded path (see {@link PathChecker}). */
   void leftPath(ThreadState t, PathSplit split) {
+    String position = (ReplayPosition.events - 1) + "." + ReplayPosition.tick(); // as `when` prints it
     Divergence d =
         new Divergence(
             "replay left the recorded path in thread \""
                 + t.name()
                 + "\" (thread #"
                 + t.ordinal()
-                + ") after its event #"
+                + ") before its event #"
                 + t.index()
                 + ", at position "
-                + ReplayPosition.events
-                + "."
-                + ReplayPosition.tick()
+                + position
                 + " (`goto "
-                + ReplayPosition.events
-                + "."
-                + ReplayPosition.tick()
-                + "` in ttd debug stops about there)");
+                + position
+                + "` in ttd debug stops at the last tick before it)");
     List<StackTraceElement> frames = Divergence.programFrames(Thread.currentThread());
     int where = split.replayEntered() ? 1 : 0;
     d.line("where", frames.size() > where ? frames.get(where).toString() : "(no frame)");
