@@ -33,6 +33,8 @@ public final class PathChecker extends PathTrace {
   }
 
   private static final int RECENT = 8;
+  /** Ids are dense per JVM: a larger one is damage. */
+  private static final int MAX_ID = 1 << 24;
 
   private final AgentGuard owner;
   private final Chunks log;
@@ -192,6 +194,9 @@ public final class PathChecker extends PathTrace {
     }
     try {
       return advance();
+    } catch (RuntimeException e) {
+      off = true; // a path the reader cannot make sense of: the event log still rules
+      return false;
     } finally {
       if (bracket) {
         HashState.write(hash);
@@ -228,6 +233,9 @@ public final class PathChecker extends PathTrace {
   }
 
   private void define(int id, String definition) {
+    if (id < 0 || id > MAX_ID) {
+      throw new IllegalStateException("path id " + id + " out of range");
+    }
     if (id >= local.length) {
       int n = Math.max(id + 1, local.length * 2 + 64);
       int old = local.length;

@@ -13,12 +13,25 @@ import java.util.Arrays;
  */
 final class ShadowStack {
 
+  /**
+   * Frames kept at most: frames an exception left in JDK code that never returns to the program
+   * (a pool thread running tasks that throw) pile up at the bottom; past this many the oldest half
+   * goes, the same way in record and replay.
+   */
+  static final int MAX_FRAMES = 1 << 16;
+
   private int[] methods = new int[64];
   /** Per frame, the last JDK call site it made (-1: none since it was entered). */
   private int[] calls = new int[64];
   private int size;
 
   void push(int method) {
+    if (size == MAX_FRAMES) {
+      int half = MAX_FRAMES / 2;
+      System.arraycopy(methods, half, methods, 0, half);
+      System.arraycopy(calls, half, calls, 0, half);
+      size = half;
+    }
     if (size == methods.length) {
       methods = Arrays.copyOf(methods, size * 2);
       calls = Arrays.copyOf(calls, size * 2);

@@ -125,6 +125,20 @@ class PathCheckerTest {
   }
 
   @Test
+  void framesLeftBehindForeverAreDroppedTheSameWayOnBothSides() {
+    Consumer<PathTrace> pileUp = p -> {
+      for (int i = 0; i < ShadowStack.MAX_FRAMES * 2; i++) {
+        p.enter(PRICE); // thrown out of each time, into JDK code that catches it
+      }
+      p.exit(MAIN);
+      p.enter(TOTAL);
+      p.exit(TOTAL);
+    };
+    replay(record(pileUp), pileUp);
+    assertNull(split, () -> "" + split);
+  }
+
+  @Test
   void recordedIdsAreMatchedToThisJvmsByName() {
     // the recording numbered its methods in another order: 900 and 901 stand for PRICE and TOTAL
     PathEncoder other = new PathEncoder(64, id -> PathIds.definition(id == 900 ? PRICE : TOTAL));
