@@ -85,6 +85,32 @@ class TraceWriterReaderTest {
   }
 
   @Test
+  void aReaderSkipsTheDocumentsItDoesNotWantAndReadsTheRestInOrder() {
+    PathEncoder path = new PathEncoder(64, id -> "m");
+    path.count(PathEncoder.LOOP, 1);
+    path.close();
+    try (TraceWriter w = new TraceWriter(dir)) {
+      w.appendThread(0, "main");
+      for (int i = 0; i < 10; i++) {
+        w.appendPath(i % 2, path.buffer(), path.size());
+      }
+      w.appendEnd(0, "exit");
+    }
+    try (TraceReader r = new TraceReader(dir)) {
+      TraceReader.Skip otherThreadsPaths = (type, first) -> type == TraceFormat.DOC_PATH && first != 1;
+      assertEquals(TraceFormat.DOC_THREAD, r.next(otherThreadsPaths).type());
+      for (int i = 0; i < 5; i++) {
+        TraceDocument d = r.next(otherThreadsPaths);
+        assertEquals(TraceFormat.DOC_PATH, d.type());
+        assertEquals(1, d.pathThread());
+        assertEquals(2 + 2 * i, d.sequence());
+      }
+      assertEquals(TraceFormat.DOC_END, r.next(otherThreadsPaths).type());
+      assertNull(r.next(otherThreadsPaths));
+    }
+  }
+
+  @Test
   void largeBlocksReadBackExactlyAcrossTheQueuesMappedChunks() {
     int blocks = 300; // 300 blocks of 64 KiB: past the first 16 MiB chunk of the queue file
     BlockEncoder enc = new BlockEncoder(64 << 10);

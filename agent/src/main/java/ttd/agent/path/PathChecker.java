@@ -78,8 +78,8 @@ public final class PathChecker extends PathTrace {
       return;
     }
     int at = stack.find(method);
-    if (at >= 0) {
-      leave(at, "returned from " + PathIds.showFrame(PathIds.definition(method)));
+    if (at >= 0 && !leave(at)) {
+      split("returned from " + PathIds.showFrame(PathIds.definition(method)), false);
     }
   }
 
@@ -89,9 +89,9 @@ public final class PathChecker extends PathTrace {
       return;
     }
     int at = stack.find(method);
-    if (at >= 0 && at + 1 < stack.size()) {
-      leave(at + 1, "caught an exception in " + PathIds.showFrame(PathIds.definition(method))
-          + ", thrown out of " + PathIds.showFrame(PathIds.definition(stack.method(stack.size() - 1))));
+    if (at >= 0 && at + 1 < stack.size() && !leave(at + 1)) {
+      split("caught an exception in " + PathIds.showFrame(PathIds.definition(method))
+          + ", thrown out of " + PathIds.showFrame(PathIds.definition(stack.method(stack.size() - 1))), false);
     }
   }
 
@@ -147,15 +147,18 @@ public final class PathChecker extends PathTrace {
     return off || ReplayPosition.evaluating;
   }
 
-  /** Leaves the frames from {@code position} up: as many returns as the recording must have. */
-  private void leave(int position, String did) {
+  /**
+   * Leaves the frames from {@code position} up, taking as many recorded returns; false (the stack
+   * left as it was, for the report) if the recording did something else.
+   */
+  private boolean leave(int position) {
     for (int n = stack.size() - position; n > 0; n--) {
       if (!take(PathEncoder.RETURN, 0)) {
-        split(did, false);
-        return;
+        return false;
       }
     }
     stack.cut(position);
+    return true;
   }
 
   /** Takes one unit of the recorded step if it is {@code want} (for a call, of {@code id}). */
@@ -184,31 +187,23 @@ public final class PathChecker extends PathTrace {
     return l;
   }
 
-  /** Reads the next recorded step, a chunk too if need be: agent work, inside a hash bracket. */
+  /**
+   * Reads the next recorded step. Decoding a chunk is plain array work; only reading the next
+   * chunk from the queue is agent work (Chronicle), done inside a hash bracket.
+   */
   private boolean advanceAsAgent() {
-    boolean was = owner.busy;
-    owner.busy = true;
-    boolean bracket = HashState.available();
-    if (bracket) {
-      HashState.save(hash);
-    }
     try {
       return advance();
     } catch (RuntimeException e) {
       off = true; // a path the reader cannot make sense of: the event log still rules
       return false;
-    } finally {
-      if (bracket) {
-        HashState.write(hash);
-      }
-      owner.busy = was;
     }
   }
 
   private boolean advance() {
     while (true) {
       if (chunk == null || !chunk.next()) {
-        chunk = log.next();
+        chunk = nextChunk();
         if (chunk == null) {
           off = true;
           return false;
@@ -229,6 +224,23 @@ public final class PathChecker extends PathTrace {
       if (remaining > 0) {
         return true;
       }
+    }
+  }
+
+  private PathDecoder nextChunk() {
+    boolean was = owner.busy;
+    owner.busy = true;
+    boolean bracket = HashState.available();
+    if (bracket) {
+      HashState.save(hash);
+    }
+    try {
+      return log.next();
+    } finally {
+      if (bracket) {
+        HashState.write(hash);
+      }
+      owner.busy = was;
     }
   }
 

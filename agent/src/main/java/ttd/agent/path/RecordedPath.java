@@ -6,7 +6,10 @@ import ttd.log.TraceDocument;
 import ttd.log.TraceFormat;
 import ttd.log.TraceReader;
 
-/** One replaying thread's recorded path: its chunks, read from the queue in order. */
+/**
+ * One replaying thread's recorded path: its chunks, read from the queue in order by a reader of
+ * its own, which skips the other documents without copying them.
+ */
 public final class RecordedPath implements PathChecker.Chunks {
 
   private final Path queueDir;
@@ -29,11 +32,9 @@ public final class RecordedPath implements PathChecker.Chunks {
     if (reader == null) {
       reader = new TraceReader(queueDir, usableDocuments);
     }
-    TraceDocument d;
-    while ((d = reader.next()) != null) {
-      if (d.type() == TraceFormat.DOC_PATH && d.pathThread() == ordinal) {
-        return d.pathRecords();
-      }
+    TraceDocument d = reader.next((type, thread) -> type != TraceFormat.DOC_PATH || thread != ordinal);
+    if (d != null) {
+      return d.pathRecords();
     }
     ended = true;
     reader.close();

@@ -85,7 +85,7 @@ public final class ReplaySession extends Session {
     } else {
       events.threadStarted();
     }
-    t.attach(new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables));
+    t.attach(new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables, path));
     BlockDecoder e = events.next(t, EventKind.THREAD_BEGIN, 0);
     int[] state = HashState.fromBytes(e.bytes());
     if (state != null && HashState.available()) {

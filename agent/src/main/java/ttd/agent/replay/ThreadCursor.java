@@ -17,14 +17,18 @@ public final class ThreadCursor implements AutoCloseable {
   private final int ordinal;
   private final TraceReader reader;
   private final RecordedTables tables;
+  /** Skips the threads' paths (recordings made with the path option) without copying them. */
+  private final TraceReader.Skip skip;
   private BlockDecoder block;
   private boolean pending;
   private boolean endOfLog;
 
-  public ThreadCursor(Path queueDir, long usableDocuments, int ordinal, RecordedTables tables) {
+  /** @param paths whether the recording holds the threads' paths, which this cursor skips */
+  public ThreadCursor(Path queueDir, long usableDocuments, int ordinal, RecordedTables tables, boolean paths) {
     this.ordinal = ordinal;
     this.reader = new TraceReader(queueDir, usableDocuments);
     this.tables = tables;
+    this.skip = paths ? (type, first) -> type == TraceFormat.DOC_PATH : null;
   }
 
   /** Moves to the next event of this thread; false if the log has none. */
@@ -70,7 +74,7 @@ public final class ThreadCursor implements AutoCloseable {
 
   private boolean nextBlock() {
     TraceDocument d;
-    while ((d = reader.next()) != null) {
+    while ((d = reader.next(skip)) != null) {
       switch (d.type()) {
         case TraceFormat.DOC_SITE:
           tables.sites.putIfAbsent(d.intValue(), d.name());
