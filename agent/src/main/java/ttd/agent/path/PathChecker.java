@@ -3,7 +3,6 @@ package ttd.agent.path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import ttd.agent.identity.HashState;
 import ttd.log.PathDecoder;
 import ttd.log.PathEncoder;
 import ttd.runtime.AgentGuard;
@@ -37,10 +36,10 @@ public final class PathChecker extends PathTrace {
   private static final int MAX_ID = 1 << 24;
 
   private final AgentGuard owner;
+  private final AgentWork work;
   private final Chunks log;
   private final Departure departure;
   private final ShadowStack stack = new ShadowStack();
-  private final int[] hash = new int[4];
   private PathDecoder chunk;
   private boolean off;
   /** The recorded step being consumed: its tag, id or count, and the units left of it. */
@@ -57,6 +56,7 @@ public final class PathChecker extends PathTrace {
   /** @param owner the thread's agent state, whose guard is raised while the log is read */
   public PathChecker(AgentGuard owner, Chunks recorded, Departure departure) {
     this.owner = owner;
+    this.work = new AgentWork(owner);
     this.log = recorded;
     this.departure = departure;
   }
@@ -228,19 +228,11 @@ public final class PathChecker extends PathTrace {
   }
 
   private PathDecoder nextChunk() {
-    boolean was = owner.busy;
-    owner.busy = true;
-    boolean bracket = HashState.available();
-    if (bracket) {
-      HashState.save(hash);
-    }
+    work.begin();
     try {
       return log.next();
     } finally {
-      if (bracket) {
-        HashState.write(hash);
-      }
-      owner.busy = was;
+      work.end();
     }
   }
 

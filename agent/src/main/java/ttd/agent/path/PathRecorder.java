@@ -1,6 +1,5 @@
 package ttd.agent.path;
 
-import ttd.agent.identity.HashState;
 import ttd.log.PathEncoder;
 import ttd.runtime.AgentGuard;
 import ttd.runtime.PathTrace;
@@ -20,16 +19,15 @@ public final class PathRecorder extends PathTrace {
   }
 
   private final int ordinal;
-  private final AgentGuard owner;
+  private final AgentWork work;
   private final Chunks chunks;
   private final PathEncoder records = new PathEncoder(CHUNK_BYTES + 1024, PathIds::definition);
   private final ShadowStack stack = new ShadowStack();
-  private final int[] hash = new int[4];
 
   /** @param owner the thread's agent state, whose guard is raised while a chunk is written */
   public PathRecorder(int ordinal, AgentGuard owner, Chunks chunks) {
     this.ordinal = ordinal;
-    this.owner = owner;
+    this.work = new AgentWork(owner);
     this.chunks = chunks;
   }
 
@@ -92,19 +90,11 @@ public final class PathRecorder extends PathTrace {
     if (records.size() < CHUNK_BYTES) {
       return;
     }
-    boolean was = owner.busy;
-    owner.busy = true;
-    boolean bracket = HashState.available();
-    if (bracket) {
-      HashState.save(hash);
-    }
+    work.begin();
     try {
       flush();
     } finally {
-      if (bracket) {
-        HashState.write(hash);
-      }
-      owner.busy = was;
+      work.end();
     }
   }
 }
