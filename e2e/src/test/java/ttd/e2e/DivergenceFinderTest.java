@@ -129,12 +129,15 @@ class DivergenceFinderTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void aChaosRecordingOfThreadsWithTheirPathsReplaysAsBefore(Jvm jvm) {
-    for (String sample : List.of("QuotePipeline", "BoxOffice")) {
-      Path recording = Scratch.dir("finder-" + sample + "-" + jvm.label()).resolve("recording");
+    // BoxOffice oversells in some interleavings (its bug) and then exits 1: the replay must too
+    for (String sample : List.of("QuotePipeline:invoice checksum: ", "BoxOffice:Night Shift: ")) {
+      String name = sample.substring(0, sample.indexOf(':'));
+      Path recording = Scratch.dir("finder-" + name + "-" + jvm.label()).resolve("recording");
       Outcome recorded = TtdRun.record(jvm, recording, List.of("path", "chaos"), TtdRun.samplesClassPath(false),
-          "ttd.samples.concurrency." + sample, List.of(), new byte[0]);
-      assertEquals(0, recorded.exitStatus(), sample + " failed while recording:" + recorded.describe());
-      ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of " + sample + " (chaos, path) on " + jvm);
+          "ttd.samples.concurrency." + name, List.of(), new byte[0]);
+      assertTrue(recorded.stdout().contains(sample.substring(sample.indexOf(':') + 1)),
+          name + " did not run to its summary while recording:" + recorded.describe());
+      ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of " + name + " (chaos, path) on " + jvm);
     }
   }
 
