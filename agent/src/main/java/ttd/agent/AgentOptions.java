@@ -23,6 +23,7 @@ public final class AgentOptions {
           "  chaos            record with random preemption and thread priorities, so rare races show up",
           "  path             also log each thread's path between events, so that a replay that leaves",
           "                   the recorded execution stops where it does (the divergence finder)",
+          "  nativeChildren=RR  (used by `ttd record --native-children`) start child processes under RR's record",
           "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
           "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
 
@@ -35,6 +36,7 @@ public final class AgentOptions {
   private boolean launcher;
   private boolean chaos;
   private boolean path;
+  private String nativeChildren;
 
   /** Parses the agent's option string; null or empty means all defaults. */
   public static AgentOptions parse(String text) {
@@ -75,6 +77,9 @@ public final class AgentOptions {
           break;
         case "path":
           o.path = flag(key, value);
+          break;
+        case "nativeChildren":
+          o.nativeChildren = require(key, value);
           break;
         default:
           throw new IllegalArgumentException(
@@ -146,6 +151,11 @@ public final class AgentOptions {
 
   public boolean launcher() {
     return launcher;
+  }
+
+  /** The rr that starts the program's child processes while recording, or null. */
+  public String nativeChildren() {
+    return nativeChildren;
   }
 
   /** Chaos scheduling (record); a replay takes it from the recording's header. */
