@@ -89,7 +89,9 @@ public enum EventKind {
   /** A figure of the JVM's management natives (uptime, CPU time, collections, memory usage...). */
   MANAGEMENT(98, Payload.LONG, "a JVM management figure"),
   /** This JVM's own pid, where the program reads it. */
-  PROCESS_ID(99, Payload.LONG, "this process's pid");
+  PROCESS_ID(99, Payload.LONG, "this process's pid"),
+  /** The JVM's input arguments as {@code RuntimeMXBean.getInputArguments} lists them (NUL-separated). */
+  VM_ARGUMENTS(104, Payload.STRING, "the JVM's input arguments");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link

@@ -3,7 +3,8 @@ package ttd.log;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads back, one record at a time, a chunk of a thread's path written by {@link PathEncoder}.
+ * Reads back, one record at a time, a chunk of a thread's path written by {@link PathEncoder},
+ * with its {@link PathEncoder#REPEAT repeats} expanded into the records they stand for.
  *
  * <p>After {@link #next()} returns true, {@link #tag()} and {@link #value()} describe the record,
  * and {@link #name()} the name a {@link PathEncoder#DEFINE} record gives its id. A malformed
@@ -11,12 +12,19 @@ import java.nio.charset.StandardCharsets;
  */
 public final class PathDecoder {
 
+  private static final int MASK = PathEncoder.HISTORY - 1;
+
   private final byte[] buf;
   private final int end;
   private int pos;
   private int tag;
   private long value;
   private String name;
+  private final long[] history = new long[PathEncoder.HISTORY];
+  private int records;
+  /** While a repeat is expanded: its period and the records of it still to come. */
+  private int period;
+  private long repeating;
 
   public PathDecoder(byte[] chunk, int offset, int length) {
     this.buf = chunk;
@@ -25,25 +33,49 @@ public final class PathDecoder {
   }
 
   public boolean next() {
+    name = null;
+    if (repeating > 0) {
+      repeating--;
+      set(history[(records - period) & MASK]);
+      return true;
+    }
     if (pos >= end) {
       return false;
     }
     long v = varLong();
-    tag = (int) (v & ((1 << PathEncoder.TAG_BITS) - 1));
-    value = v >>> PathEncoder.TAG_BITS;
-    name = null;
-    if (tag > PathEncoder.DEFINE) {
-      throw new BadRecordingException("the recording's path log holds an unknown record " + tag);
+    int t = (int) (v & ((1 << PathEncoder.TAG_BITS) - 1));
+    if (t > PathEncoder.REPEAT) {
+      throw new BadRecordingException("the recording's path log holds an unknown record " + t);
     }
-    if (tag == PathEncoder.DEFINE) {
+    if (t == PathEncoder.DEFINE) {
+      tag = t;
+      value = v >>> PathEncoder.TAG_BITS;
       long len = varLong();
       if (len < 0 || len > end - pos) {
         throw new BadRecordingException("the recording's path log holds a damaged name");
       }
       name = new String(buf, pos, (int) len, StandardCharsets.UTF_8);
       pos += (int) len;
+      return true;
     }
+    if (t == PathEncoder.REPEAT) {
+      long r = v >>> PathEncoder.TAG_BITS;
+      period = (int) (r & 7) + 1;
+      long turns = r >>> 3;
+      if (turns <= 0 || period > records || turns > Long.MAX_VALUE / period) {
+        throw new BadRecordingException("the recording's path log holds a damaged repeat");
+      }
+      repeating = turns * period;
+      return next();
+    }
+    set(v);
     return true;
+  }
+
+  private void set(long v) {
+    history[records++ & MASK] = v;
+    tag = (int) (v & ((1 << PathEncoder.TAG_BITS) - 1));
+    value = v >>> PathEncoder.TAG_BITS;
   }
 
   public int tag() {

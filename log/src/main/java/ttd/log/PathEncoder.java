@@ -12,9 +12,14 @@ import java.util.function.IntFunction;
  * {@link #CALL} and {@link #JDK} carry an id; the thread's first use of an id is preceded by a
  * {@link #DEFINE} record with the id's name (varint length, UTF-8), so each thread's stream reads
  * on its own and ids need not agree between two JVMs. {@link #RETURN}, {@link #LOOP} and {@link
- * #EVENT} carry a count: consecutive ones of a kind become one record. A loop that calls something
- * thus costs about three bytes a turn, a clock read's event one. Not thread-safe: each recorded
- * thread owns one encoder.
+ * #EVENT} carry a count: consecutive ones of a kind become one record.
+ *
+ * <p>A loop repeats a few records every turn, so once the last {@code p} records (p up to {@link
+ * #MAX_PERIOD}) equal the {@code p} before them, further turns that repeat them exactly are
+ * counted, not written, and become one {@link #REPEAT} record when the pattern breaks (the records
+ * of a turn left unfinished follow it as they are). A loop turn of four records thus costs a
+ * fraction of a byte instead of seven. Repeats never reach across chunks ({@link #reset()}), so
+ * each chunk decodes on its own. Not thread-safe: each recorded thread owns one encoder.
  */
 public final class PathEncoder {
 
@@ -31,6 +36,16 @@ public final class PathEncoder {
   public static final int EVENT = 4;
   /** The name of an id, before the thread's first record that uses it. */
   public static final int DEFINE = 5;
+  /**
+   * The last {@code p} records, {@code n} times more: value {@code n << 3 | (p - 1)}. Expanded
+   * by {@link PathDecoder}, which reports the records, never this one.
+   */
+  public static final int REPEAT = 6;
+
+  /** The longest pattern of records a repeat covers. */
+  public static final int MAX_PERIOD = 8;
+  /** How many records back a decoder must remember (a power of two, at least 2 periods). */
+  static final int HISTORY = 32;
 
   private final IntFunction<String> names;
   private byte[] buf;
@@ -38,6 +53,13 @@ public final class PathEncoder {
   private boolean[] defined = new boolean[256];
   private int pendingTag = -1;
   private long pendingCount;
+  /** The records of this chunk so far (the last {@link #HISTORY}), as their varint values. */
+  private final long[] history = new long[HISTORY];
+  private int records;
+  /** The period of the pattern being repeated (0: none), its records matched in the current turn, its turns. */
+  private int period;
+  private int matched;
+  private long turns;
 
   /** @param names the name of each id, asked once per id and thread */
   public PathEncoder(int capacity, IntFunction<String> names) {
@@ -51,9 +73,10 @@ public final class PathEncoder {
       writePending();
     }
     if (id >= defined.length || !defined[id]) {
+      endRepeat();
       define(id);
     }
-    put(((long) id << TAG_BITS) | tag);
+    record(((long) id << TAG_BITS) | tag);
   }
 
   /** One more {@link #RETURN}, {@link #LOOP} or {@link #EVENT}. */
@@ -69,25 +92,76 @@ public final class PathEncoder {
     pendingCount = n;
   }
 
-  /** Bytes written so far, the pending count not included. */
+  /** Bytes written so far, the pending count and repeat not included. */
   public int size() {
     return pos;
   }
 
-  /** Writes the pending count: the records so far are then all in {@link #buffer()}. */
+  /** Writes what is pending: the records so far are then all in {@link #buffer()}. */
   public void close() {
     if (pendingTag >= 0) {
       writePending();
     }
+    endRepeat();
   }
 
   public byte[] buffer() {
     return buf;
   }
 
-  /** Starts the next chunk; the ids already defined stay defined. */
+  /** Starts the next chunk; the ids already defined stay defined, repeats start afresh. */
   public void reset() {
     pos = 0;
+    records = 0;
+  }
+
+  /** A record, unless it continues the pattern being repeated. */
+  private void record(long v) {
+    if (period > 0) {
+      if (v == history[(records - period) & (HISTORY - 1)]) {
+        history[records++ & (HISTORY - 1)] = v;
+        if (++matched == period) {
+          matched = 0;
+          turns++;
+        }
+        return;
+      }
+      endRepeat();
+    }
+    put(v);
+    history[records++ & (HISTORY - 1)] = v;
+    for (int p = 1; p <= MAX_PERIOD && 2 * p <= records; p++) {
+      if (repeats(p)) {
+        period = p;
+        matched = 0;
+        turns = 0;
+        return;
+      }
+    }
+  }
+
+  /** Whether the last {@code p} records equal the {@code p} before them. */
+  private boolean repeats(int p) {
+    for (int i = 1; i <= p; i++) {
+      if (history[(records - i) & (HISTORY - 1)] != history[(records - i - p) & (HISTORY - 1)]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Writes the turns counted and the records of the unfinished turn; ends the pattern. */
+  private void endRepeat() {
+    if (period == 0) {
+      return;
+    }
+    if (turns > 0) {
+      put((((turns << 3) | (period - 1)) << TAG_BITS) | REPEAT);
+    }
+    for (int i = matched; i > 0; i--) {
+      put(history[(records - i) & (HISTORY - 1)]);
+    }
+    period = 0;
   }
 
   private void define(int id) {
@@ -104,8 +178,9 @@ public final class PathEncoder {
   }
 
   private void writePending() {
-    put((pendingCount << TAG_BITS) | pendingTag);
+    long v = (pendingCount << TAG_BITS) | pendingTag;
     pendingTag = -1;
+    record(v);
   }
 
   private void put(long v) {

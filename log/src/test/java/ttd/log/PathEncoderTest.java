@@ -67,11 +67,9 @@ class PathEncoderTest {
   }
 
   @Test
-  void aLoopThatCallsOneMethodCostsThreeBytesATurn() {
+  void aLoopOfAHundredTurnsCostsTwoTurnsAndARepeat() {
     enc.id(PathEncoder.CALL, 100);
-    enc.count(PathEncoder.RETURN, 1);
     enc.close();
-    int first = enc.size();
     enc.reset();
     for (int i = 0; i < 100; i++) {
       enc.count(PathEncoder.LOOP, 1);
@@ -79,8 +77,82 @@ class PathEncoderTest {
       enc.count(PathEncoder.RETURN, 1);
     }
     enc.close();
-    assertTrue(first > 3, "the first turn carries the definition");
-    assertEquals(100 * 4, enc.size(), "an id from 16 to 2047 takes two bytes, a count below 16 one");
+    List<String> steps = decode(enc.buffer(), enc.size());
+    assertEquals(300, steps.size());
+    for (int i = 0; i < 300; i += 3) {
+      assertEquals(List.of("LOOP 1", "CALL 100", "RETURN 1"), steps.subList(i, i + 3), "turn " + i / 3);
+    }
+    assertEquals(2 * 4 + 2, enc.size(), "two turns of 4 bytes, then one repeat of 98 turns");
+  }
+
+  @Test
+  void aTurnLeftUnfinishedFollowsTheRepeatAsItIs() {
+    for (int i = 0; i < 5; i++) {
+      enc.id(PathEncoder.JDK, 1);
+      enc.id(PathEncoder.JDK, 2);
+    }
+    enc.id(PathEncoder.JDK, 1);
+    enc.id(PathEncoder.JDK, 3);
+    enc.close();
+    List<String> steps = decode(enc.buffer(), enc.size());
+    assertEquals(List.of("DEFINE 1 name-1", "JDK 1", "DEFINE 2 name-2", "JDK 2", "JDK 1", "JDK 2", "JDK 1",
+        "JDK 2", "JDK 1", "JDK 2", "JDK 1", "JDK 2", "JDK 1", "DEFINE 3 name-3", "JDK 3"), steps);
+  }
+
+  @Test
+  void anyMixOfStepsDecodesAsTheStepsItWasGiven() {
+    java.util.Random random = new java.util.Random(12345);
+    for (int trial = 0; trial < 300; trial++) {
+      PathEncoder e = new PathEncoder(16, id -> "n" + id);
+      List<String> expected = new ArrayList<>();
+      String[] last = {null};
+      long[] pending = {0};
+      List<long[]> ops = new ArrayList<>();
+      for (int block = random.nextInt(6); block >= 0; block--) {
+        List<long[]> pattern = new ArrayList<>();
+        for (int n = 1 + random.nextInt(10); n > 0; n--) {
+          int tag = random.nextInt(5);
+          pattern.add(new long[] {tag, tag == PathEncoder.CALL || tag == PathEncoder.JDK ? random.nextInt(40) : 1});
+        }
+        for (int turns = random.nextInt(30); turns >= 0; turns--) {
+          ops.addAll(pattern);
+          if (random.nextInt(4) == 0) {
+            ops.add(new long[] {PathEncoder.CALL, random.nextInt(40)});
+          }
+        }
+      }
+      boolean[] defined = new boolean[40];
+      for (long[] op : ops) {
+        int tag = (int) op[0];
+        if (tag == PathEncoder.CALL || tag == PathEncoder.JDK) {
+          e.id(tag, (int) op[1]);
+          flushExpected(expected, last, pending);
+          if (!defined[(int) op[1]]) {
+            defined[(int) op[1]] = true;
+            expected.add("DEFINE " + op[1] + " n" + op[1]);
+          }
+          expected.add(TAGS[tag] + " " + op[1]);
+        } else {
+          e.count(tag, 1);
+          if (!TAGS[tag].equals(last[0])) {
+            flushExpected(expected, last, pending);
+            last[0] = TAGS[tag];
+          }
+          pending[0]++;
+        }
+      }
+      flushExpected(expected, last, pending);
+      e.close();
+      assertEquals(expected, decode(e.buffer(), e.size()), "trial " + trial);
+    }
+  }
+
+  private static void flushExpected(List<String> expected, String[] last, long[] pending) {
+    if (last[0] != null) {
+      expected.add(last[0] + " " + pending[0]);
+    }
+    last[0] = null;
+    pending[0] = 0;
   }
 
   @Test
@@ -109,8 +181,17 @@ class PathEncoderTest {
     assertThrows(BadRecordingException.class, () -> decode(bad, 1));
   }
 
+  @Test
+  void aRepeatOfMoreRecordsThanTheChunkHoldsIsADamagedRecording() {
+    byte[] bad = {(byte) ((((1 << 3) | 3) << 3) | PathEncoder.REPEAT)};
+    BadRecordingException e = assertThrows(BadRecordingException.class, () -> decode(bad, 1));
+    assertTrue(e.getMessage().contains("damaged repeat"), e.getMessage());
+  }
+
+  private static final String[] TAGS = {"CALL", "RETURN", "LOOP", "JDK", "EVENT", "DEFINE"};
+
   private static List<String> decode(byte[] b, int len) {
-    String[] tags = {"CALL", "RETURN", "LOOP", "JDK", "EVENT", "DEFINE"};
+    String[] tags = TAGS;
     List<String> out = new ArrayList<>();
     PathDecoder d = new PathDecoder(b, 0, len);
     while (d.next()) {
