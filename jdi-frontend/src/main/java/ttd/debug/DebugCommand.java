@@ -42,6 +42,15 @@ public final class DebugCommand implements ToolCommand {
   }
 
   @Override
+  public String usage() {
+    return String.join("\n",
+        "  debug <recording> [--sourcepath DIR[:DIR...]]",
+        "                      a jdb-like console over the replay that also runs backwards:",
+        "                      reverse-continue, reverse-step, goto, checkpoints, field history;",
+        "                      `help` inside it lists its commands");
+  }
+
+  @Override
   public int run(String[] args) {
     String sourcepath = null;
     if (args.length == 3 && args[1].equals("--sourcepath")) {
