@@ -11,6 +11,9 @@ final class Commands {
   /** Whether breakpoints and catches get a background index of their hits ({@code -Dttd.debug.hitIndex}). */
   private static final boolean INDEX = Boolean.parseBoolean(System.getProperty("ttd.debug.hitIndex", String.valueOf(ttd.debug.Background.ON)));
 
+  /** Commands that move the shown replay: one that fails half-way may leave it anywhere. */
+  private static final java.util.Set<String> MOTIONS = java.util.Set.of("run", "cont", "c", "step", "s", "next", "n", "goto");
+
   private final Session s;
   private final RequestCommands requests;
   private final InspectCommands inspect;
@@ -48,8 +51,12 @@ final class Commands {
       s.out.println(e.getMessage());
     } catch (com.sun.jdi.VMDisconnectedException e) {
       s.out.println("the replay JVM is gone; `goto`, `restart` or a reverse command starts another");
-    } catch (IllegalStateException e) {
-      s.out.println("cannot do that here: " + e.getMessage());
+    } catch (RuntimeException e) {
+      boolean moves = MOTIONS.contains(cmd);
+      s.out.println(Failures.sentence(cmd, e, s.startedAndStopped() ? s.position().label() : null, moves));
+      if (moves) {
+        s.distrust();
+      }
     }
     return true;
   }

@@ -46,11 +46,22 @@ final class Session implements AutoCloseable {
   private int frame;
   /** Set when Ctrl-C stopped a run: that point cannot be reached again by replaying the history. */
   private boolean interrupted;
+  /** Set when a command failed half-way: the shown JVM may not be at the end of the history. */
+  private boolean distrusted;
   /** The replay JVM a command is running now (a search's, or the one shown), for Ctrl-C. */
   private volatile Target running;
   /** Set while a command waits for the index of hits, which Ctrl-C then ends instead. */
   private volatile boolean waiting;
   private volatile boolean waitInterrupted;
+
+  private final java.util.Set<Object> noted = new java.util.HashSet<>();
+
+  /** Prints {@code note} the first time this session is told about {@code what}, and never again. */
+  void noteOnce(Object what, String note) {
+    if (noted.add(what)) {
+      out.println(note);
+    }
+  }
 
   /** A position the user saved, and the history that reaches it. */
   record Checkpoint(int number, Position position, String where, List<Motion> history) {}
@@ -62,7 +73,7 @@ final class Session implements AutoCloseable {
     this.ladder = ladder;
     this.index = new HitIndex(pool, Boolean.getBoolean("ttd.debug.awaitIndex"));
     this.sources = sources;
-    this.printer = new StopPrinter(out, sources);
+    this.printer = new StopPrinter(out, sources, launcher.programBci());
     this.driver = new Driver(pool.take(), out::println);
     driver.target().jvm().forwardOutput(true);
   }
@@ -78,6 +89,23 @@ final class Session implements AutoCloseable {
   /** The replay's last stop (null before {@code run}). */
   Stop stop() {
     return driver.target().last();
+  }
+
+  /**
+   * A command failed half-way ({@link Failures}): the next motion goes on from a fresh replay of
+   * the history instead of this JVM, which may have moved.
+   */
+  void distrust() {
+    distrusted = true;
+  }
+
+  /** Whether the replay has started and is stopped in the program (not at its end, not interrupted). */
+  boolean startedAndStopped() {
+    try {
+      return started() && !ended() && stop() != null && !stop().interrupted();
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   boolean started() {
@@ -162,7 +190,10 @@ final class Session implements AutoCloseable {
     if (driver.target().perturbed()) {
       out.println("(code ran in the replay for an evaluation and may have given objects identity hashes; going on in a fresh replay of the same history, so the program runs as recorded)");
       switchTo(replayed(history), history);
+    } else if (distrusted && started()) {
+      switchTo(replayed(history), history);
     }
+    distrusted = false;
     Stop s = null;
     for (Motion m : motions) {
       s = performed(m);
@@ -244,6 +275,7 @@ final class Session implements AutoCloseable {
     driver = next;
     history = itsHistory;
     interrupted = false;
+    distrusted = false;
     next.notes(out::println);
     next.target().jvm().forwardOutput(true);
     if (old != next) {

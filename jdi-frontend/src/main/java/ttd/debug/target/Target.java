@@ -13,6 +13,7 @@ import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.VMStartEvent;
 import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.EventRequestManager;
 import com.sun.jdi.request.StepRequest;
 import java.util.List;
 import java.util.function.Consumer;
@@ -111,14 +112,24 @@ public final class Target implements AutoCloseable {
 
   /** One step of {@code thread}: {@link StepRequest#STEP_INTO}, {@code STEP_OVER} or {@code STEP_OUT}. */
   public Stop step(ThreadReference thread, int depth) {
-    StepRequest step = vm.eventRequestManager().createStepRequest(thread, StepRequest.STEP_LINE, depth);
+    EventRequestManager erm = vm.eventRequestManager();
+    erm.deleteEventRequests(List.copyOf(erm.stepRequests())); // JDI allows one step per thread
+    StepRequest step = erm.createStepRequest(thread, StepRequest.STEP_LINE, depth);
     for (String pattern : STEP_EXCLUDES) {
       step.addClassExclusionFilter(pattern);
     }
     step.setSuspendPolicy(EventRequest.SUSPEND_ALL);
     step.putProperty(Role.KEY, Role.STEP);
     step.enable();
-    return resume();
+    try {
+      return resume();
+    } finally {
+      // a breakpoint, a catch or the end stopped the replay before the step completed: the step
+      // is over all the same (as in jdb), and must not complete later, inside another motion
+      if (!ended()) {
+        erm.deleteEventRequests(List.copyOf(erm.stepRequests()));
+      }
+    }
   }
 
   /**
