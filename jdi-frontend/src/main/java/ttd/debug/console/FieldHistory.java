@@ -73,7 +73,7 @@ final class FieldHistory {
         if (o != null) {
           o.disableCollection();
         }
-        writes.add(new Write(d.target().observedAt(), e.thread().name(), StopPrinter.where(null, e.location()),
+        writes.add(new Write(d.target().observedAt(), e.thread().name(), s.printer.where(null, e.location()),
             Values.show(w.valueCurrent()) + " -> " + Values.show(w.valueToBe()), o, past[0]));
         return false;
       });

@@ -151,7 +151,7 @@ final class TimeCommands {
     s.requireReproducible();
     Position p = s.position();
     Stop st = s.stop();
-    String where = st.ended() ? "after the program ended" : st.thread() == null ? "" : StopPrinter.where(st.thread(), st.events().get(0).location());
+    String where = st.ended() ? "after the program ended" : st.thread() == null ? "" : s.printer.where(st.thread(), st.events().get(0).location());
     Session.Checkpoint c = new Session.Checkpoint(s.checkpoints.size() + 1, p, where, s.history());
     s.checkpoints.add(c);
     String label = p.end() ? "end" : s.name(p);
