@@ -45,7 +45,7 @@ class TickPositionsTest {
   /** The event index of the clock read that starts the search (the stretch lies after it). */
   private static long searchStart(Jvm jvm, Path recording) {
     Outcome events = TtdRun.cli(jvm, recording.toAbsolutePath().getParent(), "events", recording.toAbsolutePath().toString());
-    Matcher m = Pattern.compile("^main #(\\d+) CLOCK_NANOS \\d+ at " + Pattern.quote(PLANNER) + "\\.main\\(", Pattern.MULTILINE).matcher(events.stdout());
+    Matcher m = Pattern.compile("^\\s+(\\d+)  main  CLOCK_NANOS \\d+ at " + Pattern.quote(PLANNER) + "\\.main\\(", Pattern.MULTILINE).matcher(events.stdout());
     assertTrue(m.find(), "no clock read in main:" + events.describe());
     return Long.parseLong(m.group(1));
   }
