@@ -26,6 +26,7 @@ public final class ProgramBci {
   private final ClassFiles files;
   private final Map<String, int[]> maps = new ConcurrentHashMap<>();
   private final Map<String, ClassFile> classes = new ConcurrentHashMap<>();
+  private final Map<String, Boolean> entryTicks = new ConcurrentHashMap<>();
 
   public ProgramBci(ClassFiles files) {
     this.files = files;
@@ -58,6 +59,36 @@ public final class ProgramBci {
     } catch (RuntimeException e) {
       return new int[0]; // unreadable: offsets stay as the replay JVM has them
     }
+  }
+
+  /**
+   * Whether the replay's code of {@code m} ticks at its entry (ttd's agent puts a tick there in
+   * every method of the program that calls something): then a location of {@code m} runs at most
+   * once between two ticks, as re-running it takes a new call or a backward jump, which both tick.
+   */
+  public boolean ticksAtEntry(Method m) {
+    if (m.isNative() || m.isAbstract()) {
+      return false;
+    }
+    return entryTicks.computeIfAbsent(m.declaringType().name() + " " + m.name() + m.signature(), k -> {
+      try {
+        ReferenceType type = m.declaringType();
+        List<Instructions.Insn> now = Instructions.of(m.bytecodes(), new ConstantPool(type.constantPool(), 0, type.constantPoolCount()));
+        // the tick comes first, or right after what a synchronized method's rewrite puts first
+        for (int i = 0; i < Math.min(now.size(), 8); i++) {
+          String key = now.get(i).key();
+          if (key.equals("184 class ttd/runtime/ScheduleHooks.onTick()V")) {
+            return true;
+          }
+          if (key.equals("goto") || key.matches("1(5[3-9]|6[0-9]|7[0-7]|9[89])|17[2-7]|191")) {
+            return false; // a jump, a return or a throw before it
+          }
+        }
+        return false;
+      } catch (RuntimeException e) {
+        return false;
+      }
+    });
   }
 
   private ClassFile classFile(String name) {

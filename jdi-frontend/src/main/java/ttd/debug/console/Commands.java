@@ -20,6 +20,7 @@ final class Commands {
   private final MotionCommands motions;
   private final TimeCommands time;
   private final ReverseSearch reverse;
+  private final LineSearch lines;
   private final FieldHistory history;
 
   Commands(Session s) {
@@ -29,6 +30,7 @@ final class Commands {
     this.motions = new MotionCommands(s);
     this.time = new TimeCommands(s);
     this.reverse = new ReverseSearch(s);
+    this.lines = new LineSearch(s);
     this.history = new FieldHistory(s);
   }
 
@@ -86,9 +88,9 @@ final class Commands {
       case "methods": inspect.methods(args); break;
       case "fields": inspect.fields(args); break;
       case "reverse-continue": case "rc": reverse.reverseContinue(); break;
-      case "reverse-step": case "rs": reverse.reverseLine("step"); break;
-      case "reverse-next": case "rn": reverse.reverseLine("next"); break;
-      case "reverse-finish": reverse.reverseLine("finish"); break;
+      case "reverse-step": case "rs": lines.reverse("step"); break;
+      case "reverse-next": case "rn": lines.reverse("next"); break;
+      case "reverse-finish": lines.reverse("finish"); break;
       case "when": time.when(); break;
       case "goto": time.gotoPosition(args); break;
       case "timeline": time.timeline(args); break;

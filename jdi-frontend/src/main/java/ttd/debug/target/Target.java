@@ -12,6 +12,7 @@ import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.VMStartEvent;
+import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
 import com.sun.jdi.request.StepRequest;
@@ -61,6 +62,26 @@ public final class Target implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while a replay JVM started");
     }
+    ClassPrepareRequest prepare = vm.eventRequestManager().createClassPrepareRequest();
+    prepare.addClassFilter(POSITION_CLASS);
+    prepare.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+    prepare.putProperty(Role.KEY, Role.PREPARE);
+    prepare.enable();
+    events.onClassPrepare(type -> {
+      if (type.name().equals(POSITION_CLASS)) {
+        fields.noteStretches(); // from the first event on, for the reverse line steps
+        vm.eventRequestManager().deleteEventRequest(prepare);
+      }
+    });
+  }
+
+  /**
+   * The length in ticks of the stretch after event {@code event} (the ticks the thread holding
+   * the baton ran until the next event), if it is one of the last events before where the stopped
+   * replay is; else -1.
+   */
+  public long stretch(long event) {
+    return fields.stretch(event, readEvent());
   }
 
   public VirtualMachine vm() {
@@ -170,6 +191,11 @@ public final class Target implements AutoCloseable {
     tick = 0;
     last = out.ended() ? out : Stop.at(out.events(), new Position(out.position().event(), Math.max(0, fields.tick()), false));
     return last;
+  }
+
+  /** While {@code muted}, the user's requests do not stop the replay (a goto, a pause). */
+  void muteUser(boolean muted) {
+    events.muteUser(muted);
   }
 
   /** {@code ReplayPosition} in this JVM. */

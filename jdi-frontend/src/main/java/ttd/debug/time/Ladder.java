@@ -130,7 +130,8 @@ public final class Ladder {
         l.add(r);
       }
     }
-    l.sort(Comparator.comparingInt((Rung r) -> r.prefix().size()).thenComparingLong(Rung::event).thenComparingLong(Rung::tick).reversed());
+    // positions only grow along a history, from the start: the nearest rung is the latest position
+    l.sort(Comparator.comparingLong(Rung::event).thenComparingLong(Rung::tick).thenComparingInt((Rung r) -> r.prefix().size()).reversed());
     return l;
   }
 
