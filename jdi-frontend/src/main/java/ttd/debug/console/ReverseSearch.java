@@ -137,12 +137,6 @@ final class ReverseSearch {
     try {
       for (int k = 0; k <= rungs.size(); k++) {
         Rung from = k < rungs.size() ? rungs.get(k) : null;
-        if (k > 0 && from != null && !arrived(rungs.subList(k, rungs.size()))) {
-          // no JVM has reached a rung below yet: one scan from the start costs one replay, where
-          // waiting for each rung's JVM to replay from the start would cost one per segment
-          from = null;
-          k = rungs.size();
-        }
         Hit chosen = scan(from, upper, observers, acceptance);
         if (chosen != null) {
           land(from, null, chosen, chosen.owner());
@@ -156,16 +150,6 @@ final class ReverseSearch {
       s.running(null);
     }
     throw new BadInput(none);
-  }
-
-  /** Whether a JVM parked on one of {@code rungs} has arrived there. */
-  private boolean arrived(List<Rung> rungs) {
-    for (Rung r : rungs) {
-      if (s.ladder.parked(r)[0] > 0) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
