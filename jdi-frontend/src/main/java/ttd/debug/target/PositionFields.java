@@ -179,6 +179,23 @@ final class PositionFields {
   }
 
   /**
+   * The thread holding the scheduler's baton, or null (the scheduler off, nobody runs): after a
+   * hand-over, the thread that runs on, not the one that passed the baton and now waits.
+   */
+  ThreadReference runningThread() {
+    ClassType t = type();
+    if (t == null || running == null || !((BooleanValue) t.getValue(scheduling)).value()) {
+      return null;
+    }
+    ObjectReference clock = (ObjectReference) t.getValue(running);
+    if (clock == null) {
+      return null;
+    }
+    clockFields(clock);
+    return (ThreadReference) clock.getValue(thread);
+  }
+
+  /**
    * Makes the thread holding the baton take its tick path at its next tick, where it sees a tick
    * stop set after its last slow tick (replay decisions lie at or after that next tick, so this
    * only adds a slow tick).

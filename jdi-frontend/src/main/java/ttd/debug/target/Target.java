@@ -187,7 +187,10 @@ public final class Target implements AutoCloseable {
       return reached;
     }
     lastEvent = Long.MIN_VALUE;
-    Stop out = step(reached.thread(), StepRequest.STEP_OUT);
+    // at a hand-over of the baton the thread that passed it stopped here and now waits for it:
+    // the goto goes on in the thread that runs from this position, as every replay does
+    ThreadReference on = fields.runningThread();
+    Stop out = step(on != null ? on : reached.thread(), StepRequest.STEP_OUT);
     tick = 0;
     last = out.ended() ? out : Stop.at(out.events(), new Position(out.position().event(), Math.max(0, fields.tick()), false));
     return last;
