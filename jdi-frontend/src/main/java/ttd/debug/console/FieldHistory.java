@@ -54,6 +54,12 @@ final class FieldHistory {
     String className = q.owner();
     if (s.startedAndStopped() && s.threadName() != null) {
       frame = frameNaming(q);
+      if (frame < 0) {
+        frame = watchedObjectFrame(q);
+        if (frame >= 0) {
+          q = new HistoryQuery(q.target(), "this", q.field(), q.last(), q.from(), q.to(), q.value());
+        }
+      }
       if (frame >= 0) {
         className = ((ObjectReference) evaluate(s.driver(), frame, q.owner())).referenceType().name();
       }
@@ -113,6 +119,39 @@ final class FieldHistory {
       }
     }
     return -1;
+  }
+
+  /**
+   * At a stop on a write that one of the user's watches on one object caught ({@code watch
+   * order.total} at the crash, then reverse-continue), the frame whose {@code this} is that object,
+   * where the watch's expression may name nothing ({@code order} was a local of the frame the watch
+   * was set in); -1 if the stop is no such write.
+   */
+  private int watchedObjectFrame(HistoryQuery q) {
+    try {
+      for (com.sun.jdi.event.LocatableEvent e : s.stop().events()) {
+        if (e instanceof ModificationWatchpointEvent w && w.object() != null && w.field().name().equals(q.field()) && watchedOnOneObject(w.field())) {
+          List<com.sun.jdi.StackFrame> frames = s.thread().frames();
+          for (int f = 0; f < frames.size(); f++) {
+            if (w.object().equals(frames.get(f).thisObject())) {
+              return f;
+            }
+          }
+        }
+      }
+    } catch (IncompatibleThreadStateException e) {
+      return -1;
+    }
+    return -1;
+  }
+
+  private boolean watchedOnOneObject(com.sun.jdi.Field field) {
+    for (Spec spec : s.specs) {
+      if (spec instanceof FieldWatch fw && fw.binding() != null && fw.field().equals(field.name()) && fw.className().equals(field.declaringType().name())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Value evaluate(Driver d, int frame, String expression) {
