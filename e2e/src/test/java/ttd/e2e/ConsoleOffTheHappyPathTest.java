@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The console off the happy path (issue 14), as a new user drives it: the README's own sequence
- * (a field of a caller's local after reverse-continue), a step cut short by a caught exception
+ * (the field of a local the watch named, after reverse-continue left its frame), a step cut short by a caught exception
  * followed by {@code step up}, the positions of a race between threads named alike by every
  * console and returned to by checkpoint, restart and goto (also to the boundary of an event that
  * hands the scheduler's baton to another thread), and {@code ttd events --limit} on a threaded
@@ -33,7 +33,7 @@ class ConsoleOffTheHappyPathTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
-  void historyOfACallersLocalsFieldAfterReverseContinueListsTheWritesOfThatObject(Jvm jvm) {
+  void historyOfAWatchedLocalsFieldAfterReverseContinueListsTheWritesOfThatObject(Jvm jvm) {
     DebugConsole c = DebugConsole.run(jvm, ReverseDebuggingTest.crashingRecording(jvm),
         "catch java.lang.IllegalStateException",
         "run",
@@ -45,8 +45,8 @@ class ConsoleOffTheHappyPathTest {
         "landed on the write, in a frame where order is not a local:" + c.describe());
     List<String> history = c.after(4, "history order.total");
     assertEquals("History of order.total: 2 writes", history.get(0), c.describe());
-    assertTrue(history.get(2).matches("  position \\d+\\.\\d+ \"thread=main\", " + Pattern.quote(ORDER + "$Order.applyDiscount()") + ", line=45 bci=\\d+: \\d+ -> -\\d+"),
-        "the corrupting write of that order, by the object the caller's frame names:" + c.describe());
+    assertTrue(history.get(2).matches("  position \\d+\\.\\d+ \"thread=main\", " + Pattern.quote(ORDER + "$Order.applyDiscount()") + ", line=45 bci=\\d+: \\d+ -> -\\d+ \\(after the current position\\)"),
+        "the corrupting write of that order, the one the console is stopped at (about to happen):" + c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 
