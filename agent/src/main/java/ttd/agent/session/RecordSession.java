@@ -27,6 +27,7 @@ public final class RecordSession extends Session {
   private final Pins pins;
   private final Messages messages;
   private final boolean path;
+  private final EventOrder order = new EventOrder(this);
   private boolean finished;
 
   /** @param path whether each thread's path is logged too (the divergence finder) */
@@ -43,6 +44,11 @@ public final class RecordSession extends Session {
 
   public static Pins pins(java.time.Instant clock, Long seed) {
     return new Pins(clock, seed);
+  }
+
+  /** Numbers the events in the global order as they are recorded. */
+  EventOrder order() {
+    return order;
   }
 
   @Override
@@ -65,6 +71,7 @@ public final class RecordSession extends Session {
       byte[] bytes = state == null ? new byte[0] : HashState.toBytes(state);
       t.encoder.reset(0);
       t.encoder.putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
+      order.event(t, EventKind.THREAD_BEGIN);
       t.counted();
       if (t.path != null) {
         t.path.event();

@@ -57,6 +57,7 @@ final class ThreadBlocks {
 
   /** Counts the event just put into the thread's block, and sends the block on when it is due. */
   void appended(ThreadState t, EventKind kind) {
+    session.order().event(t, kind);
     t.counted();
     if (t.path != null) {
       t.path.event();
@@ -100,7 +101,7 @@ final class ThreadBlocks {
       HashState.save(keep);
     }
     try {
-      log.block(owner.ordinal, owner.encoder);
+      log.block(owner.ordinal, owner.encoder, owner.order);
       owner.encoder.reset(owner.index);
       if (owner.path != null) {
         ((PathRecorder) owner.path).flush();
