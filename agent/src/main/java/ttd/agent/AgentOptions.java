@@ -25,6 +25,8 @@ public final class AgentOptions {
           "                   recording (NAME or pattern with *, separated by :); by default names like",
           "                   *_SECRET*, *PASSWORD*, *TOKEN*, *_KEY are left out",
           "  noredactdefault  leave out only the names given with redact=",
+          "  path             also log each thread's path between events, so that a replay that leaves",
+          "                   the recorded execution stops where it does (the divergence finder)",
           "  nativeChildren=RR  (used by `ttd record --native-children`) start child processes under RR's record",
           "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
           "  started=FILE     (used by `ttd replay`) where the replay tells its launcher that it began",
@@ -40,6 +42,7 @@ public final class AgentOptions {
   private boolean chaos;
   private String redact;
   private boolean redactDefault = true;
+  private boolean path;
   private String nativeChildren;
 
   /** Parses the agent's option string; null or empty means all defaults. */
@@ -87,6 +90,9 @@ public final class AgentOptions {
           break;
         case "noredactdefault":
           o.redactDefault = !flag(key, value);
+          break;
+        case "path":
+          o.path = flag(key, value);
           break;
         case "nativeChildren":
           o.nativeChildren = require(key, value);
@@ -188,5 +194,13 @@ public final class AgentOptions {
   /** Chaos scheduling (record); a replay takes it from the recording's header. */
   public boolean chaos() {
     return chaos;
+  }
+
+  /**
+   * Whether the recording also logs each thread's path (the divergence finder); a replay takes it
+   * from the recording's header and then checks the path.
+   */
+  public boolean path() {
+    return path;
   }
 }

@@ -47,6 +47,9 @@ abstract class SessionStart {
   /** Whether the program runs under chaos scheduling (it adds schedule points to its classes). */
   abstract boolean chaos();
 
+  /** Whether the program's path is logged (record) or checked (replay): it adds path hooks too. */
+  abstract boolean path();
+
   static SessionStart record(AgentOptions opts, Messages messages, String mainClass)
       throws IOException {
     Path dir = opts.out() != null ? opts.out() : defaultDirectory(mainClass);
@@ -81,7 +84,7 @@ abstract class SessionStart {
     RecordSession session =
         new RecordSession(
             dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
-            opts.chaos(), redaction);
+            opts.chaos(), redaction, opts.path());
     if (opts.nativeChildren() != null) {
       Path traces = Files.createDirectory(dir.resolve("native"));
       OwnerOnly.restrictDirectory(traces);
@@ -91,6 +94,11 @@ abstract class SessionStart {
       @Override
       boolean chaos() {
         return opts.chaos();
+      }
+
+      @Override
+      boolean path() {
+        return opts.path();
       }
 
       @Override
@@ -134,15 +142,17 @@ abstract class SessionStart {
     Path dir = opts.replay();
     RecordingMetadata meta;
     ReplaySession session;
+    AgentOptions recorded;
     try {
       RecordingScan scan = RecordingScan.of(dir);
       meta = scan.metadata();
+      recorded = AgentOptions.parse(meta.get("agent.options"));
       String cause = scan.endCause();
       int signal = cause != null && cause.startsWith("signal ") ? scan.endStatus() - 128 : 0;
       session =
           new ReplaySession(
               dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), signal,
-              meta.get(TraceFormat.SIGNAL_AT), redacted(meta), messages);
+              meta.get(TraceFormat.SIGNAL_AT), redacted(meta), messages, recorded.path());
     } catch (BadRecordingException e) {
       if (refuse != null) {
         refuse.accept(e.getMessage());
@@ -151,11 +161,15 @@ abstract class SessionStart {
       Runtime.getRuntime().halt(2);
       return null;
     }
-    boolean chaos = AgentOptions.parse(meta.get("agent.options")).chaos();
     return new SessionStart() {
       @Override
       boolean chaos() {
-        return chaos;
+        return recorded.chaos();
+      }
+
+      @Override
+      boolean path() {
+        return recorded.path();
       }
 
       @Override

@@ -25,6 +25,7 @@ public final class RecordingScan {
   private int endStatus;
   private String endCause;
   private long bytes;
+  private long pathBytes;
   private String damage;
   /** By thread ordinal: how many events its log holds. */
   private long[] threadEvents = new long[8];
@@ -79,6 +80,11 @@ public final class RecordingScan {
   private void checkBound(TraceDocument d, Path dir) {
     String header = metadata.get(TraceFormat.RECORDING_ID);
     String log = d.type() == TraceFormat.DOC_RECORDING ? d.name() : null;
+    String version = metadata.get("format.version");
+    if (log == null && version != null && version.matches("[0-9]+")
+        && Integer.parseInt(version) < TraceFormat.FIRST_WITH_ID) {
+      return; // made before logs named their recording (a log that names one is checked whatever the header says)
+    }
     if (log == null) {
       throw new BadRecordingException(
           "the event log of the recording at " + dir + " does not start with the recording's id;"
@@ -107,6 +113,8 @@ public final class RecordingScan {
       }
     } else if (d.type() == TraceFormat.DOC_THREAD) {
       threads++;
+    } else if (d.type() == TraceFormat.DOC_PATH) {
+      pathBytes += d.size() + CHRONICLE_HEADER_BYTES;
     } else if (d.type() == TraceFormat.DOC_END) {
       ended = true;
       endStatus = d.intValue();
@@ -149,6 +157,11 @@ public final class RecordingScan {
   /** Bytes of log written: every document with ttd's and Chronicle's headers. */
   public long bytes() {
     return bytes;
+  }
+
+  /** Of {@link #bytes()}, those of the threads' paths (recordings made with the path option). */
+  public long pathBytes() {
+    return pathBytes;
   }
 
   public long blocks() {

@@ -10,10 +10,19 @@ package ttd.log;
 public final class TraceFormat {
 
   /**
-   * Bumped on every incompatible change; a reader refuses any other version. 3: the log starts
-   * with {@link #DOC_RECORDING}, the id the header also holds.
+   * Bumped on every incompatible change; a reader refuses any version outside {@link
+   * #OLDEST_READ}..{@code VERSION}. Version 3 added {@link #DOC_ORDER}; a version-2 recording
+   * reads the same without it (its events have no recorded global order). Version 4: the log
+   * starts with {@link #DOC_RECORDING}, the id the header also holds (older logs have no id and
+   * are not checked for it).
    */
-  public static final int VERSION = 3;
+  public static final int VERSION = 4;
+
+  /** The oldest version this ttd reads. */
+  public static final int OLDEST_READ = 2;
+
+  /** The first version whose log and header carry the recording's id. */
+  public static final int FIRST_WITH_ID = 4;
 
   public static final String METADATA_FILE = "recording.properties";
   public static final String QUEUE_DIR = "queue";
@@ -28,11 +37,27 @@ public final class TraceFormat {
   public static final byte DOC_THREAD = 4;
   /** The end of the recording: the exit status and how the program ended. */
   public static final byte DOC_END = 5;
+
+  /**
+   * A chunk of one thread's path (recordings made with the {@code path} option only): the thread's
+   * ordinal, then the records of {@link PathEncoder}.
+   */
+  public static final byte DOC_PATH = 7;
+
+  /**
+   * Where a thread's events lie in the program's one global order of events (the order the
+   * debugger numbers them in): the thread's ordinal, then runs of (index of the thread's event
+   * where the run starts, that event's global number, or -1 for events outside the order), each
+   * run going on with consecutive numbers up to the next run's start. Written with the thread's
+   * block, for the events of that block.
+   */
+  public static final byte DOC_ORDER = 6;
+
   /**
    * The first document: 0, then the recording's id, which its header holds too (key {@link
    * #RECORDING_ID}), so that a log and a header of different runs are never replayed together.
    */
-  public static final byte DOC_RECORDING = 6;
+  public static final byte DOC_RECORDING = 8;
 
   /** The header key of the recording's id. */
   public static final String RECORDING_ID = "recording.id";

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import ttd.agent.identity.HashState;
+import ttd.agent.path.PathChecker;
+import ttd.agent.path.RecordedPath;
 import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.SchedulePolicy;
@@ -41,15 +43,19 @@ public final class ReplaySession extends Session {
   /** The signal that ended the recorded program (its JVM handler's), or null. */
   private final RecordedSignal recordedSignal;
 
+  private final boolean path;
+
   /**
    * @param recordedEvents how many events each thread's log holds, by ordinal
    * @param signal the signal that ended the recorded program through the JVM's handler, or 0
    * @param signalAt where it came: the header's {@code signal.at}
+   * @param path whether the recording logged each thread's path, which the replay then checks
    */
   public ReplaySession(
       Path queueDir, long usableDocuments, long[] recordedEvents, int signal, String signalAt,
-      String redacted, Messages messages) {
+      String redacted, Messages messages, boolean path) {
     this.queueDir = queueDir;
+    this.path = path;
     this.redacted = redacted;
     this.recordedSignal = signal == 0 ? null : new RecordedSignal(this, signal, RecordedSignal.positions(signalAt));
     this.recordedEvents = recordedEvents;
@@ -135,7 +141,13 @@ public final class ReplaySession extends Session {
 
   @Override
   protected ThreadState newThreadState(int ordinal, String name, boolean main) {
-    return new ThreadState(ordinal, name, main, null);
+    ThreadState t = new ThreadState(ordinal, name, main, null);
+    if (path) {
+      t.path =
+          new PathChecker(
+              t, new RecordedPath(queueDir, usableDocuments, ordinal), split -> events.leftPath(t, split));
+    }
+    return t;
   }
 
   @Override
@@ -145,7 +157,11 @@ public final class ReplaySession extends Session {
     } else {
       events.threadStarted();
     }
-    t.attach(new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables));
+    ThreadCursor cursor = new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables, path);
+    if (EventReader.CHECK_ORDER) {
+      cursor.keepOrder();
+    }
+    t.attach(cursor);
     BlockDecoder e = events.next(t, EventKind.THREAD_BEGIN, 0);
     int[] state = HashState.fromBytes(e.bytes());
     if (state != null && HashState.available()) {
@@ -266,6 +282,9 @@ public final class ReplaySession extends Session {
   @Override
   public void consume(SchedThread s) {
     ThreadState t = (ThreadState) s.owner;
+    if (t.path != null) {
+      t.path.event();
+    }
     t.cursor().advance();
     t.counted();
     consumedEvent();
@@ -274,6 +293,9 @@ public final class ReplaySession extends Session {
   @Override
   public void diverged(SchedThread s, String expected, String actual) {
     ThreadState t = (ThreadState) s.owner;
+    if (t.path != null) {
+      ((PathChecker) t.path).departsHere("came to " + actual + ", where the log expects " + expected);
+    }
     if (!t.cursor().hasMore()) {
       events.endOfLog(t, EventKind.SCHED_SWITCH, 0, t.cursor()); // a killed recording ends before a decision
     }

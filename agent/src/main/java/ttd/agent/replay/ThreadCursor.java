@@ -17,14 +17,44 @@ public final class ThreadCursor implements AutoCloseable {
   private final int ordinal;
   private final TraceReader reader;
   private final RecordedTables tables;
+  /** Skips the threads' paths (recordings made with the path option) without copying them. */
+  private final TraceReader.Skip skip;
   private BlockDecoder block;
+  /** Where this thread's events lie in the global order, when a check asks ({@link #keepOrder}). */
+  private java.util.List<long[]> orderRuns;
   private boolean pending;
   private boolean endOfLog;
 
-  public ThreadCursor(Path queueDir, long usableDocuments, int ordinal, RecordedTables tables) {
+  /** @param paths whether the recording holds the threads' paths, which this cursor skips */
+  public ThreadCursor(Path queueDir, long usableDocuments, int ordinal, RecordedTables tables, boolean paths) {
     this.ordinal = ordinal;
     this.reader = new TraceReader(queueDir, usableDocuments);
     this.tables = tables;
+    this.skip = paths ? (type, first) -> type == TraceFormat.DOC_PATH : null;
+  }
+
+  /** Keeps the recorded global order of this thread's events from now on ({@link #globalOf}). */
+  public void keepOrder() {
+    orderRuns = new java.util.ArrayList<>();
+  }
+
+  /**
+   * The recorded global number of this thread's event {@code index}: -1 outside the order, -2 if
+   * the recording does not say (recorded before ttd kept the order, or not kept).
+   */
+  public long globalOf(long index) {
+    if (orderRuns == null) {
+      return -2;
+    }
+    for (int d = orderRuns.size() - 1; d >= 0; d--) {
+      long[] runs = orderRuns.get(d);
+      for (int i = runs.length - 2; i >= 0; i -= 2) {
+        if (runs[i] <= index) {
+          return runs[i + 1] < 0 ? -1 : runs[i + 1] + index - runs[i];
+        }
+      }
+    }
+    return -2;
   }
 
   /** Moves to the next event of this thread; false if the log has none. */
@@ -70,7 +100,7 @@ public final class ThreadCursor implements AutoCloseable {
 
   private boolean nextBlock() {
     TraceDocument d;
-    while ((d = reader.next()) != null) {
+    while ((d = reader.next(skip)) != null) {
       switch (d.type()) {
         case TraceFormat.DOC_SITE:
           tables.sites.putIfAbsent(d.intValue(), d.name());
@@ -78,9 +108,15 @@ public final class ThreadCursor implements AutoCloseable {
         case TraceFormat.DOC_CLASS:
         case TraceFormat.DOC_THREAD:
         case TraceFormat.DOC_RECORDING:
-          break; // classes matter only to a divergence report, which reads them itself
+        case TraceFormat.DOC_PATH:
+          break; // classes matter only to a divergence report, paths to the path checker
         case TraceFormat.DOC_END:
           tables.endStatus = d.intValue();
+          break;
+        case TraceFormat.DOC_ORDER:
+          if (d.orderThread() == ordinal && orderRuns != null) {
+            orderRuns.add(d.orderRuns());
+          }
           break;
         case TraceFormat.DOC_BLOCK:
           if (d.blockThread() == ordinal) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import ttd.agent.identity.HashState;
+import ttd.agent.path.PathRecorder;
 import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.SchedulePolicy;
@@ -26,16 +27,20 @@ public final class RecordSession extends Session {
   private final Pins pins;
   private final Messages messages;
   private final Redaction redaction;
+  private final boolean path;
+  private final EventOrder order = new EventOrder(this);
   private boolean finished;
 
+  /** @param path whether each thread's path is logged too (the divergence finder) */
   public RecordSession(
       Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages,
-      boolean chaos, Redaction redaction) {
+      boolean chaos, Redaction redaction, boolean path) {
     this.redaction = redaction;
     this.log = new RecordLog(dir, writer, metadata);
     this.blocks = new ThreadBlocks(log, this);
     this.pins = pins;
     this.messages = messages;
+    this.path = path;
     useScheduler(chaos ? SchedulePolicy.chaos(System.nanoTime()) : SchedulePolicy.fair());
   }
 
@@ -43,9 +48,18 @@ public final class RecordSession extends Session {
     return new Pins(clock, seed);
   }
 
+  /** Numbers the events in the global order as they are recorded. */
+  EventOrder order() {
+    return order;
+  }
+
   @Override
   protected ThreadState newThreadState(int ordinal, String name, boolean main) {
-    return new ThreadState(ordinal, name, main, ThreadBlocks.newBlock());
+    ThreadState t = new ThreadState(ordinal, name, main, ThreadBlocks.newBlock());
+    if (path) {
+      t.path = new PathRecorder(ordinal, t, blocks::path);
+    }
+    return t;
   }
 
   @Override
@@ -59,7 +73,11 @@ public final class RecordSession extends Session {
       byte[] bytes = state == null ? new byte[0] : HashState.toBytes(state);
       t.encoder.reset(0);
       t.encoder.putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
-      t.index++;
+      order.event(t, EventKind.THREAD_BEGIN);
+      t.counted();
+      if (t.path != null) {
+        t.path.event();
+      }
       log.thread(t.ordinal, t.name);
     } catch (Throwable e) {
       fail(e);

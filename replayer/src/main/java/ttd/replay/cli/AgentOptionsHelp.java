@@ -14,7 +14,9 @@ final class AgentOptionsHelp {
           "  redact=NAMES     also leave these environment variables and system properties out of the",
           "                   recording (NAME or pattern with *, separated by :); by default names like",
           "                   *_SECRET*, *PASSWORD*, *TOKEN*, *_KEY are left out (see README)",
-          "  noredactdefault  leave out only the names given with redact=");
+          "  noredactdefault  leave out only the names given with redact=",
+          "  path             also log each thread's path between events, so that a replay that leaves",
+          "                   the recorded execution stops where it does (the divergence finder)");
 
   private AgentOptionsHelp() {}
 }

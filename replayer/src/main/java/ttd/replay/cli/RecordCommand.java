@@ -10,10 +10,10 @@ import ttd.replay.DeterminismFlags;
 import ttd.replay.ToolException;
 
 /**
- * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--quiet] [--redact NAMES] [--no-redact-default]
- * [--native-children] -- java ...}: runs the command with ttd.jar as its agent and the determinism
- * flags, and exits with the program's own status (SIGTERM, SIGINT and SIGHUP go on to the program,
- * see {@link ChildSignals}). {@code --native-children} also records each child process the program
+ * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--path] [--quiet] [--redact NAMES]
+ * [--no-redact-default] [--native-children] -- java ...}: runs the command with ttd.jar as its agent
+ * and the determinism flags, and exits with the program's own status (SIGTERM, SIGINT and SIGHUP
+ * go on to the program, see {@link ChildSignals}). {@code --native-children} also records each child process the program
  * starts with rr, where rr can record ({@link NativeChildren}).
  */
 final class RecordCommand {
@@ -36,6 +36,9 @@ final class RecordCommand {
         case "--chaos":
           agent.add("chaos");
           break;
+        case "--path":
+          agent.add("path");
+          break;
         case "--quiet":
           agent.add("quiet");
           break;
@@ -53,7 +56,7 @@ final class RecordCommand {
           break;
         default:
           throw new ToolException(
-              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos]"
+              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] [--path]"
                   + " [--redact NAME,...] [--no-redact-default] [--native-children] -- java ...");
       }
     }
