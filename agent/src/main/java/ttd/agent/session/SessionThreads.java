@@ -25,7 +25,7 @@ import ttd.runtime.ReplayPosition;
  */
 public abstract class SessionThreads implements HookDelegate {
 
-  protected final ThreadLocal<ThreadState> threads = new ThreadLocal<>();
+  protected final ProgramThreads threads = new ProgramThreads();
   private final Map<Long, ThreadState> pendingStarts = new ConcurrentHashMap<>();
   /** Every recorded thread, for flushing them all at the end. */
   protected final Queue<ThreadState> allThreads = new ConcurrentLinkedQueue<>();
@@ -56,7 +56,7 @@ public abstract class SessionThreads implements HookDelegate {
     ThreadState t = newThreadState(0, current.getName(), true);
     t.sched = new SchedThread(0, current, t);
     allThreads.add(t);
-    threads.set(t);
+    threads.register(t);
     t.busy = true;
     try {
       scheduler.adoptMain(t.sched);
@@ -168,7 +168,7 @@ public abstract class SessionThreads implements HookDelegate {
     if (t == null) {
       return;
     }
-    threads.set(t);
+    threads.register(t);
     allThreads.add(t);
     t.busy = true;
     try {
@@ -217,7 +217,7 @@ public abstract class SessionThreads implements HookDelegate {
       endThread(t);
     } finally {
       exit(t);
-      threads.remove(); // what the JVM still runs on this thread is not the program's
+      threads.forget(); // what the JVM still runs on this thread is not the program's
     }
   }
 
