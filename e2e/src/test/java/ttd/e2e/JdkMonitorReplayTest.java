@@ -16,7 +16,8 @@ import org.junit.jupiter.api.TestFactory;
  * {@code ConcurrentHashMap.computeIfAbsent}, whose bin monitor is held while the loader runs. A
  * loader that sleeps keeps the baton (nobody else needs to run) and replays; one that parks (a
  * timed wait on a latch) gives it up, the other thread blocks on the bin's monitor while holding
- * it, and ttd reports that and stops recording instead of hanging.
+ * it, and ttd reports that and stops recording instead of hanging; what it recorded until then
+ * replays up to the same point, where the replay reports the same JDK code.
  */
 class JdkMonitorReplayTest {
 
@@ -39,6 +40,10 @@ class JdkMonitorReplayTest {
       "    System.out.println(\"done \" + cache);",
       "  }",
       "}");
+
+  /** What both runs say they could not schedule: where the real monitorenter blocks. */
+  private static final String NAMED =
+      "cannot schedule java.util.concurrent.ConcurrentHashMap.computeIfAbsent further";
 
   private static final Duration BOUND = Duration.ofSeconds(90);
 
@@ -75,9 +80,12 @@ class JdkMonitorReplayTest {
             && recorded.stderr().contains("ConcurrentHashMap.computeIfAbsent")
             && recorded.stderr().contains("the recording is marked incomplete"),
         "the stuck thread was not reported:" + recorded.describe());
+    assertTrue(recorded.stderr().contains(NAMED), "the JDK code was not named:" + recorded.describe());
     assertTrue(recorded.wallTime().compareTo(BOUND) < 0, "the recording took long");
     Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
     assertEquals(87, replayed.exitStatus(), "a replay of the stopped recording:" + replayed.describe());
+    assertTrue(replayed.stderr().contains(NAMED),
+        "the replay did not run up to where the recording stopped:" + replayed.describe());
     assertTrue(replayed.wallTime().compareTo(BOUND) < 0, "the replay took long");
   }
 }

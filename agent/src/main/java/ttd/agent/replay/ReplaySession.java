@@ -190,7 +190,10 @@ public final class ReplaySession extends Session {
   public boolean peek(SchedThread s, Decision into) {
     ThreadState t = (ThreadState) s.owner;
     if (!EventReader.readAhead(t, false)) {
-      s.pastItsRecording = true; // nothing of it is left to replay
+      // nothing of it is left to replay: in a complete recording the recorded JVM exited while it
+      // went on; in an incomplete one the recording stopped here, and if the thread gets stuck here
+      // as it did then (BatonWatch), that is reported
+      s.pastItsRecording = t.cursor().recordingComplete();
       return false;
     }
     BlockDecoder e = t.cursor().event();
@@ -229,7 +232,7 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  public void stuck(SchedThread watcher, String report) {
+  public void stuck(SchedThread watcher, SchedThread holder, String report) {
     boolean ends = tables.endStatus() == null;
     events.stop(
         ends ? Divergence.EXIT_RECORDING_ENDS : Divergence.EXIT_DIVERGED,
