@@ -129,7 +129,8 @@ abstract class SessionStart {
       meta = scan.metadata();
       session =
           new ReplaySession(
-              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), messages);
+              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(),
+              Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages);
     } catch (BadRecordingException e) {
       System.err.println("ttd: " + e.getMessage());
       System.exit(2);

@@ -36,9 +36,18 @@ public final class ReplaySession extends Session {
   /** By thread ordinal: how many events the thread's log holds. */
   private final long[] recordedEvents;
 
-  /** @param recordedEvents how many events each thread's log holds, by ordinal */
-  public ReplaySession(Path queueDir, long usableDocuments, long[] recordedEvents, Messages messages) {
+  /** The ordinal the recording gave the thread that began its shutdown from outside, or -1. */
+  private final int shutdownThread;
+
+  /**
+   * @param recordedEvents how many events each thread's log holds, by ordinal
+   * @param shutdownThread the ordinal the recording gave the thread that began the JVM's shutdown
+   *     from outside the program, or -1
+   */
+  public ReplaySession(
+      Path queueDir, long usableDocuments, long[] recordedEvents, int shutdownThread, Messages messages) {
     this.queueDir = queueDir;
+    this.shutdownThread = shutdownThread;
     this.recordedEvents = recordedEvents;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
@@ -46,12 +55,23 @@ public final class ReplaySession extends Session {
     this.tables = events.tables();
     this.payloads = new ReplayedPayloads(events);
     useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
+    scheduler.expectAdopted(shutdownThread);
     ReplayPosition.install(new EvaluationHashBracket());
   }
 
   /** Turns the hooks off: the JVM is about to halt with a report. */
   void deactivate() {
     active = false;
+  }
+
+  @Override
+  protected int reservedOrdinal() {
+    return shutdownThread;
+  }
+
+  @Override
+  protected int shutdownThreadOrdinal(Thread thread) {
+    return shutdownThread;
   }
 
   /** Notes a class as the replay loads it, to compare with the recording in a report. */

@@ -176,6 +176,17 @@ public final class RecordSession extends Session {
     finish("halt");
   }
 
+  @Override
+  protected int shutdownThreadOrdinal(Thread thread) {
+    int ordinal = nextOrdinal();
+    try {
+      log.shutdownThread(ordinal);
+      return ordinal;
+    } catch (Throwable e) {
+      return -1;
+    }
+  }
+
   /** Notes a class the program loaded, so replay can name a changed class as a likely cause. */
   public void classLoaded(String name, int checksum) {
     if (active) {
