@@ -21,6 +21,7 @@ public final class AgentOptions {
           "  seed=N           pin: derive every default seed and SecureRandom output from N",
           "  quiet            do not print where the recording goes",
           "  chaos            record with random preemption and thread priorities, so rare races show up",
+          "  nativeChildren=RR  (used by `ttd record --native-children`) start child processes under RR's record",
           "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
           "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
 
@@ -32,6 +33,7 @@ public final class AgentOptions {
   private boolean quiet;
   private boolean launcher;
   private boolean chaos;
+  private String nativeChildren;
 
   /** Parses the agent's option string; null or empty means all defaults. */
   public static AgentOptions parse(String text) {
@@ -69,6 +71,9 @@ public final class AgentOptions {
           break;
         case "chaos":
           o.chaos = flag(key, value);
+          break;
+        case "nativeChildren":
+          o.nativeChildren = require(key, value);
           break;
         default:
           throw new IllegalArgumentException(
@@ -140,6 +145,11 @@ public final class AgentOptions {
 
   public boolean launcher() {
     return launcher;
+  }
+
+  /** The rr that starts the program's child processes while recording, or null. */
+  public String nativeChildren() {
+    return nativeChildren;
   }
 
   /** Chaos scheduling (record); a replay takes it from the recording's header. */

@@ -16,6 +16,7 @@ import ttd.agent.identity.HashState;
 import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.replay.ReplaySession;
 import ttd.agent.session.Messages;
+import ttd.agent.session.NativeChildRecorder;
 import ttd.agent.session.RecordSession;
 import ttd.agent.session.Session;
 import ttd.log.BadRecordingException;
@@ -78,6 +79,11 @@ abstract class SessionStart {
         new RecordSession(
             dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
             opts.chaos());
+    if (opts.nativeChildren() != null) {
+      Path traces = Files.createDirectory(dir.resolve("native"));
+      OwnerOnly.restrictDirectory(traces);
+      session.recordNativeChildren(new NativeChildRecorder(opts.nativeChildren(), traces));
+    }
     return new SessionStart() {
       @Override
       boolean chaos() {

@@ -23,6 +23,13 @@ class AgentOptionsTest {
   }
 
   @Test
+  void nativeChildrenNamesTheRrThatStartsTheChildren() {
+    assertEquals("/usr/bin/rr", AgentOptions.parse("nativeChildren=/usr/bin/rr,quiet").nativeChildren());
+    assertEquals(null, AgentOptions.parse("quiet").nativeChildren());
+    assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("nativeChildren"));
+  }
+
+  @Test
   void chaosIsAFlagThatCombinesWithTheOthers() {
     assertTrue(AgentOptions.parse("chaos,out=rec/run2").chaos());
     assertFalse(AgentOptions.parse("out=rec/run2").chaos());

@@ -51,6 +51,14 @@ final class DebugConsole {
     return new DebugConsole(Exec.run(cmd, recording.toAbsolutePath().getParent(), stdin));
   }
 
+  /** {@code ttd debug --native -- PROGRAM} in {@code dir}, fed with {@code script}. */
+  static DebugConsole runNative(Jvm jvm, Path dir, List<String> program, String... script) {
+    List<String> cmd = new ArrayList<>(List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "debug", "--native", "--"));
+    cmd.addAll(program);
+    byte[] stdin = (String.join("\n", script) + "\n").getBytes(StandardCharsets.UTF_8);
+    return new DebugConsole(Exec.run(cmd, dir, stdin));
+  }
+
   static Path samplesSources() {
     return TtdRun.samplesClasses().getParent().getParent().resolve(Paths.get("src", "main", "java"));
   }

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ServiceLoader;
+import ttd.debug.console.Backend;
+import ttd.debug.console.BackendProvider;
 import ttd.debug.console.Console;
+import ttd.debug.console.JvmBackend;
 import ttd.debug.console.SourceFiles;
 import ttd.debug.target.Launcher;
 import ttd.debug.time.Ladder;
@@ -16,7 +20,8 @@ import ttd.replay.cli.ToolCommand;
 
 /**
  * {@code java -jar ttd.jar debug <recording> [--sourcepath DIR]}: the debugger console over
- * replay JVMs of a recording.
+ * replay JVMs of a recording; or, when a {@link BackendProvider} accepts the arguments (an rr
+ * trace, {@code --native -- program}), the same console over that provider's backend.
  */
 public final class DebugCommand implements ToolCommand {
 
@@ -43,6 +48,16 @@ public final class DebugCommand implements ToolCommand {
 
   @Override
   public int run(String[] args) {
+    Runtime.getRuntime().addShutdownHook(new Thread(
+        () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "ttd-debug-cleanup"));
+    for (BackendProvider p : ServiceLoader.load(BackendProvider.class, DebugCommand.class.getClassLoader())) {
+      if (p.accepts(args)) {
+        return console(p.open(args, System.out));
+      }
+    }
+    if (args.length > 0 && args[0].equals("--native")) {
+      throw new ToolException("this ttd.jar has no native backend (module native-backend); use a full build of ttd.jar");
+    }
     String sourcepath = null;
     if (args.length == 3 && args[1].equals("--sourcepath")) {
       sourcepath = args[2];
@@ -63,15 +78,17 @@ public final class DebugCommand implements ToolCommand {
     if (sourcepath != null && !Files.isDirectory(Paths.get(sourcepath.split(java.io.File.pathSeparator)[0]))) {
       throw new ToolException("--sourcepath " + sourcepath + " is not a directory");
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(
-        () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "ttd-debug-cleanup"));
     Launcher launcher = new Launcher(recording.toAbsolutePath(), meta, Paths.get(jar), System.out, System.err);
     launcher.warnings().forEach(w -> System.err.println("ttd: " + w));
     Pool pool = new Pool(launcher, FRESH, PARKED, BUILDERS);
     Ladder ladder = new Ladder(pool, RUNG_SPACING_MS * 1_000_000L, RUNGS_PER_MOTION, RUNGS, JVMS_PER_RUNG);
     System.out.println("Replay of " + meta.get("main.class") + " is ready: `run` starts it, `help` lists the commands.");
+    return console(new JvmBackend(System.out, launcher, pool, ladder, new SourceFiles(sourcepath)));
+  }
+
+  private static int console(Backend backend) {
     try {
-      new Console(System.out, launcher, pool, ladder, new SourceFiles(sourcepath)).run(System.console() != null);
+      new Console(backend).run(System.console() != null);
     } catch (IOException e) {
       throw new ToolException("the console's input failed (" + e.getMessage() + ")");
     }

@@ -82,8 +82,6 @@ public interface HookDelegate {
 
   void onMainArgs(String[] args);
 
-  void onUncapturedInput(int source, Object detail);
-
   /** A {@code FileInputStream} native call: {@code op} names it, as {@link FileInputOp} does. */
   long onFileInput(RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
       throws IOException;

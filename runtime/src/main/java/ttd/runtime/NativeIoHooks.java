@@ -198,6 +198,15 @@ public final class NativeIoHooks {
     return (Long) call(op, new Object[] {a0});
   }
 
+  public static long onNativeIoLong(FileDescriptor a0, int a1, long a2, long a3, boolean a4, int op)
+      throws Exception {
+    return (Long) call(op, new Object[] {a0, a1, a2, a3, a4});
+  }
+
+  public static long onNativeIoLong(Object a0, int a1, long a2, long a3, boolean a4, int op) throws Exception {
+    return (Long) call(op, new Object[] {a0, a1, a2, a3, a4});
+  }
+
   public static long onNativeIoLong(FileDescriptor a0, long a1, int a2, int op) throws Exception {
     return (Long) call(op, new Object[] {a0, a1, a2});
   }

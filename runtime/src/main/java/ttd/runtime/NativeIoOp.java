@@ -70,6 +70,11 @@ public final class NativeIoOp {
   public static final int IS_OTHER = 71;
   public static final int LOCK = 72;
   public static final int RELEASE = 73;
+  /**
+   * Mapping a file region into memory: the dispatcher's {@code map0} on 25, {@code
+   * FileChannelImpl}'s own on 17.
+   */
+  public static final int MAP = 74;
 
   // FileChannelImpl's shortcuts that bypass read and write (sendfile, mapping)
   public static final int TRANSFER_TO_DIRECT = 80;

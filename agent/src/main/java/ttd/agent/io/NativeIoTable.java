@@ -116,7 +116,9 @@ public final class NativeIoTable {
       channel(d, "isOther0", "(" + FD + ")Z", NativeIoOp.IS_OTHER);
       channel(d, "lock0", "(" + FD + "ZJJZ)I", NativeIoOp.LOCK);
       channel(d, "release0", "(" + FD + "JJ)V", NativeIoOp.RELEASE);
+      channel(d, "map0", "(" + FD + "IJJZ)J", NativeIoOp.MAP);
     }
+    add(FCI, "map0", "(IJJZ)J", NativeIoOp.MAP, false, FCI);
 
     String wbc = "Ljava/nio/channels/WritableByteChannel;";
     add(FCI, "transferToDirectly", "(JI" + wbc + ")J", NativeIoOp.TRANSFER_TO_DIRECT, false, FCI);

@@ -123,7 +123,8 @@ final class Processes {
     String outcome = null;
     if (s.performsRealIo()) {
       try {
-        int pid = (int) real.call(PROCESS_FORK, a);
+        NativeChildRecorder rr = s.nativeChildren();
+        int pid = (int) real.call(PROCESS_FORK, rr == null ? a : rr.wrapped(a));
         outcome = Integer.toString(pid);
       } catch (IOException e) {
         outcome = "!" + e.getMessage();

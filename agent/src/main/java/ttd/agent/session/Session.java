@@ -181,24 +181,4 @@ public abstract class Session extends SessionWaits {
       }
     }
   }
-
-  @Override
-  public void onUncapturedInput(int source, Object detail) {
-    ThreadState t = enter();
-    if (t == null) {
-      return;
-    }
-    try {
-      String what =
-          source == Hooks.INPUT_FILE_MAP ? mapped(detail) : UncapturedInputs.describe(source);
-      if (source == Hooks.INPUT_FILE_MAP && what != null) {
-        warn("the program " + what + ": ttd cannot see reads of mapped memory, so a replay stops there");
-      }
-      if (what != null) {
-        exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
-      }
-    } finally {
-      exit(t);
-    }
-  }
 }

@@ -32,6 +32,18 @@ public abstract class SessionFiles extends SessionSchedule {
   private final RandomAccessFiles randomAccessFiles = new RandomAccessFiles(programFiles, nativeFiles.fds());
   private final FileSystemQueries fileSystem = new FileSystemQueries();
 
+  /** Set when child processes run under rr ({@code nativeChildren=RR}, record only). */
+  private volatile NativeChildRecorder nativeChildren;
+
+  /** Records the program's child processes with rr from now on. */
+  public void recordNativeChildren(NativeChildRecorder recorder) {
+    nativeChildren = recorder;
+  }
+
+  NativeChildRecorder nativeChildren() {
+    return nativeChildren;
+  }
+
   /** Logs (record) or checks (replay) {@code key}, and exchanges the value that goes with it. */
   protected abstract String exchangePair(ThreadState t, EventKind kind, String key, String original);
 
@@ -186,10 +198,13 @@ public abstract class SessionFiles extends SessionSchedule {
     }
   }
 
-  /** How a {@code FileChannel.map} of the program's file is described, or null if not its file. */
-  protected String mapped(Object channel) {
-    String path = nativeFiles.channelPath(channel);
-    return path == null ? null : "maps the file " + path + " into memory (FileChannel.map)";
+  /**
+   * The program takes an input ttd cannot capture ({@code what} the program does): recording
+   * warns and logs it, replay stops there with a report.
+   */
+  void uncaptured(ThreadState t, String what) {
+    warn("the program " + what + ": ttd cannot see it, so a replay stops there");
+    exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
   }
 
   @Override

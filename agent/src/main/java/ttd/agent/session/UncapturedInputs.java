@@ -5,8 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Decides whether a file the program touches is its own input, and describes the inputs the agent
- * cannot replay yet for the report.
+ * Decides whether a file the program touches is its own input.
  *
  * <p>The JDK reads files for its own purposes on the program's threads: class loading, its own
  * data under {@code java.home}, {@code /dev/urandom} behind {@code SecureRandom} (whose output is
@@ -27,11 +26,6 @@ final class UncapturedInputs {
   }
 
   private UncapturedInputs() {}
-
-  /** A one-line description of a source no hook names yet. */
-  static String describe(int source) {
-    return "takes an input of unknown source " + source;
-  }
 
   /** Whether reading this path is the program's own input (not the JDK's or class loading's). */
   static boolean isProgramsFile(String path) {

@@ -3,7 +3,6 @@ package ttd.debug.console;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import org.jline.reader.EndOfFileException;
@@ -12,24 +11,20 @@ import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
-import ttd.debug.target.Launcher;
-import ttd.debug.time.Ladder;
-import ttd.debug.time.Pool;
 
 /**
  * The console's read loop. On a terminal it uses JLine (line editing, history across sessions,
  * completion, Ctrl-C stops a running replay, Ctrl-D quits) and shows progress of long runs.
  * Otherwise (batch mode, what tests drive) it reads one command per line, echoes it as {@code >
  * command}, finishes it (the replay stopped again or ended) and prints plain, stable output.
+ * What a line means is its {@link Backend}'s business: replay JVMs, or gdb for native programs.
  */
 public final class Console {
 
-  private final Session session;
-  private final Commands commands;
+  private final Backend backend;
 
-  public Console(PrintStream out, Launcher launcher, Pool pool, Ladder ladder, SourceFiles sources) {
-    this.session = new Session(out, launcher, pool, ladder, sources);
-    this.commands = new Commands(session);
+  public Console(Backend backend) {
+    this.backend = backend;
   }
 
   /** Runs until {@code quit} or the end of input. */
@@ -41,7 +36,7 @@ public final class Console {
         batch();
       }
     } finally {
-      session.close();
+      backend.close();
     }
   }
 
@@ -49,11 +44,11 @@ public final class Console {
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     String line;
     while ((line = in.readLine()) != null) {
-      session.out.println("> " + line.trim());
-      if (!commands.execute(line)) {
+      backend.out().println("> " + line.trim());
+      if (!backend.execute(line)) {
         return;
       }
-      session.out.flush();
+      backend.out().flush();
     }
   }
 
@@ -62,10 +57,10 @@ public final class Console {
       LineReader reader =
           LineReaderBuilder.builder()
               .terminal(terminal)
-              .completer(new Completion(session))
+              .completer(backend.completer())
               .variable(LineReader.HISTORY_FILE, Paths.get(System.getProperty("user.home"), ".ttd_debug_history"))
               .build();
-      terminal.handle(Terminal.Signal.INT, signal -> session.interrupt());
+      terminal.handle(Terminal.Signal.INT, signal -> backend.interrupt());
       while (true) {
         String line;
         try {
@@ -75,9 +70,9 @@ public final class Console {
         } catch (EndOfFileException e) {
           return;
         }
-        Progress progress = new Progress(session, terminal.writer());
+        Progress progress = new Progress(backend, terminal.writer());
         try {
-          if (!commands.execute(line)) {
+          if (!backend.execute(line)) {
             return;
           }
         } finally {

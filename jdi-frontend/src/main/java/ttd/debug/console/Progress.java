@@ -3,9 +3,9 @@ package ttd.debug.console;
 import java.io.PrintWriter;
 
 /**
- * On a terminal, a command that runs longer than a second shows where the replay is (the event
- * index it reached), or that it waits for the index of hits, on one line that the next output
- * overwrites.
+ * On a terminal, a command that runs longer than a second shows what it is doing (its backend
+ * says: where the replay is, or that it waits for the index of hits) on one line that the next
+ * output overwrites.
  */
 final class Progress implements AutoCloseable {
 
@@ -13,7 +13,7 @@ final class Progress implements AutoCloseable {
   private volatile boolean done;
   private volatile boolean shown;
 
-  Progress(Session session, PrintWriter out) {
+  Progress(Backend backend, PrintWriter out) {
     long start = System.nanoTime();
     ticker =
         new Thread(
@@ -27,15 +27,7 @@ final class Progress implements AutoCloseable {
                 if (done) {
                   return;
                 }
-                long event;
-                try {
-                  event = session.running().readEvent();
-                } catch (RuntimeException e) {
-                  event = -1;
-                }
-                long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-                String doing = session.waiting() ? "waiting for the index of hits " + seconds + " s"
-                    : "running " + seconds + " s" + (event >= 0 ? ", at event " + event : "");
+                String doing = backend.progress((System.nanoTime() - start) / 1_000_000_000L);
                 synchronized (out) {
                   out.print("\r  " + doing + " (Ctrl-C stops)  ");
                   out.flush();

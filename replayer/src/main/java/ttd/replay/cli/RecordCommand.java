@@ -10,8 +10,10 @@ import ttd.replay.DeterminismFlags;
 import ttd.replay.ToolException;
 
 /**
- * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--quiet] -- java ...}: runs the command with ttd.jar
- * as its agent and the determinism flags, and exits with the program's own status.
+ * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--quiet] [--native-children] -- java ...}: runs the
+ * command with ttd.jar as its agent and the determinism flags, and exits with the program's own
+ * status. {@code --native-children} also records each child process the program starts with rr,
+ * where rr can record ({@link NativeChildren}).
  */
 final class RecordCommand {
 
@@ -36,9 +38,15 @@ final class RecordCommand {
         case "--quiet":
           agent.add("quiet");
           break;
+        case "--native-children":
+          String rr = nativeChildren();
+          if (rr != null) {
+            agent.add(rr);
+          }
+          break;
         default:
           throw new ToolException(
-              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] -- java ...");
+              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] [--native-children] -- java ...");
       }
     }
     if (i >= args.length - 1) {
@@ -58,6 +66,15 @@ final class RecordCommand {
     cmd.addAll(DeterminismFlags.FLAGS);
     cmd.addAll(java);
     return Launch.run(new ProcessBuilder(cmd).inheritIO());
+  }
+
+  /** The agent option for {@code --native-children}, or null (said why on stderr) when rr cannot record here. */
+  private static String nativeChildren() {
+    for (NativeChildren n : java.util.ServiceLoader.load(NativeChildren.class, RecordCommand.class.getClassLoader())) {
+      return n.agentOption(System.err);
+    }
+    System.err.println("ttd: --native-children: this ttd.jar has no native backend, so the program's child processes are recorded as usual (their I/O), not with rr");
+    return null;
   }
 
   private static String pins(String spec) {

@@ -1,0 +1,2 @@
+/** The console's commands for native programs, mapped onto GDB/MI. */
+package ttd.nativeside.console;
