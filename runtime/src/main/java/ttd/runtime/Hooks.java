@@ -5,10 +5,10 @@ import java.util.Map;
 
 /**
  * The interception points for the values a program takes from its JVM and machine (clocks,
- * environment, identifiers, random bytes) and for its threads' and process's life cycle, as static
+ * environment, identifiers) and for its threads' and process's life cycle, as static
  * methods that instrumented bytecode calls. The scheduler's schedule points are {@link
- * ScheduleHooks}; files, native I/O and the network have {@link FileHooks}, {@link NativeIoHooks}
- * and {@link NetHooks}.
+ * ScheduleHooks}; files, native I/O, the network and {@code SecureRandom}'s engines have {@link
+ * FileHooks}, {@link NativeIoHooks}, {@link NetHooks} and {@link RandomHooks}.
  *
  * <p>Each forwards to the installed {@link HookDelegate}; until the agent installs one, every hook
  * passes the original value through. Hooks are named {@code on<Source><Op>}, take the value the
@@ -27,7 +27,7 @@ public final class Hooks {
   }
 
   /** The installed delegate, for the other groups of hooks ({@link ScheduleHooks}, {@link FileHooks},
-   * {@link NativeIoHooks}, {@link NetHooks}). */
+   * {@link NativeIoHooks}, {@link NetHooks}, {@link RandomHooks}). */
   static HookDelegate delegate() {
     return delegate;
   }
@@ -99,11 +99,6 @@ public final class Hooks {
   public static String onInetAddressHostName(String original, int site) {
     HookDelegate d = delegate;
     return d == null ? original : d.onInetAddressHostName(original, site);
-  }
-
-  public static byte[] onSecureRandomBytes(byte[] produced) {
-    HookDelegate d = delegate;
-    return d == null ? produced : d.onSecureRandomBytes(produced);
   }
 
   public static long onProcessHandlePid(long original, Object handle) {

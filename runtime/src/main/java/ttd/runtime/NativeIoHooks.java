@@ -122,6 +122,18 @@ public final class NativeIoHooks {
     call(op, new Object[] {a0, a1});
   }
 
+  public static void onNativeIoVoid(int a0, int a1, long a2, int op) throws Exception {
+    call(op, new Object[] {a0, a1, a2});
+  }
+
+  public static void onNativeIoVoid(Object a0, int a1, int a2, long a3, int a4, long a5, int op) throws Exception {
+    call(op, new Object[] {a0, a1, a2, a3, a4, a5});
+  }
+
+  public static int onNativeIoInt(Object a0, int a1, int a2, long a3, int op) throws Exception {
+    return (int) call(op, new Object[] {a0, a1, a2, a3});
+  }
+
   public static int onNativeIoInt(Object a0, int a1, int a2, int op) throws Exception {
     return (Integer) call(op, new Object[] {a0, a1, a2});
   }

@@ -55,6 +55,12 @@ public final class NativeIoOp {
   public static final int FCHMOD = 48;
   public static final int FCHOWN = 49;
 
+  // Files.copy's copy between two descriptors, in the kernel (17: UnixCopyFile.transfer; 25:
+  // UnixFileSystem.directCopy, then bufferedCopy where the direct copy is not supported)
+  public static final int COPY_TRANSFER = 50;
+  public static final int COPY_DIRECT = 51;
+  public static final int COPY_BUFFERED = 52;
+
   // the file dispatcher's natives (FileChannel)
   public static final int READ = 60;
   public static final int PREAD = 61;
