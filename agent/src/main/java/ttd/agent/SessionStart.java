@@ -145,8 +145,8 @@ abstract class SessionStart {
       recorded = AgentOptions.parse(meta.get("agent.options"));
       session =
           new ReplaySession(
-              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), messages,
-              recorded.path());
+              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(),
+              Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages, recorded.path());
     } catch (BadRecordingException e) {
       System.err.println("ttd: " + e.getMessage());
       System.exit(2);

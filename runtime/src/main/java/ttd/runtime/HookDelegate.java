@@ -86,6 +86,9 @@ public interface HookDelegate {
 
   void onRuntimeHalt(int status);
 
+  /** The JVM's shutdown sequence begins on the calling thread (see {@link Hooks#onShutdown}). */
+  void onShutdown(boolean exit, int status);
+
   void onMainArgs(String[] args);
 
   /** A {@code FileInputStream} native call: {@code op} names it, as {@link FileInputOp} does. */
