@@ -115,6 +115,7 @@ class JdwpJdiClientTest {
         if (fromClient && reverse != m.who().startsWith("reverse")) {
           reverse = !reverse;
           c.type("direction " + (reverse ? "reverse" : "forward"));
+          c.await("^The debugger's Resume and steps run " + (reverse ? "backwards" : "forwards"));
         }
         if (fromClient) {
           vm.resume();

@@ -156,7 +156,7 @@ final class CommandTable {
     t.add(new Command(17, 1, "ClassObjectReference.ReflectedType", r, objects::reflectedType));
     t.add(new Command(18, 1, "ModuleReference.Name", r, objects::moduleName));
     t.add(new Command(18, 2, "ModuleReference.ClassLoader", r, objects::moduleLoader));
-    // ttd's vendor set: time travel for plugins and scripts (docs/jdwp-vendor-commands.md)
+    // ttd's vendor set: time travel for plugins and scripts (docs/jdwp.md)
     t.add(new Command(VENDOR, 1, "ttd.Version", r, vendor::version));
     t.add(new Command(VENDOR, 2, "ttd.ReverseContinue", c, x -> vendor.console(x, "reverse-continue")));
     t.add(new Command(VENDOR, 3, "ttd.ReverseStep", c, x -> vendor.onThread(x, "reverse-step")));

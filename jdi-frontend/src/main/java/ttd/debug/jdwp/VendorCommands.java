@@ -7,7 +7,7 @@ import ttd.debug.target.Position;
  * time: reverse-continue and the reverse steps, goto, when, checkpoints, history and the
  * direction of Resume. A command that moves answers after the move, with the console's words and
  * the new position, and the client then gets the stop as an event like any other. Packet layouts:
- * {@code docs/jdwp-vendor-commands.md}.
+ * {@code docs/jdwp.md}.
  */
 final class VendorCommands {
 
