@@ -51,7 +51,7 @@ class JdwpBadInputTest {
       } // closed without Dispose: a client that vanished
       c.await("^ttd: the debugger (detached|was disconnected)");
       c.type("next");
-      c.await("^Step completed: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=68");
+      c.await("^Step completed: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=86");
 
       List<String> busy = new ArrayList<>(List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "debug",
           recording.toAbsolutePath().toString(), "--jdwp", Integer.toString(c.port)));

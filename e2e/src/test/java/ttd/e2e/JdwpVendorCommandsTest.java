@@ -56,7 +56,7 @@ class JdwpVendorCommandsTest {
         long event = when.data().getLong();
         long tick = when.data().getLong();
         String second = when.string();
-        assertEquals(event + "." + tick, second);
+        assertTrue(second.startsWith(event + "." + tick), second);
 
         RawJdwp.Reply back = raw.send(VENDOR, 2, new byte[0]);
         assertEquals(0, back.error(), c.describe());

@@ -40,6 +40,11 @@ public final class ConsoleLink {
     return s.position();
   }
 
+  /** The name {@code when} prints for the position now; {@code goto} to it comes back to this very stop. */
+  public String positionName() {
+    return s.name(s.position());
+  }
+
   public boolean started() {
     return s.started();
   }

@@ -44,7 +44,7 @@ final class VendorCommands {
 
   void when(Call c) {
     Position p = client.link().position();
-    c.out().writeLong(p.event()).writeLong(p.tick()).writeString(p.label());
+    c.out().writeLong(p.event()).writeLong(p.tick()).writeString(client.link().started() ? client.link().positionName() : "start");
   }
 
   /** 0: forwards, 1: backwards, anything else: only ask; replies the direction now. */
