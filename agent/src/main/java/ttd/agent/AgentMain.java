@@ -21,6 +21,7 @@ import ttd.agent.io.RealJavaIoFileSystem;
 import ttd.agent.io.RealUnsafePark;
 import ttd.agent.io.RealNativeIoCalls;
 import ttd.agent.io.RealSunNio;
+import ttd.agent.io.RealSecureRandomSpi;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.FileHooks;
@@ -28,6 +29,7 @@ import ttd.runtime.Hooks;
 import ttd.runtime.ScheduleHooks;
 import ttd.runtime.NativeIoHooks;
 import ttd.runtime.NetHooks;
+import ttd.runtime.RandomHooks;
 
 /**
  * The agent proper, started by the launcher's premain inside the agent's private class loader.
@@ -84,6 +86,7 @@ public final class AgentMain {
       ScheduleHooks.installRealPark(new RealUnsafePark());
       NativeIoHooks.installReal(new RealNativeIoCalls());
       NetHooks.installRealNet(new RealSunNio());
+      RandomHooks.installReal(new RealSecureRandomSpi());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

@@ -25,17 +25,19 @@ final class BenchOptions {
           "  --java PATH        java executable of the child JVMs (default: the running JVM's)",
           "  --ttd-jar PATH     ttd.jar (default: dist/target/ttd.jar of this checkout)",
           "  --runs N           timed rounds per workload, after one untimed warm-up (default 5)",
-          "  --only LIST        comma-separated subset of: cpu,clock,file,nio,socket,http,startup (default: all)",
+          "  --only LIST        comma-separated subset of: cpu,clock,uuid,file,nio,socket,http,startup (default: all)",
           "  --cpu-scale X      multiplies the CPU-bound workload's work (default 1.0)",
           "  --clock-calls N    System.nanoTime() calls of the clock workload (default 10000000)",
+          "  --uuid-calls N     UUID.randomUUID() calls of the uuid workload (default 100000)",
           "  --timeout-s N      kill a child JVM that runs longer than this (default 180)");
 
   String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
   Path ttdJar;
   int runs = 5;
-  List<String> only = List.of("cpu", "clock", "file", "nio", "socket", "http", "startup");
+  List<String> only = List.of("cpu", "clock", "uuid", "file", "nio", "socket", "http", "startup");
   double cpuScale = 1.0;
   int clockCalls = ClockLoopWorkload.DEFAULT_CALLS;
+  int uuidCalls = UuidWorkload.DEFAULT_CALLS;
   long timeoutSeconds = 180;
   String classPath;
 
@@ -58,6 +60,7 @@ final class BenchOptions {
         case "--only" -> o.only = List.of(v.split(","));
         case "--cpu-scale" -> o.cpuScale = Double.parseDouble(v);
         case "--clock-calls" -> o.clockCalls = positive(a, v);
+        case "--uuid-calls" -> o.uuidCalls = positive(a, v);
         case "--timeout-s" -> o.timeoutSeconds = positive(a, v);
         default -> throw new IllegalArgumentException("unknown option " + a);
       }
@@ -72,7 +75,7 @@ final class BenchOptions {
     if (!new File(o.java).canExecute()) {
       throw new IllegalArgumentException("no java executable at " + o.java);
     }
-    List<String> known = List.of("cpu", "clock", "file", "nio", "socket", "http", "startup");
+    List<String> known = List.of("cpu", "clock", "uuid", "file", "nio", "socket", "http", "startup");
     List<String> bad = new ArrayList<>(o.only);
     bad.removeAll(known);
     if (!bad.isEmpty()) {

@@ -26,8 +26,13 @@ record RecordingInfo(long events, long logBytes, String status, String problem) 
 
   /** Runs {@code ttd info} on {@code recording} with the benchmark's JDK and parses it. */
   static RecordingInfo of(ChildLauncher launcher, BenchOptions o, Path recording, int round) {
+    return of(launcher, o.java, o.ttdJar, recording, round);
+  }
+
+  /** Runs {@code ttd info} on {@code recording} with {@code java} and {@code ttdJar} and parses it. */
+  static RecordingInfo of(ChildLauncher launcher, String java, Path ttdJar, Path recording, int round) {
     List<String> cmd =
-        List.of(o.java, "-jar", o.ttdJar.toAbsolutePath().toString(), "info", recording.toString());
+        List.of(java, "-jar", ttdJar.toAbsolutePath().toString(), "info", recording.toString());
     ChildRun run = launcher.run(null, round, cmd);
     if (!run.ok()) {
       return new RecordingInfo(

@@ -90,6 +90,7 @@ final class Report {
           + verdict(record.ratioTo(plain), GOAL_CPU_RATIO) + " (added "
           + signedMs(record.minus(plain)) + " ms)";
       case Workload.CLOCK -> "ns & bytes per event below";
+      case Workload.UUIDS -> "ns & bytes per UUID below";
       case Workload.FILE, Workload.NIO, Workload.SOCKET -> "record <= " + GOAL_FILE_RATIO + "x: "
           + verdict(record.ratioTo(plain), GOAL_FILE_RATIO);
       case Workload.HTTP -> "serving (loop) <= " + GOAL_HTTP_RATIO + "x: "
@@ -120,6 +121,14 @@ final class Report {
             ratio(recordCpu.median() / plainCpu.median()),
             num((recordCpu.median() - plainCpu.median()) * 1000 / r.workload().loopCalls(), 1));
       }
+    } else if (r.workload().key().equals(Workload.UUIDS)) {
+      Stats ns = r.nsPerEvent();
+      out.printf("ns added per UUID (median): %s  min %s, max %s; loop median plain %s ms, record %s ms;"
+              + " log bytes per UUID %s (%s log bytes / %s events)%n",
+          num(ns.median(), 0), num(ns.min(), 0), num(ns.max(), 0), num(r.plainLoopMillis().median(), 0),
+          num(r.recordLoopMillis().median(), 0), num(r.logBytes().median() / r.workload().loopCalls(), 1),
+          num(r.logBytes().median(), 0), num(r.events().median(), 0));
+      return;
     } else if (r.workload().timesItsLoop()) {
       Stats ns = r.nsPerEvent();
       out.printf("ns per captured event (median): %s  (goal <= %.0f: %s)  min %s, max %s;"

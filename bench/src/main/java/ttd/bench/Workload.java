@@ -8,7 +8,8 @@ import java.util.List;
  * module, its arguments, and what the report should say about it.
  *
  * <p>The workloads isolate the costs of ttd: instrumentation on code that captures nothing
- * ({@code cpu}), the cost of each captured event ({@code clock}), what the agent and the replay
+ * ({@code cpu}), the cost of each captured event ({@code clock}), of captured randomness ({@code
+ * uuid}: {@code SecureRandom} behind {@code UUID.randomUUID}), what the agent and the replay
  * launcher add to JVM start-up ({@code startup}), and captured I/O with its payload ({@code file},
  * {@code socket}, {@code http}; the last two talk to a {@link NetPeer} in the harness).
  *
@@ -24,6 +25,7 @@ record Workload(
 
   static final String CPU = "cpu";
   static final String CLOCK = "clock";
+  static final String UUIDS = "uuid";
   static final String STARTUP = "startup";
   static final String FILE = "file";
   static final String NIO = "nio";
@@ -54,6 +56,16 @@ record Workload(
               ClockLoopWorkload.class.getName(),
               List.of(Integer.toString(o.clockCalls)),
               o.clockCalls,
+              null));
+    }
+    if (o.wants(UUIDS)) {
+      all.add(
+          new Workload(
+              UUIDS,
+              "UUID x " + o.uuidCalls,
+              UuidWorkload.class.getName(),
+              List.of(Integer.toString(o.uuidCalls)),
+              o.uuidCalls,
               null));
     }
     if (o.wants(FILE)) {

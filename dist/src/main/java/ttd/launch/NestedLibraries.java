@@ -22,7 +22,7 @@ import java.util.jar.JarFile;
  * The libraries nested in ttd.jar, unpacked once into a private cache and loaded in isolation.
  *
  * <p>A class loader cannot read a jar inside a jar, so the nested jars are copied out to {@code
- * <tmp>/ttd-<user>/<jar identity>/} on first use; later runs of the same ttd.jar reuse the copy,
+ * $TMPDIR/ttd-<user>/<jar identity>/} (or {@code /tmp/...}) on first use; later runs of the same ttd.jar reuse the copy,
  * which keeps start-up (paid again by every replay) short. The cache directory is owner-only and
  * filled under a temporary name, then renamed, so concurrent first runs cannot see half a copy.
  */
@@ -89,9 +89,15 @@ final class NestedLibraries {
     }
   }
 
+  /**
+   * {@code ttd-<user>} in the system's temp directory ({@code $TMPDIR}, else {@code /tmp}), not in
+   * the program's {@code java.io.tmpdir}: a program run with a temp directory of its own would find
+   * ttd's cache among its files while recording, and a replay would make that directory again, a
+   * side effect, where the recording's is gone.
+   */
   private static Path privateRoot() throws IOException {
-    Path root =
-        Paths.get(System.getProperty("java.io.tmpdir"), "ttd-" + System.getProperty("user.name"));
+    String tmp = System.getenv("TMPDIR");
+    Path root = Paths.get(tmp == null || tmp.isEmpty() ? "/tmp" : tmp, "ttd-" + System.getProperty("user.name"));
     if (!Files.isDirectory(root)) {
       try {
         Files.createDirectories(root);
@@ -100,7 +106,7 @@ final class NestedLibraries {
       }
     }
     if (!Files.getOwner(root).getName().equals(System.getProperty("user.name"))) {
-      throw new IOException(root + " belongs to another user; remove it or set -Djava.io.tmpdir");
+      throw new IOException(root + " belongs to another user; remove it or set TMPDIR");
     }
     Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx------"));
     return root;

@@ -36,7 +36,8 @@ public final class PreMain {
               "sun.nio.fs", Set.of(agent),
               "sun.nio.ch", Set.of(agent),
               "java.lang", Set.of(agent),
-              "java.net", Set.of(agent)),
+              "java.net", Set.of(agent),
+              "java.security", Set.of(agent)),
           Set.of(),
           Map.of());
       // The hook classes must be in the bootstrap loader before any agent class that names them

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Changes to the file system through {@code java.io.File} and {@code java.nio.file} are recorded
  * and, in replay, answered from the recording without being performed: the program sees what it
- * saw (files created, renamed, deleted), and the directory stays exactly as it was before replay.
+ * saw (files created, renamed, copied, deleted), and the directory stays exactly as it was before
+ * replay.
  */
 class FileSystemChangeReplayTest {
 
@@ -43,6 +44,8 @@ class FileSystemChangeReplayTest {
           "    Files.createDirectory(d.resolve(\"nio-dir\"));",
           "    Files.write(d.resolve(\"nio-dir/out.txt\"), \"written\\n\".getBytes());",
           "    Files.move(d.resolve(\"nio-dir/out.txt\"), d.resolve(\"moved.txt\"));",
+          "    Files.copy(d.resolve(\"moved.txt\"), d.resolve(\"copied.txt\"));",
+          "    System.out.println(\"copied \" + Files.readString(d.resolve(\"copied.txt\")).trim());",
           "    Path t = Files.createTempFile(d, \"nio\", \".tmp\");",
           "    System.out.println(\"nio temp \" + t.getFileName() + \" \" + Files.exists(t) + \", moved \" + Files.size(d.resolve(\"moved.txt\")) + \" bytes\");",
           "    Files.delete(d.resolve(\"keep.txt\"));",
@@ -67,6 +70,7 @@ class FileSystemChangeReplayTest {
     assertTrue(recorded.stdout().contains("delete old true again false\n"), recorded.describe());
     assertTrue(recorded.stdout().contains("already gone true\n"), recorded.describe());
     assertTrue(recorded.stdout().contains("moved 8 bytes"), recorded.describe());
+    assertTrue(recorded.stdout().contains("copied written\n"), recorded.describe());
     assertTrue(names(dir).contains("moved.txt"), "the recorded program moved the file");
 
     reset(dir);

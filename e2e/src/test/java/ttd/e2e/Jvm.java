@@ -16,17 +16,17 @@ import java.util.List;
 public final class Jvm {
 
   private final Path home;
-  private final String label;
+  private final int feature;
 
-  private Jvm(Path home, String label) {
+  private Jvm(Path home, int feature) {
     this.home = home;
-    this.label = label;
+    this.feature = feature;
   }
 
   /** The JDK running the tests. */
   public static Jvm current() {
     Path home = Paths.get(System.getProperty("java.home"));
-    return new Jvm(home, "JDK " + Runtime.version().feature());
+    return new Jvm(home, Runtime.version().feature());
   }
 
   /** The JDKs to test on: the current one, then JDK 25 when it is configured and differs. */
@@ -42,7 +42,7 @@ public final class Jvm {
             "ttd.jdk25.home=" + jdk25 + " is set but has no bin/java; fix the property or unset it");
       }
       if (!sameFile(home, current.home)) {
-        jdks.add(new Jvm(home, "JDK 25"));
+        jdks.add(new Jvm(home, 25));
       }
     }
     return jdks;
@@ -66,13 +66,18 @@ public final class Jvm {
     return home.resolve("bin").resolve("java").toString();
   }
 
+  /** The JDK's feature release: 17, 25. */
+  public int feature() {
+    return feature;
+  }
+
   /** A short name for test display names, e.g. {@code JDK 17}. */
   public String label() {
-    return label;
+    return "JDK " + feature;
   }
 
   @Override
   public String toString() {
-    return label + " (" + home + ")";
+    return label() + " (" + home + ")";
   }
 }

@@ -111,9 +111,12 @@ class NioFileReplayTest {
           "public class Mapper {",
           "  public static void main(String[] args) throws Exception {",
           "    System.out.println(\"mapping\");",
-          "    try (FileChannel ch = FileChannel.open(Paths.get(args[0]))) {",
-          "      MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());",
+          "    FileChannel.MapMode mode = args[1].equals(\"rw\") ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY;",
+          "    try (FileChannel ch = FileChannel.open(Paths.get(args[0]), StandardOpenOption.READ, StandardOpenOption.WRITE)) {",
+          "      MappedByteBuffer m = ch.map(mode, 0, ch.size());",
           "      System.out.println(\"first byte \" + (char) m.get(0));",
+          "      MappedByteBuffer p = ch.map(FileChannel.MapMode.PRIVATE, 4097, 3);",
+          "      System.out.println(\"private \" + (char) p.get(0) + (char) p.get(2) + \" of \" + p.capacity());",
           "    }",
           "  }",
           "}",
@@ -121,19 +124,38 @@ class NioFileReplayTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
-  void mappingAFileIsReportedWhileRecordingAndStopsTheReplayBeforeTheMapping(Jvm jvm) throws Exception {
+  void readOnlyAndPrivateMappingsOfAFileReplayTheMappedBytesWithTheFileGone(Jvm jvm) throws Exception {
     Path work = Scratch.dir("nio-map-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Mapper", MAPPER);
+    Path data = Files.writeString(work.resolve("data.bin"), "x" + "-".repeat(4096) + "abc", StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Mapper", data.toString(), "ro");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals("mapping\nfirst byte x\nprivate ac of 3\n", recorded.stdout(), recorded.describe());
+    assertEquals("", recorded.stderr(), recorded.describe());
+
+    Files.write(data, "y".repeat(4100).getBytes(StandardCharsets.UTF_8));
+    Outcome changed = TtdRun.replay(jvm, recording);
+    Files.delete(data);
+    ReplayAssertions.assertSameOutput(recorded, changed, "replay of the mappings with the file changed");
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of the mappings with the file gone");
+    assertFalse(Files.exists(data), "the replay made the mapped file");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aWritableMappingIsReportedWhileRecordingAndStopsTheReplayThere(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("nio-map-rw-" + jvm.label());
     Path classes = JavaSource.compile(work.resolve("classes"), "Mapper", MAPPER);
     Path data = Files.writeString(work.resolve("data.bin"), "xyz", StandardCharsets.UTF_8);
     Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Mapper", data.toString());
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
-    assertTrue(recorded.stdout().contains("first byte x"), recorded.describe());
-    assertTrue(recorded.stderr().contains("maps the file " + data + " into memory"), recorded.describe());
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Mapper", data.toString(), "rw");
+    assertTrue(recorded.stdout().startsWith("mapping\nfirst byte x\n"), recorded.describe());
+    assertTrue(recorded.stderr().contains("maps the file " + data + " into memory for writing"), recorded.describe());
 
     Outcome replayed = TtdRun.replay(jvm, recording);
     assertEquals(86, replayed.exitStatus(), replayed.describe());
     assertEquals("mapping\n", replayed.stdout(), replayed.describe());
-    assertTrue(replayed.stderr().contains("maps the file " + data + " into memory"), replayed.describe());
+    assertTrue(replayed.stderr().contains("maps the file " + data + " into memory for writing"), replayed.describe());
   }
 }

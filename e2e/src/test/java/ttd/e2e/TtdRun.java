@@ -108,6 +108,16 @@ public final class TtdRun {
    */
   public static List<String> recordCommand(
       Jvm jvm, Path out, List<String> options, String classPath, String main, List<String> args) {
+    return recordCommand(jvm, out, options, List.of(), classPath, main, args);
+  }
+
+  /**
+   * The same, with {@code jvmOptions} (e.g. {@code -Djava.io.tmpdir=DIR}) after the agent and
+   * before {@code -cp}, where a user puts them.
+   */
+  public static List<String> recordCommand(
+      Jvm jvm, Path out, List<String> options, List<String> jvmOptions, String classPath, String main,
+      List<String> args) {
     List<String> agent = new ArrayList<>();
     agent.add("out=" + out.toAbsolutePath());
     agent.add("quiet");
@@ -115,6 +125,7 @@ public final class TtdRun {
     List<String> cmd = new ArrayList<>();
     cmd.add(jvm.java());
     cmd.add("-javaagent:" + jar() + "=" + String.join(",", agent));
+    cmd.addAll(jvmOptions);
     cmd.add("-cp");
     cmd.add(classPath);
     cmd.add(main);

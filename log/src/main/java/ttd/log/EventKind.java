@@ -14,7 +14,6 @@ public enum EventKind {
   HOST_NAME(6, Payload.STRING, "the host name"),
   SLEEP(7, Payload.LONG, "Thread.sleep"),
   TIMED_WAIT(8, Payload.LONG, "Object.wait with a timeout"),
-  RANDOM_BYTES(9, Payload.BYTES, "SecureRandom output"),
   ENV_VAR(10, Payload.STRING_PAIR, "System.getenv(name)"),
   ENV_ALL(11, Payload.STRING_MAP, "System.getenv()"),
   STDOUT(12, Payload.OUTPUT, "a write to stdout"),
@@ -89,7 +88,14 @@ public enum EventKind {
   /** A figure of the JVM's management natives (uptime, CPU time, collections, memory usage...). */
   MANAGEMENT(98, Payload.LONG, "a JVM management figure"),
   /** This JVM's own pid, where the program reads it. */
-  PROCESS_ID(99, Payload.LONG, "this process's pid");
+  PROCESS_ID(99, Payload.LONG, "this process's pid"),
+  /**
+   * A call of one of the JDK's {@code SecureRandom} engines: the value is the operation (negative:
+   * it threw), the payload its output (next bytes, a generated seed; none for seeding and
+   * reseeding) or, when it threw, the exception's class and message. Code 9, the bytes of {@code
+   * SecureRandom.nextBytes} before the engine was the boundary, is retired.
+   */
+  SECURE_RANDOM(100, Payload.OUTPUT, "SecureRandom output");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link

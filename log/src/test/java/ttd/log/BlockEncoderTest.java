@@ -21,7 +21,7 @@ class BlockEncoderTest {
     enc.putString(EventKind.HOST_NAME, 9, "büro-7");
     enc.putString(EventKind.HOST_NAME, 0, null);
     enc.putStringPair(EventKind.ENV_VAR, 0, "HOME", null);
-    enc.putBytes(EventKind.RANDOM_BYTES, 0, new byte[] {9, 8, 7, 6}, 1, 2);
+    enc.putBytes(EventKind.THREAD_BEGIN, 0, new byte[] {9, 8, 7, 6}, 1, 2);
     enc.putOutput(EventKind.STDOUT, 0, 12, "hi\n".getBytes(), 0, 3);
     enc.putStringMap(EventKind.ENV_ALL, 0, Map.of("B", "2", "A", "1"));
     enc.putLong(EventKind.CLOCK_MILLIS, 1, Long.MIN_VALUE);

@@ -33,7 +33,13 @@ public interface HookDelegate {
 
   void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException;
 
-  byte[] onSecureRandomBytes(byte[] produced);
+  /**
+   * A call of a {@code SecureRandom} engine method ({@link RealSecureRandom} names them); returns
+   * what the call returns (the seed of {@code engineGenerateSeed}, else null).
+   */
+  byte[] onSecureRandom(
+      RealSecureRandom real, int op, java.security.SecureRandomSpi spi, byte[] bytes, int count,
+      java.security.SecureRandomParameters params);
 
   /** A process handle's pid as the program reads it; {@code handle} is the handle asked. */
   long onProcessHandlePid(long original, Object handle);
@@ -78,8 +84,6 @@ public interface HookDelegate {
   void onRuntimeHalt(int status);
 
   void onMainArgs(String[] args);
-
-  void onUncapturedInput(int source, Object detail);
 
   /** A {@code FileInputStream} native call: {@code op} names it, as {@link FileInputOp} does. */
   long onFileInput(RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)

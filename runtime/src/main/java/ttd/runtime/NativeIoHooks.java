@@ -122,6 +122,18 @@ public final class NativeIoHooks {
     call(op, new Object[] {a0, a1});
   }
 
+  public static void onNativeIoVoid(int a0, int a1, long a2, int op) throws Exception {
+    call(op, new Object[] {a0, a1, a2});
+  }
+
+  public static void onNativeIoVoid(Object a0, int a1, int a2, long a3, int a4, long a5, int op) throws Exception {
+    call(op, new Object[] {a0, a1, a2, a3, a4, a5});
+  }
+
+  public static int onNativeIoInt(Object a0, int a1, int a2, long a3, int op) throws Exception {
+    return (int) call(op, new Object[] {a0, a1, a2, a3});
+  }
+
   public static int onNativeIoInt(Object a0, int a1, int a2, int op) throws Exception {
     return (Integer) call(op, new Object[] {a0, a1, a2});
   }
@@ -196,6 +208,15 @@ public final class NativeIoHooks {
 
   public static long onNativeIoLong(int a0, int op) throws Exception {
     return (Long) call(op, new Object[] {a0});
+  }
+
+  public static long onNativeIoLong(FileDescriptor a0, int a1, long a2, long a3, boolean a4, int op)
+      throws Exception {
+    return (Long) call(op, new Object[] {a0, a1, a2, a3, a4});
+  }
+
+  public static long onNativeIoLong(Object a0, int a1, long a2, long a3, boolean a4, int op) throws Exception {
+    return (Long) call(op, new Object[] {a0, a1, a2, a3, a4});
   }
 
   public static long onNativeIoLong(FileDescriptor a0, long a1, int a2, int op) throws Exception {

@@ -55,6 +55,12 @@ public final class NativeIoOp {
   public static final int FCHMOD = 48;
   public static final int FCHOWN = 49;
 
+  // Files.copy's copy between two descriptors, in the kernel (17: UnixCopyFile.transfer; 25:
+  // UnixFileSystem.directCopy, then bufferedCopy where the direct copy is not supported)
+  public static final int COPY_TRANSFER = 50;
+  public static final int COPY_DIRECT = 51;
+  public static final int COPY_BUFFERED = 52;
+
   // the file dispatcher's natives (FileChannel)
   public static final int READ = 60;
   public static final int PREAD = 61;
@@ -70,6 +76,11 @@ public final class NativeIoOp {
   public static final int IS_OTHER = 71;
   public static final int LOCK = 72;
   public static final int RELEASE = 73;
+  /**
+   * Mapping a file region into memory: the dispatcher's {@code map0} on 25, {@code
+   * FileChannelImpl}'s own on 17.
+   */
+  public static final int MAP = 74;
 
   // FileChannelImpl's shortcuts that bypass read and write (sendfile, mapping)
   public static final int TRANSFER_TO_DIRECT = 80;

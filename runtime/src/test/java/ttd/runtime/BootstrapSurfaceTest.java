@@ -23,7 +23,7 @@ class BootstrapSurfaceTest {
     Set<String> foreign = new TreeSet<>();
     for (Class<?> c : new Class<?>[] {
         Hooks.class, ScheduleHooks.class, HookDelegate.class, FileHooks.class, NativeIoHooks.class, NetHooks.class,
-        ReplayPosition.class,
+        RandomHooks.class, RealSecureRandom.class, ReplayPosition.class,
         ReplayPosition.HashBracket.class, ReplayPosition.ThreadClock.class, BatonClock.class,
         AgentGuard.class}) {
       for (String type : referencedTypes(c)) {
@@ -51,6 +51,9 @@ class BootstrapSurfaceTest {
       hooks.add(m.getName());
     }
     for (var m : NetHooks.class.getMethods()) {
+      hooks.add(m.getName());
+    }
+    for (var m : RandomHooks.class.getMethods()) {
       hooks.add(m.getName());
     }
     for (var m : HookDelegate.class.getMethods()) {

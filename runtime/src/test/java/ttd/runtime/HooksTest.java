@@ -1,7 +1,6 @@
 package ttd.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.FileDescriptor;
@@ -23,7 +22,12 @@ class HooksTest {
     assertEquals(4, Hooks.onRuntimeAvailableProcessors(4, 1));
     assertEquals("x", Hooks.onSystemGetenv("x", "HOME"));
     byte[] bytes = {1, 2};
-    assertSame(bytes, Hooks.onSecureRandomBytes(bytes));
+    RandomHooks.installReal((op, spi, b, count, params) -> {
+      b[0] = (byte) op;
+      return null;
+    });
+    RandomHooks.onSecureRandomNextBytes(null, bytes);
+    assertEquals(RealSecureRandom.NEXT_BYTES, bytes[0], "the real engine method ran");
     long before = System.nanoTime();
     ScheduleHooks.onThreadSleep(20);
     assertTrue(System.nanoTime() - before >= 20_000_000L, "a passthrough sleep really sleeps");
@@ -37,7 +41,8 @@ class HooksTest {
     FileHooks.onFileOutputWrite(new FileOutputStream(FileDescriptor.out), 'A', false);
     Hooks.onThreadRun(Thread.currentThread());
     Hooks.onThreadRun(new Thread());
-    assertEquals("nanoTime@7 write(1) run ", calls.toString());
+    RandomHooks.onSecureRandomSetSeed(null, new byte[3]);
+    assertEquals("nanoTime@7 write(1) run setSeed(3) ", calls.toString());
   }
 
   /** Answers original + 1 for nanoTime, notes the calls it cares about, passes the rest. */
@@ -56,6 +61,10 @@ class HooksTest {
                   return null;
                 case "onThreadRun":
                   calls.append("run ");
+                  return null;
+                case "onSecureRandom":
+                  assertEquals(RealSecureRandom.SET_SEED, args[1]);
+                  calls.append("setSeed(").append(((byte[]) args[3]).length).append(") ");
                   return null;
                 default:
                   return method.getReturnType() == void.class ? null : args[0];

@@ -1,5 +1,6 @@
 package ttd.agent.instrument;
 
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -79,6 +80,20 @@ final class CallSiteRewriter extends MethodVisitor {
       return;
     }
     super.visitMethodInsn(op, calleeOwner, name, desc, itf);
+  }
+
+  @Override
+  public void visitInvokeDynamicInsn(String name, String desc, Handle bsm, Object... args) {
+    Handle hook = clockSites ? ClockMethodReferences.hookFor(bsm, args) : null;
+    if (hook == null) {
+      super.visitInvokeDynamicInsn(name, desc, bsm, args);
+      return;
+    }
+    Object[] pointed = args.clone();
+    pointed[1] = hook;
+    HookCalls.pushInt(mv, site());
+    super.visitInvokeDynamicInsn(name, ClockMethodReferences.withSite(desc), bsm, pointed);
+    changed[0] = true;
   }
 
   /** {@code invokevirtual}, or {@code invokespecial} of a method ({@code super.wait()}). */

@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 
 /**
  * Small bytecode helpers shared by the instrumentations: calls into {@code ttd.runtime.Hooks} (and
- * {@code ScheduleHooks}, {@code FileHooks}).
+ * {@code ScheduleHooks}, {@code FileHooks}, {@code RandomHooks}).
  *
  * <p>Everything inserted is straight-line code that leaves the operand stack as it found it, so
  * existing stack map frames stay valid and only max stack needs recomputing.
@@ -16,6 +16,7 @@ final class HookCalls {
   static final String HOOKS = "ttd/runtime/Hooks";
   static final String FILE_HOOKS = "ttd/runtime/FileHooks";
   static final String SCHEDULE_HOOKS = "ttd/runtime/ScheduleHooks";
+  static final String RANDOM_HOOKS = "ttd/runtime/RandomHooks";
 
   private HookCalls() {}
 

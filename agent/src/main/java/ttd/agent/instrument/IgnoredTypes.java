@@ -6,6 +6,7 @@ package ttd.agent.instrument;
  * <p>As data, in one place (the OpenTelemetry agent's {@code GlobalIgnoredTypesConfigurer}): ttd's
  * own classes; and JDK classes whose clock reads only time class loading or feed performance
  * counters, which differ between record and replay without changing what the program does.
+ * ({@code ZipOutputStream} is not one: it stamps each new entry with the time.)
  */
 final class IgnoredTypes {
 
@@ -14,8 +15,8 @@ final class IgnoredTypes {
   };
 
   private static final String[] NO_CLOCK = {
-    "java/lang/ClassLoader", "jdk/internal/loader/", "jdk/internal/perf/", "jdk/internal/module/",
-    "java/util/zip/", "java/util/jar/", "java/lang/ref/", "sun/nio/ch/", "java/lang/Thread",
+    "java/lang/ClassLoader", "java/net/URLClassLoader", "jdk/internal/loader/", "jdk/internal/perf/", "jdk/internal/module/",
+    "java/util/zip/ZipFile", "java/util/jar/", "java/lang/ref/", "sun/nio/ch/", "java/lang/Thread",
     "java/lang/VirtualThread", "jdk/internal/misc/", "java/util/concurrent/locks/LockSupport",
   };
 

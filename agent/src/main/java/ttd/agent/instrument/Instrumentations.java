@@ -1,7 +1,6 @@
 package ttd.agent.instrument;
 
 import java.util.List;
-import ttd.runtime.Hooks;
 
 /** The list of every type instrumentation the agent applies. */
 final class Instrumentations {
@@ -46,9 +45,6 @@ final class Instrumentations {
         new NetworkCallsInstrumentation("sun/nio/ch/DatagramChannelImpl"),
         new NetworkCallsInstrumentation("sun/nio/ch/DatagramDispatcher"),
         new NetworkCallsInstrumentation("java/net/InetAddress$PlatformNameService"),
-        new NetworkCallsInstrumentation("java/net/InetAddress$PlatformResolver"),
-        // mapped memory is read without any call ttd sees: replay stops before it
-        new UncapturedInputInstrumentation(
-            "sun/nio/ch/FileChannelImpl", Hooks.INPUT_FILE_MAP, UncapturedInputInstrumentation.THIS, "map"));
+        new NetworkCallsInstrumentation("java/net/InetAddress$PlatformResolver"));
   }
 }

@@ -1,13 +1,29 @@
 package ttd.agent.instrument;
 
+import java.util.Map;
 import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 
 /**
- * {@code java.security.SecureRandom}: the bytes it hands out, whatever provider made them. This
- * covers {@code UUID.randomUUID} and every {@code SecureRandom} method, which all go through here.
+ * {@code java.security.SecureRandom}: every call it makes of its engine ({@code SecureRandomSpi}:
+ * next bytes, seed generation, seeding, reseeding) goes through a {@code RandomHooks} hook
+ * instead. Every provider and algorithm answers through these calls, so this covers {@code
+ * UUID.randomUUID}, {@code nextInt}/{@code ints()}, key generation and ciphers alike; whatever the
+ * engine does inside (buffer refreshes, reseeding, reading {@code /dev/urandom}) stays behind it.
  */
 final class SecureRandomInstrumentation implements TypeInstrumentation {
+
+  private static final String ENGINE = "java/security/SecureRandomSpi";
+  private static final String SELF = "L" + ENGINE + ";";
+  private static final String PARAMS = "Ljava/security/SecureRandomParameters;";
+
+  /** engine method + descriptor -> hook name. */
+  private static final Map<String, String> HOOKS =
+      Map.of(
+          "engineNextBytes([B)V", "onSecureRandomNextBytes",
+          "engineNextBytes([B" + PARAMS + ")V", "onSecureRandomNextBytes",
+          "engineGenerateSeed(I)[B", "onSecureRandomGenerateSeed",
+          "engineSetSeed([B)V", "onSecureRandomSetSeed",
+          "engineReseed(" + PARAMS + ")V", "onSecureRandomReseed");
 
   @Override
   public String typeName() {
@@ -17,19 +33,6 @@ final class SecureRandomInstrumentation implements TypeInstrumentation {
   @Override
   public MethodVisitor instrument(
       MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
-    if (name.equals("nextBytes") && desc.startsWith("([B")) {
-      changed[0] = true;
-      return HookCalls.onReturn(mv, access, name, desc, m -> {
-        m.visitVarInsn(Opcodes.ALOAD, 1);
-        HookCalls.call(m, "onSecureRandomBytes", "([B)[B");
-        m.visitInsn(Opcodes.POP);
-      });
-    }
-    if (name.equals("generateSeed") && desc.equals("(I)[B")) {
-      changed[0] = true;
-      return HookCalls.onReturn(mv, access, name, desc,
-          m -> HookCalls.call(m, "onSecureRandomBytes", "([B)[B"));
-    }
-    return mv;
+    return new NativeCallRewriter(mv, ENGINE, SELF, HOOKS, HookCalls.RANDOM_HOOKS, changed);
   }
 }

@@ -13,7 +13,8 @@ import ttd.runtime.NativeIoOp;
  * sun.nio.fs} calls them (on 17 several are natives called from other classes, on 25 Java
  * wrappers; at the call site both look the same). The channel natives are hooked inside the file
  * dispatcher, which only file channels and pipes use; {@code FileChannelImpl}'s transfer shortcuts
- * inside it; {@code java.io.FileSystem}'s changes inside {@code java.io.File}.
+ * inside it; {@code java.io.FileSystem}'s changes inside {@code java.io.File}; {@code Files.copy}'s
+ * copy between two descriptors where {@code sun.nio.fs} calls it.
  */
 public final class NativeIoTable {
 
@@ -100,6 +101,9 @@ public final class NativeIoTable {
     fs("futimens", "(IJJ)V", NativeIoOp.FUTIMENS);
     fs("fchmod", "(II)V", NativeIoOp.FCHMOD);
     fs("fchown", "(III)V", NativeIoOp.FCHOWN);
+    add("sun/nio/fs/UnixCopyFile", "transfer", "(IIJ)V", NativeIoOp.COPY_TRANSFER, true, "sun/nio/fs/UnixCopyFile");
+    add("sun/nio/fs/UnixFileSystem", "directCopy", "(IIJ)I", NativeIoOp.COPY_DIRECT, false, "sun/nio/fs/UnixFileSystem");
+    add("sun/nio/fs/UnixFileSystem", "bufferedCopy", "(IIJIJ)V", NativeIoOp.COPY_BUFFERED, false, "sun/nio/fs/UnixFileSystem");
 
     for (String d : List.of("sun/nio/ch/FileDispatcherImpl", "sun/nio/ch/UnixFileDispatcherImpl")) {
       channel(d, "read0", "(" + FD + "JI)I", NativeIoOp.READ);
@@ -116,7 +120,9 @@ public final class NativeIoTable {
       channel(d, "isOther0", "(" + FD + ")Z", NativeIoOp.IS_OTHER);
       channel(d, "lock0", "(" + FD + "ZJJZ)I", NativeIoOp.LOCK);
       channel(d, "release0", "(" + FD + "JJ)V", NativeIoOp.RELEASE);
+      channel(d, "map0", "(" + FD + "IJJZ)J", NativeIoOp.MAP);
     }
+    add(FCI, "map0", "(IJJZ)J", NativeIoOp.MAP, false, FCI);
 
     String wbc = "Ljava/nio/channels/WritableByteChannel;";
     add(FCI, "transferToDirectly", "(JI" + wbc + ")J", NativeIoOp.TRANSFER_TO_DIRECT, false, FCI);

@@ -139,19 +139,6 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  protected byte[] exchangeBytes(ThreadState t, EventKind kind, byte[] produced) {
-    byte[] recorded = events.next(t, kind, 0).bytes();
-    if (recorded.length != produced.length) {
-      events.diverge(
-          t,
-          kind.description() + " of " + recorded.length + " bytes",
-          kind.description() + " of " + produced.length + " bytes");
-    }
-    System.arraycopy(recorded, 0, produced, 0, recorded.length);
-    return produced;
-  }
-
-  @Override
   protected void exchangeOutput(
       ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len) {
     payloads.output(t, kind, ordinal, b, off, len);

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Changes of the file system (create, delete, rename, links, permissions, owners, times), through
- * {@code java.nio} and {@code java.io.File}: which of the call's arguments are paths, whether any
+ * Changes of the file system (create, delete, rename, links, permissions, owners, times, the
+ * kernel's copy behind {@code Files.copy}), through {@code java.nio} and {@code java.io.File}: which of the call's arguments are paths, whether any
  * is the program's, and the logged question. Recording performs the change; replay checks the
  * question and gives the recorded result without performing it, so the files a replay would have
  * touched stay as they are.
@@ -44,6 +44,13 @@ final class FileChanges {
       case FCHOWN:
         String fdPath = fds.path((int) a[0]);
         return fdPath == null ? null : new String[] {fdPath};
+      case COPY_TRANSFER:
+      case COPY_DIRECT:
+      case COPY_BUFFERED:
+        int at = op == COPY_TRANSFER ? 0 : 1; // target, then source (after the file system)
+        String target = fds.path((int) a[at]);
+        String source = fds.path((int) a[at + 1]);
+        return target == null && source == null ? null : new String[] {String.valueOf(target), String.valueOf(source)};
       case FILE_CREATE:
         paths.add((String) a[1]);
         break;
@@ -62,7 +69,7 @@ final class FileChanges {
         paths.add(String.valueOf(a[0]));
     }
     for (String p : paths) {
-      if (p != null && UncapturedInputs.isProgramsFile(p)) {
+      if (p != null && ProgramInputs.isProgramsFile(p)) {
         return paths.toArray(new String[0]);
       }
     }
@@ -77,6 +84,9 @@ final class FileChanges {
 
   /** The logged question: the method, the paths, and the numbers it was given (modes, times). */
   static String key(int op, String[] paths, Object[] a) {
+    if (op >= COPY_TRANSFER && op <= COPY_BUFFERED) {
+      return NativeCalls.key(op, (Object[]) paths); // descriptors and buffer addresses differ in replay
+    }
     List<Object> parts = new ArrayList<>(List.of((Object[]) paths));
     int first = op >= FILE_DELETE ? 1 : 0;
     for (int i = first; i < a.length; i++) {

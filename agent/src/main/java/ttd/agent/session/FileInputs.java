@@ -13,7 +13,7 @@ import ttd.runtime.RealFileInput;
  * program's, and how each native call on them is recorded and replayed.
  *
  * <p>A stream is the program's if it reads standard input or a child process's pipe, or if the
- * file it opened is not the JDK's own or class loading's (see {@link UncapturedInputs#isProgramsFile}). For those, a
+ * program opened it (see {@link ProgramInputs}), whatever the file: a device, {@code /proc}. For those, a
  * recording logs each open (and its failure), each read's bytes and result, and each skip,
  * length, position and availability; a replay performs none of them and hands back the logged
  * results, so it runs where the files no longer exist. Errors are logged as a marker value and

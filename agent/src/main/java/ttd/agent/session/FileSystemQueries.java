@@ -9,15 +9,15 @@ import ttd.runtime.RealFileSystem;
  * What {@code java.io.File} asks the file system about the program's own files: existence and
  * kind, access, length, time, space, listings and canonical paths. Recording logs each answer
  * with the question (operation and path); replay checks the question and gives the logged answer,
- * so it runs where the files are gone. Questions about the JDK's own files or the class path are
- * not the program's and go to the real file system in both modes.
+ * so it runs where the files are gone. Questions that are not the program's ({@link
+ * ProgramInputs}: the JDK's own files, the class path) go to the real file system in both modes.
  */
 final class FileSystemQueries {
 
   private static final String FAILED = "\u0000";
 
   long query(SessionFiles s, ThreadState t, RealFileSystem real, Object fs, File f, int arg, int op) {
-    if (!UncapturedInputs.isProgramsFile(f.getPath())) {
+    if (!ProgramInputs.isProgramsFile(f.getPath())) {
       return real.query(fs, f, arg, op);
     }
     String answer = s.performsRealIo() ? Long.toString(real.query(fs, f, arg, op)) : null;
@@ -25,7 +25,7 @@ final class FileSystemQueries {
   }
 
   String[] list(SessionFiles s, ThreadState t, RealFileSystem real, Object fs, File f) {
-    if (!UncapturedInputs.isProgramsFile(f.getPath())) {
+    if (!ProgramInputs.isProgramsFile(f.getPath())) {
       return real.list(fs, f);
     }
     String answer = null;
@@ -39,7 +39,7 @@ final class FileSystemQueries {
 
   String canonicalize(SessionFiles s, ThreadState t, RealFileSystem real, Object fs, String path)
       throws IOException {
-    if (!UncapturedInputs.isProgramsFile(path)) {
+    if (!ProgramInputs.isProgramsFile(path)) {
       return real.canonicalize(fs, path);
     }
     String answer = null;

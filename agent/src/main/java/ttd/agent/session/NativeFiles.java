@@ -16,7 +16,7 @@ import ttd.runtime.RealNativeIo;
  * never opens, lists or changes the program's files: where the program gets a descriptor, the
  * replay opens {@code /dev/null} instead (opening it changes nothing and closing it stays
  * harmless), and where it gets a directory handle, an invented number the real {@code closedir}
- * never sees. Paths that are not the program's (the JDK's own, the class path) pass through.
+ * never sees. Accesses that are not the program's ({@link ProgramInputs}) pass through.
  * File channels are in {@link NioChannels}, child processes in {@link Processes}.
  */
 final class NativeFiles {
@@ -107,7 +107,7 @@ final class NativeFiles {
 
   private Object open(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a, String path)
       throws Exception {
-    if (!UncapturedInputs.isProgramsFile(path)) {
+    if (!ProgramInputs.isProgramsFile(path)) {
       Object fd = real.call(op, a);
       fds.closed((int) fd); // the number may have been a program's file before
       return fd;
@@ -127,7 +127,7 @@ final class NativeFiles {
   private Object openListing(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a)
       throws Exception {
     String path = op == OPENDIR ? String.valueOf(a[0]) : fds.path((int) a[0]);
-    if (path == null || !UncapturedInputs.isProgramsFile(path)) {
+    if (path == null || !ProgramInputs.isProgramsFile(path)) {
       return real.call(op, a);
     }
     int fd = op == FDOPENDIR ? (int) a[0] : -1;
@@ -139,7 +139,7 @@ final class NativeFiles {
   private Object query(
       SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a, String path, Object attrs, Object arg)
       throws Exception {
-    if (path == null || !UncapturedInputs.isProgramsFile(path)) {
+    if (path == null || !ProgramInputs.isProgramsFile(path)) {
       return real.call(op, a);
     }
     return NativeCalls.logged(s, t, real, EventKind.NIO_QUERY, NativeCalls.key(op, arg, path), op, a, attrs);

@@ -34,7 +34,13 @@ final class NioChannels {
     }
   }
 
+  /** {@code FileChannelImpl}'s mapping modes, as {@code map0} takes them. */
+  private static final int MAP_RW = 1;
+  private static final int MAP_PV = 2;
+
   private final ProgramFds fds;
+  /** Replay's source of anonymous memory for mappings, opened at the first one. */
+  private java.io.FileInputStream devZero;
 
   NioChannels(ProgramFds fds) {
     this.fds = fds;
@@ -45,6 +51,9 @@ final class NioChannels {
       return isProgramChannel(a[0]) || isProgramChannel(a[op <= TRANSFER_TO_TRUSTED ? 3 : 1])
           ? UNSUPPORTED
           : real.call(op, a);
+    }
+    if (op == MAP) {
+      return map(s, t, real, a);
     }
     String path = fds.path((FileDescriptor) a[0]);
     if (path == null) {
@@ -98,6 +107,67 @@ final class NioChannels {
       throw error != null ? error : new IOException(message);
     }
     return n;
+  }
+
+  /**
+   * A mapping of a file region into memory ({@code map0(fd or channel, prot, position, length,
+   * sync)}, which returns the address). Reads of mapped memory make no call ttd could see, so a
+   * read-only or private mapping of the program's file is taken as one read of the whole region
+   * when it is made: recording logs the mapped bytes, and replay maps as much anonymous memory
+   * (private {@code /dev/zero}, which the JDK's own unmap releases) and copies them there. A
+   * writable shared mapping, whose memory the file and other mappings change, is logged as an
+   * input ttd does not capture: recording warns, replay stops there.
+   */
+  private Object map(SessionFiles s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
+    FileDescriptor fd = a[0] instanceof FileDescriptor d ? d : fd(a[0]);
+    String path = fds.path(fd);
+    long length = (long) a[3];
+    if (path == null) {
+      return real.call(MAP, a);
+    }
+    if ((int) a[1] == MAP_RW || length > Integer.MAX_VALUE) {
+      s.uncaptured(t, "maps the file " + path + " into memory for writing (FileChannel.map, READ_WRITE)");
+      return real.call(MAP, a);
+    }
+    String key = NativeCalls.key(MAP, path, a[2], length);
+    long address;
+    if (s.performsRealIo()) {
+      try {
+        address = (long) real.call(MAP, a);
+      } catch (Exception e) {
+        String failure = NativeOutcomes.ofError(e);
+        if (failure != null) {
+          s.exchangePair(t, EventKind.CHANNEL_CALL, key, failure);
+        }
+        throw e;
+      }
+      s.exchangePair(t, EventKind.CHANNEL_CALL, key, NativeOutcomes.ofResult(length));
+    } else {
+      NativeOutcomes.result(s.exchangePair(t, EventKind.CHANNEL_CALL, key, null)); // throws a recorded failure
+      address = anonymous(real, a, length);
+    }
+    s.exchangeNativeRead(t, (int) length, address, (int) length, 0);
+    return address;
+  }
+
+  /** {@code length} bytes of private, writable memory mapped from {@code /dev/zero} (replay). */
+  private Object anonymousSource(Object[] a) throws IOException {
+    if (devZero == null) {
+      devZero = new java.io.FileInputStream("/dev/zero");
+    }
+    return a[0] instanceof FileDescriptor ? devZero.getFD() : devZero.getChannel();
+  }
+
+  private long anonymous(RealNativeIo real, Object[] a, long length) throws Exception {
+    return (long) real.call(MAP, new Object[] {anonymousSource(a), MAP_PV, 0L, length, false});
+  }
+
+  private FileDescriptor fd(Object channel) {
+    try {
+      return (FileDescriptor) CHANNEL_FD.invoke(channel);
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** The first {@code limit} bytes of the buffers an iovec array describes. */

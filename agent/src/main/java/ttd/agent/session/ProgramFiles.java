@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * The file streams the program opened on its own files (not the JDK's, not class loading's),
+ * The file streams the program opened (see {@link ProgramInputs}),
  * decided when each is opened and forgotten when the stream is collected.
  */
 final class ProgramFiles {
@@ -14,7 +14,7 @@ final class ProgramFiles {
 
   /** Notes a stream opening {@code path}; returns whether it is the program's. */
   boolean opened(Object stream, String path) {
-    boolean mine = UncapturedInputs.isProgramsFile(path);
+    boolean mine = ProgramInputs.isProgramsFile(path);
     if (mine) {
       streams.put(stream, Boolean.TRUE);
     }

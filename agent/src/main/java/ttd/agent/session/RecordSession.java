@@ -125,13 +125,10 @@ public final class RecordSession extends Session {
   }
 
   @Override
-  protected byte[] exchangeBytes(ThreadState t, EventKind kind, byte[] produced) {
+  protected void pinRandom(byte[] produced) {
     if (pins.seedPinned()) {
       pins.fill(produced);
     }
-    t.encoder.putBytes(kind, 0, produced, 0, produced.length);
-    blocks.appended(t, kind);
-    return produced;
   }
 
   @Override

@@ -1,8 +1,11 @@
 package ttd.agent.session;
 
+import java.security.SecureRandomParameters;
+import java.security.SecureRandomSpi;
 import java.util.Map;
 import ttd.log.EventKind;
 import ttd.runtime.Hooks;
+import ttd.runtime.RealSecureRandom;
 
 /**
  * What every value hook does, written once for record and replay alike (rr's {@code Session}).
@@ -18,7 +21,10 @@ public abstract class Session extends SessionWaits {
 
   protected abstract Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original);
 
-  protected abstract byte[] exchangeBytes(ThreadState t, EventKind kind, byte[] produced);
+  private final RandomEngines randomEngines = new RandomEngines();
+
+  /** Replaces what a {@code SecureRandom} engine produced with a pinned seed's (record only). */
+  protected void pinRandom(byte[] produced) {}
 
   /** The JVM is about to halt: nothing else will run. */
   protected abstract void halting(ThreadState t, int status);
@@ -111,13 +117,14 @@ public abstract class Session extends SessionWaits {
   }
 
   @Override
-  public byte[] onSecureRandomBytes(byte[] produced) {
-    ThreadState t = enter();
-    if (t == null || produced == null) {
-      return produced;
+  public byte[] onSecureRandom(
+      RealSecureRandom real, int op, SecureRandomSpi spi, byte[] bytes, int count, SecureRandomParameters params) {
+    ThreadState t = RandomEngines.isJdks(spi) ? enter() : null;
+    if (t == null) {
+      return real.call(op, spi, bytes, count, params);
     }
     try {
-      return exchangeBytes(t, EventKind.RANDOM_BYTES, produced);
+      return randomEngines.call(this, t, real, op, spi, bytes, count, params);
     } finally {
       exit(t);
     }
@@ -179,26 +186,6 @@ public abstract class Session extends SessionWaits {
       } finally {
         t.busy = false;
       }
-    }
-  }
-
-  @Override
-  public void onUncapturedInput(int source, Object detail) {
-    ThreadState t = enter();
-    if (t == null) {
-      return;
-    }
-    try {
-      String what =
-          source == Hooks.INPUT_FILE_MAP ? mapped(detail) : UncapturedInputs.describe(source);
-      if (source == Hooks.INPUT_FILE_MAP && what != null) {
-        warn("the program " + what + ": ttd cannot see reads of mapped memory, so a replay stops there");
-      }
-      if (what != null) {
-        exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
-      }
-    } finally {
-      exit(t);
     }
   }
 }

@@ -198,10 +198,13 @@ public abstract class SessionFiles extends SessionSchedule {
     }
   }
 
-  /** How a {@code FileChannel.map} of the program's file is described, or null if not its file. */
-  protected String mapped(Object channel) {
-    String path = nativeFiles.channelPath(channel);
-    return path == null ? null : "maps the file " + path + " into memory (FileChannel.map)";
+  /**
+   * The program takes an input ttd cannot capture ({@code what} the program does): recording
+   * warns and logs it, replay stops there with a report.
+   */
+  void uncaptured(ThreadState t, String what) {
+    warn("the program " + what + ": ttd cannot see it, so a replay stops there");
+    exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
   }
 
   @Override

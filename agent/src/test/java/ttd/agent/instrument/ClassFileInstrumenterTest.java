@@ -42,6 +42,18 @@ class ClassFileInstrumenterTest {
   }
 
   @Test
+  void clockReadsThroughMethodReferencesHandTheRealValueToTheHookWithTheirSite() throws Exception {
+    Class<?> c = instrumented(ClockUser.class);
+    Object user = c.getConstructor().newInstance();
+    Hooks.install(answering(calls));
+    assertEquals(1234L, c.getMethod("nowThroughReference").invoke(user));
+    assertEquals(5678L, c.getMethod("wallClockThroughReference").invoke(user));
+    assertEquals(2, calls.size(), calls.toString());
+    assertTrue(calls.get(0).startsWith("nanoTime at ttd.fixture.ClockUser.nowThroughReference(ClockUser.java:"),
+        calls.get(0));
+  }
+
+  @Test
   void threadSubclassesAnnounceTheirFirstInstruction() throws Exception {
     Class<?> worker = instrumented(ClockUser.Worker.class);
     Hooks.install(answering(calls));

@@ -1,0 +1,1 @@
+public class Plugin { public String toString() { return "hello " + System.nanoTime() % 7; } }
