@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds ttd, records a failing run of a sample, and replays it three times.
+# Builds ttd, records a failing run of a sample, replays it three times, and shows the debugger
+# console on it.
 # The sample (a lottery draw) fails only for some random seeds, so it is recorded until a run
 # fails; every replay then shows the same failure, because the seed comes from the recording.
 set -euo pipefail
@@ -50,3 +51,16 @@ for i in 1 2 3; do
     exit 1
   fi
 done
+
+KEPT=ttd-recordings/lottery-demo
+rm -rf "$KEPT"
+mkdir -p ttd-recordings
+mv "$REC" "$KEPT"
+echo
+echo "== the debugger console on that recording: back from the crash to the last ticket numbered =="
+printf '%s\n' "catch java.lang.IndexOutOfBoundsException" "run" \
+    'watch ttd.samples.random.Lottery$Ticket.number' "reverse-continue" "quit" \
+  | java -jar "$TTD" debug "$KEPT" --sourcepath samples/src/main/java
+echo
+echo "the recording is kept; explore it with:"
+echo "  java -jar $TTD debug $KEPT --sourcepath samples/src/main/java"

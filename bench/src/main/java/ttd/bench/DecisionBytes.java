@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Counts the schedule decisions in {@code ttd events} output and the bytes they take in their
+ * Counts the schedule decisions in {@code ttd events --schedule} output and the bytes they take in their
  * blocks: a kind byte, the thread (ordinal + 1) as a varint and the tick as a zig-zag varint
  * delta from the same thread's previous event of that kind, as {@code BlockEncoder} writes them.
  */
@@ -18,15 +18,15 @@ final class DecisionBytes {
     long count = 0;
     long bytes = 0;
     for (String line : events.split("\n")) {
-      String[] f = line.split(" ");
-      // <thread> #<index> SCHED_<KIND> tick|idle [period] <value> (thread #<n>|no thread)
-      if (f.length < 6 || !f[2].startsWith("SCHED_") || f[2].equals("SCHED_WAIT")) {
+      // <number>  <thread>  SCHED_<KIND> (to <thread> at tick <t> | lets <thread> in at tick <t> | <thread> resumes after idle period <p>)
+      String[] f = line.trim().split("  ");
+      if (f.length < 3 || !f[2].startsWith("SCHED_") || f[2].startsWith("SCHED_WAIT")) {
         continue;
       }
-      int v = f[3].equals("idle") ? 5 : 4;
-      long value = Long.parseLong(f[v]);
-      int target = line.endsWith("no thread") ? 0 : Integer.parseInt(line.substring(line.lastIndexOf('#') + 1)) + 1;
-      String key = f[0] + " " + f[2];
+      String kind = f[2].substring(0, f[2].indexOf(' '));
+      long value = Long.parseLong(f[2].substring(f[2].lastIndexOf(' ') + 1));
+      int target = f[2].contains(" no thread ") || f[2].startsWith(kind + " to no thread") ? 0 : 1; // ordinal + 1: one byte for the bench's few threads
+      String key = f[1] + " " + kind;
       long delta = value - last.getOrDefault(key, 0L);
       last.put(key, value);
       bytes += 1 + varLength(target) + varLength((delta << 1) ^ (delta >> 63));

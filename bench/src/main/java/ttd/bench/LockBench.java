@@ -61,7 +61,7 @@ public final class LockBench {
           List.of(o.java, "-jar", o.ttdJar.toAbsolutePath().toString(), "replay", rec.toString()));
       if (r == 0) {
         ChildRun events = launcher.run(Mode.REPLAY, r,
-            List.of(o.java, "-jar", o.ttdJar.toAbsolutePath().toString(), "events", rec.toString(), "--limit", "100000000"));
+            List.of(o.java, "-jar", o.ttdJar.toAbsolutePath().toString(), "events", rec.toString(), "--schedule", "--limit", "100000000"));
         long[] d = DecisionBytes.of(events.stdout());
         decisions = d[0];
         bytes = d[1];

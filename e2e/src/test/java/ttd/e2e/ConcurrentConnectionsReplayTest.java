@@ -21,7 +21,7 @@ class ConcurrentConnectionsReplayTest {
 
   private static final int ATTEMPTS = 3;
   private static final int SHOPPERS = 4;
-  private static final Pattern SELECTION = Pattern.compile("(?m)^HTTP-Dispatcher #\\d+ SELECTOR_WAIT (\\d+) bytes$");
+  private static final Pattern SELECTION = Pattern.compile("(?m)^\\s+[-\\d]+  HTTP-Dispatcher  SELECTOR_WAIT (\\d+) bytes$");
   /** A selector wait logs one (fd, ready set) pair of 8 bytes per ready descriptor. */
   private static final int BYTES_PER_KEY = 8;
   /** Two connections, even if one of the descriptors was the selector's wake-up. */

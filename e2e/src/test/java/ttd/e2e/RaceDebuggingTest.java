@@ -23,6 +23,7 @@ class RaceDebuggingTest {
 
   private static final String BOX_OFFICE = "ttd.samples.concurrency.BoxOffice";
   private static final int CHAOS_ATTEMPTS = 8;
+  private static final Memo<Path> OVERSOLD = new Memo<>();
   /** The racing write, as the sample's source has it. */
   private static final String WRITE = "seatsLeft = seatsLeft - seats;";
 
@@ -76,7 +77,11 @@ class RaceDebuggingTest {
   }
 
   /** BoxOffice recorded in chaos mode until a recording oversells (a bounded number of tries). */
-  private static Path oversoldRecording(Jvm jvm) {
+  static Path oversoldRecording(Jvm jvm) {
+    return OVERSOLD.get(jvm.java(), () -> recordOversold(jvm));
+  }
+
+  private static Path recordOversold(Jvm jvm) {
     Outcome recorded = null;
     for (int attempt = 1; attempt <= CHAOS_ATTEMPTS; attempt++) {
       Path recording = Scratch.dir("box-office-" + jvm.label()).resolve("recording");

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * exact hit (the 99th, 98th post; the milestone after the 49th), which a scan from the start found
  * too when this was written; a scan from the start is left out here because each console starts
  * up to a dozen replay JVMs, and so is JDK 25: the ladder and the index are the console's, the
- * same on both JDKs, whose replay positions the other console tests cover.
+ * same on both JDKs, whose replay positions the other console tests cover. The rungs lie where
+ * positions alone say ({@code ttd.debug.rungTicks}), so that the test does not depend on the
+ * machine's speed.
  */
 class ReverseFromCheckpointTest {
 
@@ -63,6 +65,14 @@ class ReverseFromCheckpointTest {
       "}",
       "");
 
+  /**
+   * Rungs placed by position, 40 000 ticks (about ten iterations) back from the stop at {@code
+   * close}, then 20, 40 and 80 iterations back: where the replay passed, whatever the machine's
+   * load (rungs placed by replay time did not exist at all when the load starved the console's
+   * samples: "rungs [0], landed after event 10001").
+   */
+  private static final String RUNGS = "-Dttd.debug.rungTicks=40000";
+
   private static final String[] SCRIPT = {
     "stop in Ledger.close",
     "run",
@@ -92,8 +102,8 @@ class ReverseFromCheckpointTest {
     Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Ledger");
     assertEquals(0, recorded.exitStatus(), recorded.describe());
 
-    DebugConsole fromRung = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40", "-Dttd.debug.hitIndex=false"), SCRIPT);
-    DebugConsole indexed = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=40", "-Dttd.debug.hitIndex=true", "-Dttd.debug.awaitIndex=true"), SCRIPT);
+    DebugConsole fromRung = DebugConsole.run(jvm, recording, List.of(RUNGS, "-Dttd.debug.hitIndex=false"), SCRIPT);
+    DebugConsole indexed = DebugConsole.run(jvm, recording, List.of(RUNGS, "-Dttd.debug.hitIndex=true", "-Dttd.debug.awaitIndex=true"), SCRIPT);
 
     List<Long> rungs = rungEvents(fromRung.after(3, "info checkpoints"));
     assertFalse(rungs.isEmpty(), "the run left rungs on the ladder:" + fromRung.describe());

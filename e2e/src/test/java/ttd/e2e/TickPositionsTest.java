@@ -27,6 +27,8 @@ class TickPositionsTest {
 
   private static final String PLANNER = "ttd.samples.compute.RoutePlanner";
   private static final Memo<Path> RECORDINGS = new Memo<>();
+  /** Rungs by position (100 000 ticks back from a stop, then twice, four, eight times as far): the same on any machine. */
+  private static final String RUNGS = "-Dttd.debug.rungTicks=100000";
 
   static List<Jvm> jvms() {
     return Jvm.all();
@@ -45,7 +47,7 @@ class TickPositionsTest {
   /** The event index of the clock read that starts the search (the stretch lies after it). */
   private static long searchStart(Jvm jvm, Path recording) {
     Outcome events = TtdRun.cli(jvm, recording.toAbsolutePath().getParent(), "events", recording.toAbsolutePath().toString());
-    Matcher m = Pattern.compile("^main #(\\d+) CLOCK_NANOS \\d+ at " + Pattern.quote(PLANNER) + "\\.main\\(", Pattern.MULTILINE).matcher(events.stdout());
+    Matcher m = Pattern.compile("^\\s+(\\d+)  main  CLOCK_NANOS \\d+ at " + Pattern.quote(PLANNER) + "\\.main\\(", Pattern.MULTILINE).matcher(events.stdout());
     assertTrue(m.find(), "no clock read in main:" + events.describe());
     return Long.parseLong(m.group(1));
   }
@@ -88,8 +90,9 @@ class TickPositionsTest {
   }
 
   /**
-   * The ladder places rungs at the positions the console's replay passed every 100 ms of replay
-   * time; with events only before and after the search, those lie between the two events. The
+   * The ladder places rungs 100 000 ticks back from the stop and twice, four and eight times as far
+   * (by position, the same on any machine); with events only before and after the search, those
+   * lie between the two events. The
    * console says which rung each replay of the search starts from ({@code ttd.debug.traceRungs}).
    * JDK 25 is left out: the ladder starts replay JVMs in the background, and the positions it
    * uses are the ones the first test checks on both JDKs.
@@ -112,7 +115,7 @@ class TickPositionsTest {
       "when",
       "quit",
     };
-    DebugConsole c = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.rungSpacingMs=100", "-Dttd.debug.traceRungs=true"), script);
+    DebugConsole c = DebugConsole.run(jvm, recording, List.of(RUNGS, "-Dttd.debug.traceRungs=true"), script);
     List<String> search = c.after(3, "reverse-continue");
     Pattern trace = Pattern.compile("^\\(a replay from the rung at position (\\d+)\\.(\\d+)\\)$");
     List<String> replays = search.stream().filter(l -> l.startsWith("(a replay from ")).toList();
@@ -140,7 +143,7 @@ class TickPositionsTest {
     String[] upToTheLastWrite = Arrays.copyOf(script, 7);
     upToTheLastWrite[6] = "quit";
     DebugConsole indexed = DebugConsole.run(jvm, recording,
-        List.of("-Dttd.debug.rungSpacingMs=100", "-Dttd.debug.traceRungs=true", "-Dttd.debug.hitIndex=true", "-Dttd.debug.awaitIndex=true"),
+        List.of(RUNGS, "-Dttd.debug.traceRungs=true", "-Dttd.debug.hitIndex=true", "-Dttd.debug.awaitIndex=true"),
         upToTheLastWrite);
     List<String> looked = indexed.after(3, "reverse-continue");
     assertEquals(1, looked.stream().filter(l -> l.startsWith("(a replay from ")).count(), "the index answered pass 1:" + indexed.describe());

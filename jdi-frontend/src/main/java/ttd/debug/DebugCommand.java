@@ -47,6 +47,12 @@ public final class DebugCommand implements ToolCommand {
    * mode), this many per motion, this many in all.
    */
   static final long RUNG_SPACING_MS = Long.getLong("ttd.debug.rungSpacingMs", Background.ON ? 600 : 0);
+  /**
+   * Instead, rungs this many ticks back from the end of a motion, then twice, four and eight times
+   * as far ({@code -Dttd.debug.rungTicks}; tests: placed by position alone, the same however loaded
+   * the machine is).
+   */
+  static final long RUNG_TICKS = Long.getLong("ttd.debug.rungTicks", 0);
   static final int RUNGS_PER_MOTION = 4;
   static final int RUNGS = 6;
   static final int JVMS_PER_RUNG = 2;
@@ -54,6 +60,19 @@ public final class DebugCommand implements ToolCommand {
   @Override
   public String name() {
     return "debug";
+  }
+
+  @Override
+  public String usage() {
+    return String.join("\n",
+        "  debug <recording> [--sourcepath DIR[:DIR...]] [--jdwp [HOST:]PORT]",
+        "                      a jdb-like console over the replay that also runs backwards:",
+        "                      reverse-continue, reverse-step, goto, checkpoints, field history;",
+        "                      `help` inside it lists its commands; --jdwp: an IDE or jdb",
+        "                      attaches there and shares the console's position",
+        "  debug --native -- <program> [args]",
+        "                      the same console over a native program, recorded by gdb's process record",
+        "  debug <rr trace>    the same console over an rr trace (gdb connected to rr replay)");
   }
 
   @Override
@@ -108,7 +127,7 @@ public final class DebugCommand implements ToolCommand {
     Launcher launcher = new Launcher(recording.toAbsolutePath(), meta, Paths.get(jar), System.out, System.err);
     launcher.warnings().forEach(w -> System.err.println("ttd: " + w));
     Pool pool = new Pool(launcher, FRESH, PARKED, BUILDERS);
-    Ladder ladder = new Ladder(pool, RUNG_SPACING_MS * 1_000_000L, RUNGS_PER_MOTION, RUNGS, JVMS_PER_RUNG);
+    Ladder ladder = new Ladder(pool, RUNG_SPACING_MS * 1_000_000L, RUNG_TICKS, RUNGS_PER_MOTION, RUNGS, JVMS_PER_RUNG);
     ConsoleCapture capture = new ConsoleCapture(serve ? sentencesOnly(System.err) : System.out);
     PrintStream out = new PrintStream(capture, true, StandardCharsets.UTF_8);
     JvmBackend jvm = new JvmBackend(out, launcher, pool, ladder, new SourceFiles(sourcepath));

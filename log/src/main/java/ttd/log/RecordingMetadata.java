@@ -112,13 +112,14 @@ public final class RecordingMetadata {
       throw new BadRecordingException(
           "the recording's header " + file + " is damaged (it has no format version)");
     }
-    if (!version.equals(Integer.toString(TraceFormat.VERSION))) {
+    if (!readable(version)) {
       throw new BadRecordingException(
           "the recording at "
               + dir
               + " has format version "
               + version
               + " but this ttd reads version "
+              + (TraceFormat.OLDEST_READ == TraceFormat.VERSION ? "" : TraceFormat.OLDEST_READ + " to ")
               + TraceFormat.VERSION
               + "; replay it with the ttd that recorded it");
     }
@@ -127,5 +128,14 @@ public final class RecordingMetadata {
           "the recording at " + dir + " has no event log (" + TraceFormat.QUEUE_DIR + "/)");
     }
     return m;
+  }
+
+  private static boolean readable(String version) {
+    for (int v = TraceFormat.OLDEST_READ; v <= TraceFormat.VERSION; v++) {
+      if (version.equals(Integer.toString(v))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

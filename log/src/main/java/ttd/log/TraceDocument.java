@@ -73,4 +73,25 @@ public final class TraceDocument {
     int offset = payload.arrayOffset() + 16;
     return new BlockDecoder(payload.array(), offset, payload.limit() - 16);
   }
+
+  /** For an order document: the thread ordinal (as {@link #blockThread}). */
+  public int orderThread() {
+    return payload.getInt(0);
+  }
+
+  /**
+   * For an order document: its runs, as pairs (thread event index where a run starts, the global
+   * number of that event or -1 for events outside the global order).
+   */
+  public long[] orderRuns() {
+    int n = payload.getInt(4);
+    if (n < 0 || 8 + 16L * n > payload.limit()) {
+      throw new BadRecordingException("the recording holds a damaged order document " + sequence);
+    }
+    long[] runs = new long[2 * n];
+    for (int i = 0; i < runs.length; i++) {
+      runs[i] = payload.getLong(8 + 8 * i);
+    }
+    return runs;
+  }
 }

@@ -9,8 +9,15 @@ package ttd.log;
  */
 public final class TraceFormat {
 
-  /** Bumped on every incompatible change; a reader refuses any other version. */
-  public static final int VERSION = 2;
+  /**
+   * Bumped on every incompatible change; a reader refuses any version outside {@link
+   * #OLDEST_READ}..{@code VERSION}. Version 3 added {@link #DOC_ORDER}; a version-2 recording
+   * reads the same without it (its events have no recorded global order).
+   */
+  public static final int VERSION = 3;
+
+  /** The oldest version this ttd reads. */
+  public static final int OLDEST_READ = 2;
 
   public static final String METADATA_FILE = "recording.properties";
   public static final String QUEUE_DIR = "queue";
@@ -25,6 +32,15 @@ public final class TraceFormat {
   public static final byte DOC_THREAD = 4;
   /** The end of the recording: the exit status and how the program ended. */
   public static final byte DOC_END = 5;
+
+  /**
+   * Where a thread's events lie in the program's one global order of events (the order the
+   * debugger numbers them in): the thread's ordinal, then runs of (index of the thread's event
+   * where the run starts, that event's global number, or -1 for events outside the order), each
+   * run going on with consecutive numbers up to the next run's start. Written with the thread's
+   * block, for the events of that block.
+   */
+  public static final byte DOC_ORDER = 6;
 
   /** type + sequence + crc. */
   public static final int DOC_HEADER_BYTES = 1 + 8 + 4;

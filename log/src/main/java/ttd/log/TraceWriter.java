@@ -90,6 +90,19 @@ public final class TraceWriter implements AutoCloseable {
     sequence++;
   }
 
+  /**
+   * Where the events of thread {@code ordinal}'s last block lie in the global order: {@code n}
+   * runs of (thread event index, global number or -1) in {@code runs} ({@link TraceFormat#DOC_ORDER}).
+   */
+  public synchronized void appendOrder(int ordinal, long[] runs, int n) {
+    ByteBuffer b = begin(TraceFormat.DOC_ORDER, 8 + 16 * n);
+    b.putInt(ordinal).putInt(n);
+    for (int i = 0; i < 2 * n; i++) {
+      b.putLong(runs[i]);
+    }
+    finish(b);
+  }
+
   public synchronized void appendEnd(int exitStatus, String cause) {
     byte[] n = cause.getBytes(StandardCharsets.UTF_8);
     ByteBuffer b = begin(TraceFormat.DOC_END, n.length + 8);

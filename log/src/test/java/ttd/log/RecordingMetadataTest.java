@@ -40,7 +40,7 @@ class RecordingMetadataTest {
     assertMessage(file, "is a file, not a recording");
     assertMessage(dir, "is not a ttd recording");
     Files.writeString(dir.resolve(TraceFormat.METADATA_FILE), "format.version=99\n");
-    assertMessage(dir, "has format version 99 but this ttd reads version " + TraceFormat.VERSION);
+    assertMessage(dir, "has format version 99 but this ttd reads version " + TraceFormat.OLDEST_READ + " to " + TraceFormat.VERSION);
     Files.writeString(dir.resolve(TraceFormat.METADATA_FILE), "main.class=x\n");
     assertMessage(dir, "is damaged (it has no format version)");
   }

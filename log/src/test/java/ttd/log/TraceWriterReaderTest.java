@@ -52,6 +52,20 @@ class TraceWriterReaderTest {
   }
 
   @Test
+  void anOrderDocumentReadsBackItsThreadAndRuns() {
+    try (TraceWriter w = new TraceWriter(dir)) {
+      w.appendOrder(2, new long[] {0, -1, 1, 40, 5, 90, 99, 99}, 3);
+    }
+    try (TraceReader r = new TraceReader(dir)) {
+      TraceDocument d = r.next();
+      assertEquals(TraceFormat.DOC_ORDER, d.type());
+      assertEquals(2, d.orderThread());
+      assertEquals(java.util.List.of(0L, -1L, 1L, 40L, 5L, 90L), java.util.Arrays.stream(d.orderRuns()).boxed().toList());
+      assertNull(r.next());
+    }
+  }
+
+  @Test
   void largeBlocksReadBackExactlyAcrossTheQueuesMappedChunks() {
     int blocks = 300; // 300 blocks of 64 KiB: past the first 16 MiB chunk of the queue file
     BlockEncoder enc = new BlockEncoder(64 << 10);

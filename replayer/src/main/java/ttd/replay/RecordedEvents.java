@@ -1,10 +1,15 @@
 package ttd.replay;
 
-import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
-import ttd.log.BadRecordingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import ttd.log.BadRecordingException;
 import ttd.log.BlockDecoder;
 import ttd.log.EventKind;
 import ttd.log.RecordingScan;
@@ -13,18 +18,28 @@ import ttd.log.TraceFormat;
 import ttd.log.TraceReader;
 
 /**
- * The recorded events of a recording in log order, decoded for people: thread, event number,
- * kind, value and call site. The {@code events} command prints them; the debugger's {@code
- * timeline} lists them with positions.
+ * The recorded events of a recording decoded for people, in the program's one global order: the
+ * order the recorder numbered them in (each thread's blocks carry where their events lie in it,
+ * {@link TraceFormat#DOC_ORDER}), which is the order and the numbering of the debugger's
+ * positions. The {@code events} command prints them, the debugger's {@code timeline} lists them.
+ *
+ * <p>An event a thread recorded while it did not hold the scheduler's baton (its first event, an
+ * I/O result while it waited outside the scheduler) has no number; it is listed just before its
+ * thread's next numbered event. A recording made before ttd kept the global order (format
+ * version 2) is listed in log order with no numbers.
  */
 public final class RecordedEvents {
 
-  /** One decoded event. {@code index} is the thread's own event number. */
-  public record Event(String thread, int threadOrdinal, long index, String kind, String value, String site, String preview) {
+  /**
+   * One decoded event: {@code global} its number in the global order (-1: outside it; -2: the
+   * recording has no order), {@code index} the thread's own event number, {@code about} the
+   * thread a scheduler decision hands the baton to, lets in or resumes (null for other events).
+   */
+  public record Event(long global, String thread, int threadOrdinal, long index, String kind, String value, String site, String preview, String about) {
 
-    /** The line the {@code events} command prints. */
-    public String describe() {
-      return thread + " #" + index + " " + kind + " " + value + (site.isEmpty() ? "" : " at " + site);
+    /** Whether this is one of the scheduler's decisions (a switch, letting a thread in, a resume). */
+    public boolean decision() {
+      return kind.startsWith("SCHED_") && !kind.equals("SCHED_WAIT");
     }
   }
 
@@ -37,7 +52,7 @@ public final class RecordedEvents {
 
   private RecordedEvents() {}
 
-  /** Reads every usable event of the recording at {@code dir} in log order. */
+  /** Reads every usable event of the recording at {@code dir}, in the global order when it has one. */
   public static void read(Path dir, Visitor visitor) {
     long usable;
     try {
@@ -45,42 +60,145 @@ public final class RecordedEvents {
     } catch (BadRecordingException e) {
       throw new ToolException(e.getMessage());
     }
-    Map<Integer, String> sites = new HashMap<>();
-    Map<Integer, String> threads = new HashMap<>();
-    try (TraceReader reader = new TraceReader(dir.resolve(TraceFormat.QUEUE_DIR), usable)) {
-      TraceDocument d;
-      while ((d = reader.next()) != null) {
-        switch (d.type()) {
-          case TraceFormat.DOC_SITE:
-            sites.put(d.intValue(), d.name());
-            break;
-          case TraceFormat.DOC_THREAD:
-            threads.put(d.intValue(), d.name());
-            break;
-          case TraceFormat.DOC_END:
-            visitor.end(d.intValue(), d.name());
-            break;
-          case TraceFormat.DOC_BLOCK:
-            BlockDecoder e = d.blockEvents();
-            long index = d.blockFirstIndex();
-            String thread = threads.getOrDefault(d.blockThread(), "#" + d.blockThread());
-            while (e.next()) {
-              boolean decision = isDecision(e.kind());
-              String site =
-                  e.site() == 0 || decision ? "" : sites.getOrDefault(e.site(), "site " + e.site());
-              String value = decision ? decision(e) : value(e);
-              if (!visitor.event(
-                  new Event(thread, d.blockThread(), index++, e.kind().name(), value, site, preview(e)))) {
-                return;
-              }
-            }
-            break;
-          default:
-            break;
+    new Reading(visitor).run(dir, usable);
+  }
+
+  /** One pass over the log, holding back the events whose turn in the global order has not come. */
+  private static final class Reading {
+    private final Visitor visitor;
+    private final Map<Integer, String> sites = new HashMap<>();
+    private final Map<Integer, String> threads = new HashMap<>();
+    private final Map<Integer, long[]> order = new HashMap<>();
+    /** Numbered events read before their turn, by number. */
+    private final TreeMap<Long, Raw> waiting = new TreeMap<>();
+    /** Each thread's events outside the order, held until its next numbered event. */
+    private final Map<Integer, Deque<Raw>> outside = new HashMap<>();
+    private long next;
+    private boolean ordered;
+    private boolean stopped;
+    private int[] end;
+    private String endCause;
+
+    Reading(Visitor visitor) {
+      this.visitor = visitor;
+    }
+
+    void run(Path dir, long usable) {
+      try (TraceReader reader = new TraceReader(dir.resolve(TraceFormat.QUEUE_DIR), usable)) {
+        TraceDocument d;
+        while (!stopped && (d = reader.next()) != null) {
+          switch (d.type()) {
+            case TraceFormat.DOC_SITE:
+              sites.put(d.intValue(), d.name());
+              break;
+            case TraceFormat.DOC_THREAD:
+              threads.put(d.intValue(), d.name());
+              break;
+            case TraceFormat.DOC_END:
+              end = new int[] {d.intValue()};
+              endCause = d.name();
+              break;
+            case TraceFormat.DOC_ORDER:
+              order.put(d.orderThread(), d.orderRuns());
+              ordered = true;
+              break;
+            case TraceFormat.DOC_BLOCK:
+              block(d);
+              break;
+            default:
+              break;
+          }
         }
+      }
+      if (!stopped) {
+        // an incomplete recording may lack some threads' last blocks: the rest goes out in order
+        for (Raw r : List.copyOf(waiting.values())) {
+          if (!emitWithOutside(r)) {
+            return;
+          }
+        }
+        for (Deque<Raw> held : outside.values()) {
+          for (Raw r : held) {
+            if (!emit(r)) {
+              return;
+            }
+          }
+        }
+      }
+      if (!stopped && end != null) {
+        visitor.end(end[0], endCause);
+      }
+    }
+
+    private void block(TraceDocument d) {
+      int ordinal = d.blockThread();
+      long[] runs = order.remove(ordinal);
+      BlockDecoder e = d.blockEvents();
+      long index = d.blockFirstIndex();
+      int run = -1;
+      while (!stopped && e.next()) {
+        while (runs != null && run + 1 < runs.length / 2 && runs[2 * (run + 1)] <= index) {
+          run++;
+        }
+        long global = !ordered ? -2 : runs == null || run < 0 || runs[2 * run + 1] < 0 ? -1 : runs[2 * run + 1] + index - runs[2 * run];
+        Raw r = new Raw(global, ordinal, index++, e.kind(), e.site(), value(e), preview(e));
+        if (global == -2) {
+          emit(r);
+        } else if (global == -1) {
+          outside.computeIfAbsent(ordinal, k -> new ArrayDeque<>()).add(r);
+        } else {
+          waiting.put(global, r);
+        }
+      }
+      while (!stopped && waiting.containsKey(next)) {
+        emitWithOutside(waiting.get(next));
+      }
+    }
+
+    /** Emits {@code r} after the events outside the order its thread recorded before it. */
+    private boolean emitWithOutside(Raw r) {
+      waiting.remove(r.global);
+      next = Math.max(next, r.global + 1);
+      Deque<Raw> held = outside.get(r.ordinal);
+      while (held != null && !held.isEmpty() && held.peek().index < r.index) {
+        if (!emit(held.poll())) {
+          return false;
+        }
+      }
+      return emit(r);
+    }
+
+    private boolean emit(Raw r) {
+      if (stopped) {
+        return false;
+      }
+      String thread = threads.getOrDefault(r.ordinal, "#" + r.ordinal);
+      boolean decision = isDecision(r.kind);
+      String site = r.site == 0 || decision ? "" : sites.getOrDefault(r.site, "site " + r.site);
+      String value = decision ? decision(r) : r.value;
+      String about = !decision ? null : r.site == 0 ? "no thread" : threads.getOrDefault(r.site - 1, "thread #" + (r.site - 1));
+      if (!visitor.event(new Event(r.global, thread, r.ordinal, r.index, r.kind.name(), value, site, r.preview, about))) {
+        stopped = true;
+      }
+      return !stopped;
+    }
+
+    /** A scheduler decision keeps a thread's ordinal + 1 where other events keep a call site. */
+    private String decision(Raw r) {
+      String to = r.site == 0 ? "no thread" : threads.getOrDefault(r.site - 1, "thread #" + (r.site - 1));
+      switch (r.kind) {
+        case SCHED_SWITCH:
+          return "to " + to + " at tick " + r.value;
+        case SCHED_ADMIT:
+          return "lets " + to + " in at tick " + r.value;
+        default:
+          return to + " resumes after idle period " + r.value;
       }
     }
   }
+
+  /** An event as read, before its thread's name and its sites are known for sure. */
+  private record Raw(long global, int ordinal, long index, EventKind kind, int site, String value, String preview) {}
 
   /** The text of a write to stdout or stderr, quoted and cut, as a person scans a timeline. */
   private static String preview(BlockDecoder e) {
@@ -97,13 +215,10 @@ public final class RecordedEvents {
     return kind.code() >= EventKind.SCHED_SWITCH.code() && kind.code() <= EventKind.SCHED_RESUME.code();
   }
 
-  /** A scheduler decision keeps a thread's ordinal + 1 where other events keep a call site. */
-  private static String decision(BlockDecoder e) {
-    String to = e.site() == 0 ? "no thread" : "thread #" + (e.site() - 1);
-    return (e.kind() == EventKind.SCHED_RESUME ? "idle period " : "tick ") + e.longValue() + " " + to;
-  }
-
   private static String value(BlockDecoder e) {
+    if (isDecision(e.kind())) {
+      return Long.toString(e.longValue());
+    }
     switch (e.kind().payload()) {
       case LONG:
         return Long.toString(e.longValue());
@@ -116,5 +231,12 @@ public final class RecordedEvents {
       default:
         return e.bytes().length + " bytes";
     }
+  }
+
+  /** All events of the recording at {@code dir}, in order (small recordings; the console's timeline). */
+  public static List<Event> all(Path dir) {
+    List<Event> all = new ArrayList<>();
+    read(dir, all::add);
+    return all;
   }
 }

@@ -45,6 +45,14 @@ public final class ReplayPosition {
   /** Whether the replay's scheduler runs the program's threads (then only the baton counts). */
   public static volatile boolean scheduling;
 
+  /**
+   * Null, or an array a debugger put here (its length a power of two): the length in ticks of the
+   * stretch after each of the last events, by event index modulo the length, written when the next
+   * event counts. A debugger stopped at (event E, tick T) reads how far back in ticks the events
+   * before E lie, to stop a little before where it is without replaying whole stretches.
+   */
+  public static long[] stretches;
+
   private static HashBracket bracket;
 
   private ReplayPosition() {}
@@ -64,7 +72,10 @@ public final class ReplayPosition {
       if (r == null || r.thread != Thread.currentThread()) {
         return;
       }
+      stretchEnds(r);
       r.ticksAtEvent = r.ticks;
+    } else {
+      stretchEnds(null);
     }
     if (++events == stopAt) {
       reached();
@@ -76,12 +87,21 @@ public final class ReplayPosition {
    * counts as one event, and {@code next}'s tick starts from 0.
    */
   public static void handedOver(ThreadClock next) {
+    stretchEnds(running);
     running = next;
     if (next != null) {
       next.ticksAtEvent = next.ticks;
     }
     if (++events == stopAt) {
       reached();
+    }
+  }
+
+  /** The stretch of ticks {@code r} ran since the last counted event ends: notes its length. */
+  private static void stretchEnds(ThreadClock r) {
+    long[] s = stretches;
+    if (s != null && events > 0) {
+      s[(int) (events - 1) & (s.length - 1)] = r == null ? 0 : r.ticks - r.ticksAtEvent;
     }
   }
 

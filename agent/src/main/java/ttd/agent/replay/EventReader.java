@@ -76,12 +76,45 @@ final class EventReader {
           describe(e.kind(), tables.site(e.site())) + (e.kind() == EventKind.UNCAPTURED_INPUT ? " (" + e.text() + ")" : ""),
           describe(kind, site == 0 ? null : CallSites.name(site)));
     }
+    long index = t.index();
     t.counted();
     if (t.sched() != null) {
       t.sched().switchAt = 0; // the thread's next scheduling event may now be the next event
     }
-    ReplayPosition.consumed();
+    long before = ReplayPosition.events;
+    if (kind != EventKind.THREAD_BEGIN || t.ordinal() == 0) {
+      // a started thread reads its first event when the JVM runs it, which may be before or after
+      // the baton is handed to it: counted or not by timing, it would shift every later position
+      ReplayPosition.consumed();
+    }
+    if (CHECK_ORDER) {
+      checkOrder(t, index, before);
+    }
     return e;
+  }
+
+  /**
+   * Whether each consumed event is checked against the global order the recording holds (the
+   * environment variable {@code TTD_CHECK_ORDER=1}; tests; a system property would not do, as the
+   * replay sets the recorded ones): the replay's count of {@code ReplayPosition.events} must give
+   * every event the number the recorder gave it, or the debugger's positions would not be the
+   * recording's.
+   */
+  static final boolean CHECK_ORDER = "1".equals(System.getenv("TTD_CHECK_ORDER"));
+
+  private void checkOrder(ThreadState t, long index, long before) {
+    long recorded = t.cursor().globalOf(index);
+    if (recorded == -2) {
+      return;
+    }
+    long counted = ReplayPosition.events == before ? -1 : before;
+    if (counted != recorded) {
+      stop(Divergence.EXIT_DIVERGED, new Divergence(
+              "the replay numbers event #" + index + " of thread \"" + t.name() + "\" "
+                  + (counted < 0 ? "outside the global order" : "as event " + counted)
+                  + ", the recording " + (recorded < 0 ? "outside the global order" : "as event " + recorded))
+          .stack(Thread.currentThread()));
+    }
   }
 
   /**
@@ -156,7 +189,9 @@ final class EventReader {
     stop(
         Divergence.EXIT_DIVERGED,
         new Divergence(
-                "replay diverged from the recording at event #"
+                "replay diverged from the recording after event "
+                    + (ReplayPosition.events - 1)
+                    + " (the numbering of ttd events and ttd debug), at event #"
                     + t.index()
                     + " of thread \""
                     + t.name()

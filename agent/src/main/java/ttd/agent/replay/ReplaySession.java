@@ -71,7 +71,11 @@ public final class ReplaySession extends Session {
     } else {
       events.threadStarted();
     }
-    t.attach(new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables));
+    ThreadCursor cursor = new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables);
+    if (EventReader.CHECK_ORDER) {
+      cursor.keepOrder();
+    }
+    t.attach(cursor);
     BlockDecoder e = events.next(t, EventKind.THREAD_BEGIN, 0);
     int[] state = HashState.fromBytes(e.bytes());
     if (state != null && HashState.available()) {

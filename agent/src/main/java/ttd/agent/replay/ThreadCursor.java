@@ -18,6 +18,8 @@ public final class ThreadCursor implements AutoCloseable {
   private final TraceReader reader;
   private final RecordedTables tables;
   private BlockDecoder block;
+  /** Where this thread's events lie in the global order, when a check asks ({@link #keepOrder}). */
+  private java.util.List<long[]> orderRuns;
   private boolean pending;
   private boolean endOfLog;
 
@@ -25,6 +27,30 @@ public final class ThreadCursor implements AutoCloseable {
     this.ordinal = ordinal;
     this.reader = new TraceReader(queueDir, usableDocuments);
     this.tables = tables;
+  }
+
+  /** Keeps the recorded global order of this thread's events from now on ({@link #globalOf}). */
+  public void keepOrder() {
+    orderRuns = new java.util.ArrayList<>();
+  }
+
+  /**
+   * The recorded global number of this thread's event {@code index}: -1 outside the order, -2 if
+   * the recording does not say (recorded before ttd kept the order, or not kept).
+   */
+  public long globalOf(long index) {
+    if (orderRuns == null) {
+      return -2;
+    }
+    for (int d = orderRuns.size() - 1; d >= 0; d--) {
+      long[] runs = orderRuns.get(d);
+      for (int i = runs.length - 2; i >= 0; i -= 2) {
+        if (runs[i] <= index) {
+          return runs[i + 1] < 0 ? -1 : runs[i + 1] + index - runs[i];
+        }
+      }
+    }
+    return -2;
   }
 
   /** Moves to the next event of this thread; false if the log has none. */
@@ -80,6 +106,11 @@ public final class ThreadCursor implements AutoCloseable {
           break; // classes matter only to a divergence report, which reads them itself
         case TraceFormat.DOC_END:
           tables.endStatus = d.intValue();
+          break;
+        case TraceFormat.DOC_ORDER:
+          if (d.orderThread() == ordinal && orderRuns != null) {
+            orderRuns.add(d.orderRuns());
+          }
           break;
         case TraceFormat.DOC_BLOCK:
           if (d.blockThread() == ordinal) {

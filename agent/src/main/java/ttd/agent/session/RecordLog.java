@@ -49,14 +49,21 @@ final class RecordLog {
     }
   }
 
-  /** Writes the encoder's events (if any) with the tables they need, after a free-space check. */
-  void block(int ordinal, BlockEncoder events) throws IOException {
+  /**
+   * Writes the encoder's events (if any) with the tables they need, after a free-space check, and
+   * before them where they lie in the global order (so that a replay reads that first).
+   */
+  void block(int ordinal, BlockEncoder events, OrderRuns order) throws IOException {
     synchronized (writer) {
       if (flushes++ % SPACE_CHECK_EVERY == 0) {
         checkFreeSpace();
       }
       drainTables();
       if (events.count() > 0) {
+        if (order.count() > 0) {
+          writer.appendOrder(ordinal, order.runs(), order.count());
+          order.written();
+        }
         writer.appendBlock(ordinal, events.firstIndex(), events.count(), events.buffer(), events.size());
       }
     }

@@ -25,6 +25,7 @@ public final class RecordSession extends Session {
   private final ThreadBlocks blocks;
   private final Pins pins;
   private final Messages messages;
+  private final EventOrder order = new EventOrder(this);
   private boolean finished;
 
   public RecordSession(
@@ -39,6 +40,11 @@ public final class RecordSession extends Session {
 
   public static Pins pins(java.time.Instant clock, Long seed) {
     return new Pins(clock, seed);
+  }
+
+  /** Numbers the events in the global order as they are recorded. */
+  EventOrder order() {
+    return order;
   }
 
   @Override
@@ -57,6 +63,7 @@ public final class RecordSession extends Session {
       byte[] bytes = state == null ? new byte[0] : HashState.toBytes(state);
       t.encoder.reset(0);
       t.encoder.putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
+      order.event(t, EventKind.THREAD_BEGIN);
       t.index++;
       log.thread(t.ordinal, t.name);
     } catch (Throwable e) {

@@ -56,6 +56,7 @@ final class ThreadBlocks {
 
   /** Counts the event just put into the thread's block, and sends the block on when it is due. */
   void appended(ThreadState t, EventKind kind) {
+    session.order().event(t, kind);
     t.index++;
     if (t.encoder.size() >= FLUSH_BYTES
         || kind == EventKind.UNCAUGHT_EXCEPTION
@@ -85,7 +86,7 @@ final class ThreadBlocks {
       HashState.save(keep);
     }
     try {
-      log.block(owner.ordinal, owner.encoder);
+      log.block(owner.ordinal, owner.encoder, owner.order);
       owner.encoder.reset(owner.index);
     } catch (Throwable e) {
       session.fail(e);

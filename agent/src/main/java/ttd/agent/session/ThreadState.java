@@ -30,6 +30,8 @@ public final class ThreadState extends AgentGuard {
   SchedThread sched;
   /** Whether the scheduler knows this thread (it was started by a thread holding the baton). */
   boolean scheduled;
+  /** Where its events since its block was last written lie in the global order (record). */
+  final OrderRuns order = new OrderRuns();
 
   public ThreadState(int ordinal, String name, boolean main, BlockEncoder encoder) {
     this.ordinal = ordinal;

@@ -59,6 +59,11 @@ public final class ReverseWorkload {
     farMark = value;
   }
 
+  /** Never called: the benchmark's breakpoint with no hit at all. */
+  static void neverCalled() {
+    lastSecond = -1;
+  }
+
   static void second(long n) {
     lastSecond = n;
   }

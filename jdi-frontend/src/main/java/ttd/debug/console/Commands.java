@@ -11,12 +11,16 @@ final class Commands {
   /** Whether breakpoints and catches get a background index of their hits ({@code -Dttd.debug.hitIndex}). */
   private static final boolean INDEX = Boolean.parseBoolean(System.getProperty("ttd.debug.hitIndex", String.valueOf(ttd.debug.Background.ON)));
 
+  /** Commands that move the shown replay: one that fails half-way may leave it anywhere. */
+  private static final java.util.Set<String> MOTIONS = java.util.Set.of("run", "cont", "c", "step", "s", "next", "n", "goto");
+
   private final Session s;
   private final RequestCommands requests;
   private final InspectCommands inspect;
   private final MotionCommands motions;
   private final TimeCommands time;
   private final ReverseSearch reverse;
+  private final LineSearch lines;
   private final FieldHistory history;
 
   Commands(Session s) {
@@ -26,6 +30,7 @@ final class Commands {
     this.motions = new MotionCommands(s);
     this.time = new TimeCommands(s);
     this.reverse = new ReverseSearch(s);
+    this.lines = new LineSearch(s);
     this.history = new FieldHistory(s);
   }
 
@@ -48,8 +53,12 @@ final class Commands {
       s.out.println(e.getMessage());
     } catch (com.sun.jdi.VMDisconnectedException e) {
       s.out.println("the replay JVM is gone; `goto`, `restart` or a reverse command starts another");
-    } catch (IllegalStateException e) {
-      s.out.println("cannot do that here: " + e.getMessage());
+    } catch (RuntimeException e) {
+      boolean moves = MOTIONS.contains(cmd);
+      s.out.println(Failures.sentence(cmd, e, s.startedAndStopped() ? s.position().label() : null, moves));
+      if (moves) {
+        s.distrust();
+      }
     }
     return true;
   }
@@ -79,9 +88,9 @@ final class Commands {
       case "methods": inspect.methods(args); break;
       case "fields": inspect.fields(args); break;
       case "reverse-continue": case "rc": reverse.reverseContinue(); break;
-      case "reverse-step": case "rs": reverse.reverseLine("step"); break;
-      case "reverse-next": case "rn": reverse.reverseLine("next"); break;
-      case "reverse-finish": reverse.reverseLine("finish"); break;
+      case "reverse-step": case "rs": lines.reverse("step"); break;
+      case "reverse-next": case "rn": lines.reverse("next"); break;
+      case "reverse-finish": lines.reverse("finish"); break;
       case "when": time.when(); break;
       case "goto": time.gotoPosition(args); break;
       case "timeline": time.timeline(args); break;

@@ -43,9 +43,14 @@ final class Help {
           "goto N | goto N.T          jump to just after recorded event N (see timeline), or to tick T",
           "                           after it; a position `when` printed goes back to that very stop,",
           "                           one `history` listed to that write (where reverse-continue lands)",
-          "timeline [word]            list the recorded events with their numbers and call sites",
+          "timeline [--thread NAME] [--kind WORD] [--schedule] [word]",
+          "                           list the recorded events in their global order, numbered as",
+          "                           goto takes them; scheduler switches folded unless --schedule",
           "checkpoint | restart N | info checkpoints   save positions and return to them",
-          "history Class.field | history expr.field    every write of a field in the recording",
+          "history Class.field | history expr.field [--last N | --all] [FROM..TO] [== VALUE]",
+          "                           the writes of a field (of one object: expr names it in some",
+          "                           frame here), the last 20 unless --last N or --all, those",
+          "                           between two positions, those whose new value prints as VALUE",
           "help | quit",
           "A replay is read-only history: set, pop and redefine are refused.");
 

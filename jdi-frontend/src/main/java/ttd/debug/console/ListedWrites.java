@@ -23,15 +23,19 @@ final class ListedWrites {
   private final Map<Position, Write> listed = new HashMap<>();
 
   /**
-   * Notes the writes one {@code history} listed, in order, each at its position; where several
-   * share a position, a goto there lands on the first. Writes whose tick is not known are not
-   * noted (history printed their event alone, and {@code goto E} is that event's boundary).
+   * Notes the writes one {@code history} listed, in order, each at its position, from {@code
+   * from} on; where several share a position, a goto there lands on the first. Writes whose tick
+   * is not known are not noted (history printed their event alone, and {@code goto E} is that
+   * event's boundary), nor those in the event {@code from} lies inside.
    */
-  void listed(FieldWatch observer, List<Position> inOrder) {
+  void listed(FieldWatch observer, List<Position> inOrder, Position from) {
     Map<Position, Write> these = new HashMap<>();
     long event = Long.MIN_VALUE;
     long ordinal = 0;
     for (Position p : inOrder) {
+      if (from.tick() > 0 && p.event() == from.event()) {
+        continue; // the listing began inside this event: the writes before it there were not counted
+      }
       ordinal = p.event() == event ? ordinal + 1 : 1;
       event = p.event();
       if (p.tick() >= 0) {

@@ -1,6 +1,5 @@
 package ttd.debug.console;
 
-import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.WatchpointEvent;
@@ -10,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import ttd.debug.BadInput;
 import ttd.debug.requests.FieldWatch;
-import ttd.debug.requests.LineArrivals;
 import ttd.debug.requests.RequestTable;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Stop;
@@ -33,22 +31,22 @@ import ttd.debug.time.Rung;
  */
 final class ReverseSearch {
 
-  /** One observer event of the first pass. */
-  record Hit(long ordinal, long set, Spec spec, ObjectReference object, String thread, int depth, int line, String method, Spec owner) {
+  /** One observer event of the first pass: its number among its spec's events, and its object. */
+  record Hit(long ordinal, long set, Spec spec, ObjectReference object, Spec owner) {
 
-    Hit(long ordinal, long set, Spec spec, ObjectReference object, String thread, int depth, int line, String method) {
-      this(ordinal, set, spec, object, thread, depth, line, method, null);
+    Hit(long ordinal, long set, Spec spec, ObjectReference object) {
+      this(ordinal, set, spec, object, null);
     }
 
     /** The same hit, counting for the user's spec {@code owner}. */
     Hit countingFor(Spec owner) {
-      return new Hit(ordinal, set, spec, object, thread, depth, line, method, owner);
+      return new Hit(ordinal, set, spec, object, owner);
     }
   }
 
   /** Which hits count, given the first pass's JVM at the current position. */
   interface Acceptance {
-    /** The user's spec the hit counts for (for line steps, the observer itself), or null. */
+    /** The user's spec the hit counts for, or null. */
     Spec accepts(Hit h, Driver atCurrentPosition, Rung from);
   }
 
@@ -76,6 +74,15 @@ final class ReverseSearch {
     String none = "no earlier hit of the breakpoints and watchpoints"
         + (unanchored.isEmpty() ? "" : " (" + String.join(", ", unanchored) + " has no write before this point, where that object is not named yet)")
         + ": going further back would pass the start of the recording";
+    int known = KnownHits.lastHit(s.history(), s.firedAlongHistory(), s.specs);
+    if (known == KnownHits.NONE) {
+      throw new BadInput(none);
+    }
+    if (known > 0) {
+      List<Motion> prefix = s.history().subList(0, known);
+      s.switchToPrefix(known, s.replayed(List.copyOf(prefix)));
+      return;
+    }
     IndexedLookup.Found f;
     try {
       f = new IndexedLookup(s).find(!unanchored.isEmpty());
@@ -86,12 +93,12 @@ final class ReverseSearch {
       throw new BadInput(none);
     }
     if (f == null) {
-      search(observers, this::userWants, null, none);
+      search(observers, this::userWants, none);
       return;
     }
     try {
       Motion pause = f.pause() < 0 ? null : new Motion(Motion.Kind.PAUSE, null, f.pause(), 0, List.of(), List.of());
-      land(f.from(), pause, new Hit(f.ordinal(), -1, f.observer(), null, null, 0, 0, null), f.spec(), null);
+      land(f.from(), pause, new Hit(f.ordinal(), -1, f.observer(), null), f.spec());
     } catch (Interrupted e) {
       throw interrupted();
     } finally {
@@ -117,50 +124,6 @@ final class ReverseSearch {
     return null;
   }
 
-  /** reverse-step ("step"), reverse-next ("next") and reverse-finish ("finish"), as gdb's. */
-  void reverseLine(String kind) {
-    requireHistory();
-    if (s.ended()) {
-      throw new BadInput("the program has ended; reverse-continue or goto first, then step backwards");
-    }
-    String thread = s.threadName();
-    int depth;
-    int line;
-    String method;
-    try {
-      depth = s.thread().frameCount();
-      line = s.thread().frame(0).location().lineNumber();
-      method = s.thread().frame(0).location().method().toString();
-    } catch (IncompatibleThreadStateException e) {
-      throw new BadInput("the thread is running; stop it first");
-    }
-    if (kind.equals("finish") && depth <= 1) {
-      throw new BadInput("reverse-finish is not meaningful in the outermost frame");
-    }
-    Acceptance a =
-        (h, d, r) -> {
-          if (!h.thread().equals(thread)) {
-            return null;
-          }
-          boolean sameLine = h.depth() == depth && h.line() == line && h.method().equals(method);
-          boolean counts;
-          switch (kind) {
-            case "step":
-              counts = !sameLine;
-              break;
-            case "next":
-              counts = h.depth() <= depth && !sameLine;
-              break;
-            default:
-              counts = h.depth() < depth;
-              break;
-          }
-          return counts ? h.spec() : null;
-        };
-    String title = kind.equals("finish") ? "Run back to call" : kind.equals("next") ? "Reverse next completed" : "Reverse step completed";
-    search(List.of(new LineArrivals()), a, title, "no earlier line in this thread: this is the start of the recording");
-  }
-
   private void requireHistory() {
     if (!s.started()) {
       throw new BadInput("the program has not started yet, so there is nothing before this point");
@@ -168,7 +131,7 @@ final class ReverseSearch {
     s.requireReproducible();
   }
 
-  private void search(List<Spec> observers, Acceptance acceptance, String title, String none) {
+  private void search(List<Spec> observers, Acceptance acceptance, String none) {
     List<Rung> rungs = s.ladder.on(s.history());
     Rung upper = null;
     try {
@@ -176,7 +139,7 @@ final class ReverseSearch {
         Rung from = k < rungs.size() ? rungs.get(k) : null;
         Hit chosen = scan(from, upper, observers, acceptance);
         if (chosen != null) {
-          land(from, null, chosen, chosen.owner(), title);
+          land(from, null, chosen, chosen.owner());
           return;
         }
         upper = from;
@@ -195,14 +158,13 @@ final class ReverseSearch {
    * hit that counts, numbered among its own spec's hits since {@code from}, or null.
    */
   private Hit scan(Rung from, Rung upper, List<Spec> observers, Acceptance acceptance) {
-    boolean lines = observers.get(0) instanceof LineArrivals;
     List<Hit> hits = new ArrayList<>();
     Map<Spec, Long> perSpec = new HashMap<>();
     try (Driver pass = RungJvms.reach(s, from)) {
       RequestTable table = pass.searchWith(observers, (ordinal, e, index) -> {
         Spec spec = (Spec) e.request().getProperty(Spec.class);
         long n = perSpec.merge(spec, 1L, Long::sum);
-        hits.add(hit(n, pass.target().eventSets(), e, lines));
+        hits.add(hit(n, pass.target().eventSets(), e));
         return false;
       });
       long finalSet = -1;
@@ -237,7 +199,7 @@ final class ReverseSearch {
     return false;
   }
 
-  private static Hit hit(long ordinal, long set, LocatableEvent e, boolean lines) {
+  private static Hit hit(long ordinal, long set, LocatableEvent e) {
     Spec spec = (Spec) e.request().getProperty(Spec.class);
     ObjectReference object = null;
     if (e instanceof WatchpointEvent) {
@@ -246,16 +208,7 @@ final class ReverseSearch {
         object.disableCollection();
       }
     }
-    if (!lines) {
-      return new Hit(ordinal, set, spec, object, null, 0, 0, null); // a watch needs only its object
-    }
-    int depth;
-    try {
-      depth = e.thread().frameCount();
-    } catch (IncompatibleThreadStateException x) {
-      depth = -1;
-    }
-    return new Hit(ordinal, set, spec, object, e.thread().name(), depth, e.location().lineNumber(), e.location().method().toString());
+    return new Hit(ordinal, set, spec, object);
   }
 
   /**
@@ -263,7 +216,7 @@ final class ReverseSearch {
    * spec; the console goes there, with the watches on one object as {@link WatchedObjects#landed}
    * leaves them.
    */
-  private void land(Rung from, Motion pause, Hit chosen, Spec owner, String title) {
+  private void land(Rung from, Motion pause, Hit chosen, Spec owner) {
     Motion seek = Motion.seek(List.of(chosen.spec()), chosen.ordinal());
     List<Motion> history = from == null ? List.of() : from.path();
     if (pause != null) {
@@ -284,10 +237,10 @@ final class ReverseSearch {
       landing.close();
       throw e;
     }
-    List<Spec> kept = watched.landed(landing, at, history, owner, chosen.thread(), title == null);
+    List<Spec> kept = watched.landed(landing, at, history, owner, at.thread() == null ? null : at.thread().name());
     s.specs.clear();
     s.specs.addAll(kept);
     landing.user().sync(kept, WatchedObjects.objectsOf(landing, kept));
-    s.switchTo(landing, history, title);
+    s.switchTo(landing, history, null);
   }
 }

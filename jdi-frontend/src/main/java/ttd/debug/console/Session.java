@@ -3,15 +3,19 @@ package ttd.debug.console;
 import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.StackFrame;
 import com.sun.jdi.ThreadReference;
+import com.sun.jdi.event.LocatableEvent;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import ttd.debug.BadInput;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Launcher;
 import ttd.debug.target.Position;
+import ttd.debug.target.Role;
 import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
 import ttd.debug.time.Driver;
@@ -38,14 +42,21 @@ final class Session implements AutoCloseable {
   final StopPrinter printer;
   final List<Spec> specs = new ArrayList<>();
   final Map<String, List<Motion>> named = new LinkedHashMap<>();
+  /** The name given to each stop ({@link #stopKey}). */
+  private final Map<List<String>, String> labels = new java.util.HashMap<>();
   final List<Checkpoint> checkpoints = new ArrayList<>();
   final ListedWrites writes = new ListedWrites();
   private Driver driver;
   private List<Motion> history = List.of();
+  private List<Set<Spec>> fired = new ArrayList<>();
+  /** {@link #fired} of every history the console made motion by motion, for when it comes back to one. */
+  private final Map<List<Motion>, List<Set<Spec>>> firedAlong = new java.util.HashMap<>();
   private String threadName;
   private int frame;
   /** Set when Ctrl-C stopped a run: that point cannot be reached again by replaying the history. */
   private boolean interrupted;
+  /** Set when a command failed half-way: the shown JVM may not be at the end of the history. */
+  private boolean distrusted;
   /** The replay JVM a command is running now (a search's, or the one shown), for Ctrl-C. */
   private volatile Target running;
   /** Set while a command waits for the index of hits, which Ctrl-C then ends instead. */
@@ -59,6 +70,15 @@ final class Session implements AutoCloseable {
    */
   private final List<Spec> backdated = new ArrayList<>();
 
+  private final java.util.Set<Object> noted = new java.util.HashSet<>();
+
+  /** Prints {@code note} the first time this session is told about {@code what}, and never again. */
+  void noteOnce(Object what, String note) {
+    if (noted.add(what)) {
+      out.println(note);
+    }
+  }
+
   /** A position the user saved, and the history that reaches it. */
   record Checkpoint(int number, Position position, String where, List<Motion> history) {}
 
@@ -69,7 +89,7 @@ final class Session implements AutoCloseable {
     this.ladder = ladder;
     this.index = new HitIndex(pool, Boolean.getBoolean("ttd.debug.awaitIndex"));
     this.sources = sources;
-    this.printer = new StopPrinter(out, sources);
+    this.printer = new StopPrinter(out, sources, launcher.programBci());
     this.driver = new Driver(pool.take(), out::println);
     driver.target().jvm().forwardOutput(true);
   }
@@ -87,12 +107,46 @@ final class Session implements AutoCloseable {
     return driver.target().last();
   }
 
+  /**
+   * A command failed half-way ({@link Failures}): the next motion goes on from a fresh replay of
+   * the history instead of this JVM, which may have moved.
+   */
+  void distrust() {
+    distrusted = true;
+  }
+
+  /** Whether the replay has started and is stopped in the program (not at its end, not interrupted). */
+  boolean startedAndStopped() {
+    try {
+      return started() && !ended() && stop() != null && !stop().interrupted();
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
   boolean started() {
     return driver.target().started();
   }
 
   boolean ended() {
     return driver.target().ended();
+  }
+
+  private long lastEvent = -2;
+
+  /** The number of the recording's last event in the global order (-1: none). */
+  long lastEvent() {
+    if (lastEvent == -2) {
+      long[] last = {-1};
+      long[] count = {0};
+      ttd.replay.RecordedEvents.read(launcher.recording(), e -> {
+        last[0] = Math.max(last[0], e.global());
+        count[0]++;
+        return true;
+      });
+      lastEvent = last[0] >= 0 || count[0] == 0 ? last[0] : count[0] - 1; // a recording before the global order: its count
+    }
+    return lastEvent;
   }
 
   /** The position the console is at. */
@@ -169,7 +223,10 @@ final class Session implements AutoCloseable {
     if (driver.target().perturbed()) {
       out.println("(code ran in the replay for an evaluation and may have given objects identity hashes; going on in a fresh replay of the same history, so the program runs as recorded)");
       switchTo(replayed(history), history);
+    } else if (distrusted && started()) {
+      switchTo(replayed(history), history);
     }
+    distrusted = false;
     Stop s = null;
     for (Motion m : motions) {
       s = performed(m);
@@ -188,7 +245,31 @@ final class Session implements AutoCloseable {
     }
     history = Motion.append(history, m);
     interrupted |= s.interrupted();
+    if (fired != null) {
+      fired.add(firedAt(s));
+      firedAlong.put(history, List.copyOf(fired));
+    }
     return s;
+  }
+
+  /** The user's specs whose requests stopped the replay at {@code s}. */
+  private static Set<Spec> firedAt(Stop s) {
+    Set<Spec> specs = new HashSet<>();
+    for (LocatableEvent e : s.events()) {
+      if (e.request() != null && e.request().getProperty(Role.KEY) == Role.USER && e.request().getProperty(Spec.class) != null) {
+        specs.add((Spec) e.request().getProperty(Spec.class));
+      }
+    }
+    return specs;
+  }
+
+  /**
+   * For each motion of the history, the user's specs that stopped it (its stop was their hit), when
+   * the console made the whole history itself, motion by motion from the start; else null (a
+   * search, a goto or a restart put a history there whose stops it did not see).
+   */
+  List<Set<Spec>> firedAlongHistory() {
+    return fired == null ? null : List.copyOf(fired);
   }
 
   /** The JVM to interrupt on Ctrl-C: a search's while one runs, else the one shown. */
@@ -249,12 +330,23 @@ final class Session implements AutoCloseable {
     shown(stop(), title);
   }
 
+  /**
+   * Makes {@code next}, replayed to the end of the first {@code motions} motions of the history,
+   * the JVM the console shows, and shows its stop as it was shown then.
+   */
+  void switchToPrefix(int motions, Driver next) {
+    switchTo(next, List.copyOf(history.subList(0, motions)), null);
+  }
+
   /** Makes {@code next} the JVM the console shows, silently. */
   void switchTo(Driver next, List<Motion> itsHistory) {
     Driver old = driver;
     driver = next;
+    List<Set<Spec>> known = itsHistory.equals(history) ? fired : firedAlong.get(itsHistory);
+    fired = known == null ? null : new ArrayList<>(known);
     history = itsHistory;
     interrupted = false;
+    distrusted = false;
     next.notes(out::println);
     next.target().jvm().forwardOutput(true);
     if (old != next) {
@@ -293,19 +385,48 @@ final class Session implements AutoCloseable {
     return RungJvms.at(this, target);
   }
 
-  /** Names the current position so that {@code goto LABEL} can come back to it. */
+  /**
+   * Names the current stop so that {@code goto LABEL} comes back to it: its position {@code
+   * EVENT.TICK}, and where the session already named another stop at that position (the lines run
+   * between two ticks share one; a tick is a method entry or a loop back-edge), {@code
+   * EVENT.TICK~N} for the N-th stop named there. The same stop keeps its name however the console
+   * came back to it; {@link #stopKey} tells stops apart.
+   */
   String name(Position p) {
-    String label = p.label();
-    List<Motion> known = named.get(label);
-    if (known != null && !known.equals(history)) {
-      int n = 2;
-      while (named.containsKey(label + "~" + n) && !named.get(label + "~" + n).equals(history)) {
-        n++;
+    List<String> key = stopKey(p);
+    String label = labels.get(key);
+    if (label == null) {
+      label = p.label();
+      for (int n = 2; named.containsKey(label); n++) {
+        label = p.label() + "~" + n;
       }
-      label = label + "~" + n;
+      labels.put(key, label);
     }
     named.put(label, history);
     return label;
+  }
+
+  /**
+   * What tells the current stop from another at the same position: the stopped thread and where
+   * each of its frames is (a line of a method called twice in one tick differs by its caller's
+   * place; only a method without calls run twice by JDK code in one tick, a sort's comparator
+   * say, stops twice at one place with the same frames).
+   */
+  private List<String> stopKey(Position p) {
+    List<String> key = new ArrayList<>(List.of(p.label()));
+    Stop st = stop();
+    ThreadReference t = st == null ? null : st.thread();
+    if (t != null) {
+      key.add(t.name());
+      try {
+        for (StackFrame f : t.frames()) {
+          key.add(f.location().method().toString() + "@" + f.location().codeIndex());
+        }
+      } catch (IncompatibleThreadStateException e) {
+        key.add("(running)");
+      }
+    }
+    return key;
   }
 
   @Override

@@ -9,6 +9,7 @@ import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.ModificationWatchpointEvent;
 import com.sun.jdi.event.StepEvent;
 import java.io.PrintStream;
+import ttd.debug.code.ProgramBci;
 import ttd.debug.eval.Values;
 import ttd.debug.target.Stop;
 
@@ -21,10 +22,12 @@ final class StopPrinter {
 
   private final PrintStream out;
   private final SourceFiles sources;
+  private final ProgramBci code;
 
-  StopPrinter(PrintStream out, SourceFiles sources) {
+  StopPrinter(PrintStream out, SourceFiles sources, ProgramBci code) {
     this.out = out;
     this.sources = sources;
+    this.code = code;
   }
 
   /** {@code title} replaces the event's own (e.g. "Reverse step completed"); null keeps it. */
@@ -68,7 +71,7 @@ final class StopPrinter {
     }
   }
 
-  private static String headline(LocatableEvent e) {
+  private String headline(LocatableEvent e) {
     if (e instanceof BreakpointEvent) {
       return "Breakpoint hit: ";
     }
@@ -86,9 +89,12 @@ final class StopPrinter {
     return "Stopped: ";
   }
 
-  /** {@code "thread=main", shop.Cart.add(), line=42 bci=17} */
-  static String where(ThreadReference thread, Location l) {
+  /**
+   * {@code "thread=main", shop.Cart.add(), line=42 bci=17}: the bci is the program's own, as
+   * {@code javap -c} shows it, not the offset in the code ttd's agent rewrote ({@link ProgramBci}).
+   */
+  String where(ThreadReference thread, Location l) {
     return (thread == null ? "" : "\"thread=" + thread.name() + "\", ")
-        + l.declaringType().name() + "." + l.method().name() + "(), line=" + l.lineNumber() + " bci=" + l.codeIndex();
+        + l.declaringType().name() + "." + l.method().name() + "(), line=" + l.lineNumber() + " bci=" + code.of(l);
   }
 }

@@ -9,6 +9,7 @@ import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Motion;
 import ttd.debug.time.Rung;
+import ttd.replay.EventListing;
 import ttd.replay.RecordedEvents;
 
 /**
@@ -37,43 +38,61 @@ final class TimeCommands {
     } else if (s.stop().interrupted()) {
       s.out.println("position after event " + p.event() + " (interrupted: no tick)");
     } else {
-      s.out.println("position " + s.name(p) + " (event " + p.event() + ", tick " + p.tick() + ")");
+      String label = s.name(p);
+      s.out.println("position " + label + " (event " + p.event() + ", tick " + p.tick()
+          + (label.contains("~") ? "; the " + ordinal(label.substring(label.indexOf('~') + 1)) + " stop this session named at that tick: several lines can run between two ticks" : "")
+          + ")");
     }
   }
 
-  void timeline(String filter) {
-    String f = filter.trim().toLowerCase(Locale.ROOT);
+  private static String ordinal(String n) {
+    return n + (n.endsWith("1") && !n.endsWith("11") ? "st" : n.endsWith("2") && !n.endsWith("12") ? "nd" : n.endsWith("3") && !n.endsWith("13") ? "rd" : "th");
+  }
+
+  void timeline(String args) {
+    EventListing.Filter filter = EventListing.Filter.parse(List.of(args.trim().isEmpty() ? new String[0] : args.trim().split("\\s+")), true);
+    if (filter == null) {
+      throw new BadInput("timeline takes [--thread NAME] [--kind WORD] [--schedule] [WORD...], e.g. timeline --thread worker STDOUT");
+    }
     long current = s.started() && !s.ended() ? s.position().event() : -2;
-    int shown = 0;
-    int matched = 0;
-    List<RecordedEvents.Event> all = events();
-    for (int i = 0; i < all.size(); i++) {
-      RecordedEvents.Event e = all.get(i);
-      String text = e.thread() + "  " + e.kind() + " " + (e.preview() != null ? e.preview() : e.value()) + (e.site().isEmpty() ? "" : " at " + e.site());
-      if (!f.isEmpty() && !text.toLowerCase(Locale.ROOT).contains(f)) {
-        continue;
+    List<String> shown = new ArrayList<>();
+    EventListing listing = new EventListing(filter, current, line -> {
+      if (shown.size() < TIMELINE_LINES) {
+        shown.add(line);
       }
-      matched++;
-      if (shown < TIMELINE_LINES) {
-        s.out.println(String.format("%s%6d  %s", i == current ? "=>" : "  ", i, text));
-        shown++;
-      }
+    });
+    boolean ordered = true;
+    for (RecordedEvents.Event e : events()) {
+      ordered &= e.global() != -2;
+      listing.add(e);
     }
-    if (matched > shown) {
-      s.out.println("   ... " + (matched - shown) + " more; narrow the list with timeline WORD");
+    listing.finish();
+    shown.forEach(s.out::println);
+    if (listing.lines() > shown.size()) {
+      s.out.println("   ... " + (listing.lines() - shown.size()) + " more; narrow the list with timeline --thread NAME, --kind WORD or a WORD");
     }
-    if (matched == 0) {
-      s.out.println(f.isEmpty() ? "The recording holds no events." : "No recorded event matches '" + filter.trim() + "'.");
+    if (listing.lines() == 0) {
+      s.out.println(args.isBlank() ? "The recording holds no events." : "No recorded event matches '" + args.trim() + "'.");
+    }
+    if (!ordered) {
+      s.out.println("(this recording was made before ttd numbered events in one global order: goto's numbers are not these)");
     }
   }
 
   private List<RecordedEvents.Event> events() {
     if (events == null) {
-      List<RecordedEvents.Event> all = new ArrayList<>();
-      RecordedEvents.read(s.launcher.recording(), e -> all.add(e));
-      events = all;
+      events = RecordedEvents.all(s.launcher.recording());
     }
     return events;
+  }
+
+  /** How many events the global order numbers (all of them in a recording made before it). */
+  private long numbered() {
+    long n = 0;
+    for (RecordedEvents.Event e : events()) {
+      n = e.global() == -2 ? n + 1 : Math.max(n, e.global() + 1);
+    }
+    return n;
   }
 
   void gotoPosition(String arg) {
@@ -91,7 +110,7 @@ final class TimeCommands {
   }
 
   private void gotoPosition(Position to) {
-    int total = events().size();
+    long total = numbered();
     if (to.event() >= total) {
       throw new BadInput("the recording has events 0 to " + (total - 1) + "; there is no event " + to.event());
     }
@@ -151,7 +170,7 @@ final class TimeCommands {
     s.requireReproducible();
     Position p = s.position();
     Stop st = s.stop();
-    String where = st.ended() ? "after the program ended" : st.thread() == null ? "" : StopPrinter.where(st.thread(), st.events().get(0).location());
+    String where = st.ended() ? "after the program ended" : st.thread() == null ? "" : s.printer.where(st.thread(), st.events().get(0).location());
     Session.Checkpoint c = new Session.Checkpoint(s.checkpoints.size() + 1, p, where, s.history());
     s.checkpoints.add(c);
     String label = p.end() ? "end" : s.name(p);

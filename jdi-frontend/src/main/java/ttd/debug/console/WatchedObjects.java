@@ -72,15 +72,15 @@ final class WatchedObjects {
   /**
    * The user's specs as they go on at {@code at}, the end of {@code history} in {@code landing}: a
    * watch on one object that the landing hit of {@code owner} writes is carried over as "the
-   * object this stop writes" (when {@code carry}); the others are kept, with one line for each
-   * whose object this JVM cannot name.
+   * object this stop writes"; the others are kept, with one line, once a session, for
+   * each whose object this JVM cannot name.
    */
-  List<Spec> landed(Driver landing, Stop at, List<Motion> history, Spec owner, String thread, boolean carry) {
+  List<Spec> landed(Driver landing, Stop at, List<Motion> history, Spec owner, String thread) {
     List<Spec> kept = new ArrayList<>();
     ObjectReference written = writtenObject(at);
     for (Spec spec : s.specs) {
       Binding b = binding(spec);
-      if (b != null && carry && spec.equals(owner) && written != null) {
+      if (b != null && spec.equals(owner) && written != null) {
         FieldWatch w = (FieldWatch) spec;
         Binding here = Binding.written(history, thread, b.describe());
         landing.bind(here, written);
@@ -89,8 +89,9 @@ final class WatchedObjects {
         kept.add(carried);
       } else {
         if (b != null && landing.bound(b) == null) {
-          s.out.println("(" + spec.describe() + " still means that object, which is not named at this earlier point:"
-              + " runs forward from here do not stop at its writes; reverse-continue finds the writes before here)");
+          s.noteOnce(spec, "(" + spec.describe() + " still means that object, which is not named at this earlier point:"
+              + " runs forward from here do not stop at its writes; reverse-continue finds the writes before here;"
+              + " this is said once)");
         }
         kept.add(spec);
       }

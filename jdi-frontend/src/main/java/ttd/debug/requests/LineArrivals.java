@@ -8,10 +8,28 @@ import com.sun.jdi.Value;
 import ttd.debug.target.Target;
 
 /**
- * Every line start of the program's own classes (not the JDK's, not ttd's): what reverse-step,
- * reverse-next and reverse-finish observe to find the line executed before the current one.
+ * Line starts of the program's own classes (not the JDK's, not ttd's): what reverse-step,
+ * reverse-next and reverse-finish observe to find the line executed before the current one. Only
+ * those {@code thread} reaches (null: any thread's), and only in {@code methods} (keys {@link
+ * #method}; null: every method): reverse-next and reverse-finish look at the methods on the
+ * thread's stack alone, so a call that runs long in between costs nothing.
  */
-public record LineArrivals() implements Spec {
+public record LineArrivals(String thread, java.util.Set<String> methods) implements Spec {
+
+  /** Every line start of every thread. */
+  public LineArrivals() {
+    this(null, null);
+  }
+
+  /** How {@code methods} names a method: its class, name and signature. */
+  public static String method(com.sun.jdi.Method m) {
+    return m.declaringType().name() + "." + m.name() + m.signature();
+  }
+
+  /** Whether a line start in {@code m} is one of these. */
+  public boolean covers(com.sun.jdi.Method m) {
+    return methods == null || methods.contains(method(m));
+  }
 
   @Override
   public String className() {
@@ -20,12 +38,15 @@ public record LineArrivals() implements Spec {
 
   @Override
   public String describe() {
-    return "every line start";
+    return (methods == null ? "every line start" : "the line starts of " + methods.size() + " methods") + (thread == null ? "" : " in thread " + thread);
   }
 
   @Override
   public boolean matches(ReferenceType type) {
     String n = type.name();
+    if (methods != null && methods.stream().noneMatch(m -> m.startsWith(n + "."))) {
+      return false;
+    }
     if (n.endsWith("[]") || n.contains("$$Lambda") || n.contains("/0x")) {
       return false;
     }

@@ -203,12 +203,29 @@ public final class RequestTable {
     } else if (spec instanceof ClientRequest) {
       made.addAll(((ClientRequest) spec).make(erm, type));
     } else if (spec instanceof LineArrivals) {
-      try {
-        for (Location l : type.allLineLocations()) {
-          made.add(erm.createBreakpointRequest(l));
+      LineArrivals a = (LineArrivals) spec;
+      for (Method m : type.methods()) {
+        if (m.isAbstract() || m.isNative() || !a.covers(m)) {
+          continue;
         }
-      } catch (AbsentInformationException e) {
-        // no lines to arrive at
+        try {
+          for (Location l : m.allLineLocations()) {
+            made.add(inThread(erm.createBreakpointRequest(l), a.thread()));
+          }
+        } catch (AbsentInformationException e) {
+          // no lines to arrive at
+        }
+      }
+    } else if (spec instanceof CodeLocation) {
+      CodeLocation c = (CodeLocation) spec;
+      for (Method m : type.methodsByName(c.method(), c.signature())) {
+        Location l = m.locationOfCodeIndex(c.bci());
+        if (l != null) {
+          made.add(inThread(erm.createBreakpointRequest(l), c.thread()));
+        }
+      }
+      if (made.isEmpty()) {
+        throw new BadInput("no code at " + c.describe());
       }
     } else if (spec instanceof MethodBreakpoint) {
       MethodBreakpoint b = (MethodBreakpoint) spec;
@@ -287,5 +304,18 @@ public final class RequestTable {
       }
     }
     return b.line() >= min && b.line() <= max;
+  }
+
+  /** {@code r}, reported only for the thread named {@code thread} (null: any). */
+  private com.sun.jdi.request.BreakpointRequest inThread(com.sun.jdi.request.BreakpointRequest r, String thread) {
+    if (thread != null) {
+      for (com.sun.jdi.ThreadReference t : target.vm().allThreads()) {
+        if (t.name().equals(thread)) {
+          r.addThreadFilter(t);
+          break;
+        }
+      }
+    }
+    return r;
   }
 }

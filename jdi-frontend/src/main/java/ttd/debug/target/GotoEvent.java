@@ -46,6 +46,7 @@ final class GotoEvent {
         paused.add(r);
       }
     }
+    target.muteUser(true); // requests a class load installs on the way are enabled: they must not stop it either
     try {
       boolean atEvent = to.tick() > 0 && target.positionClass() != null && target.readEvent() == to.event();
       Stop reached = atEvent ? target.last() : toEvent(to.event(), to.tick());
@@ -54,6 +55,7 @@ final class GotoEvent {
       }
       return stepOut ? target.finishGoto(reached) : target.finishPause(reached);
     } finally {
+      target.muteUser(false);
       for (EventRequest r : paused) {
         r.enable();
       }

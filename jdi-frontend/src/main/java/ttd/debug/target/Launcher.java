@@ -10,9 +10,12 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import ttd.debug.code.ClassFiles;
+import ttd.debug.code.ProgramBci;
 import ttd.log.RecordingMetadata;
 import ttd.replay.ReplayLauncher;
 import ttd.replay.ToolException;
@@ -38,6 +41,7 @@ public final class Launcher {
   private final Path ttdJar;
   private final PrintStream out;
   private final PrintStream err;
+  private final ProgramBci programBci;
 
   public Launcher(Path recording, RecordingMetadata meta, Path ttdJar, PrintStream out, PrintStream err) {
     this.recording = recording;
@@ -45,6 +49,14 @@ public final class Launcher {
     this.ttdJar = ttdJar;
     this.out = out;
     this.err = err;
+    String home = meta.get("java.home");
+    Path javaHome = home != null && Files.isDirectory(Paths.get(home)) ? Paths.get(home) : null;
+    this.programBci = new ProgramBci(new ClassFiles(meta.get("class.path", "."), ReplayLauncher.workingDirectory(meta).toPath(), javaHome));
+  }
+
+  /** The program's own bytecode offsets of locations in this recording's replay JVMs. */
+  public ProgramBci programBci() {
+    return programBci;
   }
 
   public Path recording() {

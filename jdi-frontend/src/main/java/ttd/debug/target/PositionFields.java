@@ -38,6 +38,7 @@ final class PositionFields {
   private volatile Field scheduling;
   private volatile Field thread;
   private volatile Field switchAt;
+  private volatile Field stretches;
   private final TickReads reads = new TickReads();
 
   PositionFields(VirtualMachine vm) {
@@ -60,6 +61,43 @@ final class PositionFields {
     scheduling = t.fieldByName("scheduling");
     type = t;
     return t;
+  }
+
+  /** How many of the last events' stretches the replay notes for the console ({@code ReplayPosition.stretches}). */
+  static final int STRETCHES = 256;
+
+  /**
+   * Gives the replay an array to note the last events' stretch lengths in (the class must be
+   * prepared): an array made through JDI, no code runs in the replay.
+   */
+  void noteStretches() {
+    ClassType t = type();
+    try {
+      com.sun.jdi.ArrayType longs = (com.sun.jdi.ArrayType) vm.classesByName("long[]").get(0);
+      t.setValue(t.fieldByName("stretches"), longs.newInstance(STRETCHES));
+    } catch (InvalidTypeException | ClassNotLoadedException | IndexOutOfBoundsException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * The length in ticks of the stretch after event {@code event} if the replay noted it (it is one
+   * of the last {@link #STRETCHES} events before the current one), else -1.
+   */
+  long stretch(long event, long current) {
+    ClassType t = type();
+    if (t == null || event < 0 || event >= current || current - event >= STRETCHES) {
+      return -1;
+    }
+    if (stretches == null) {
+      stretches = t.fieldByName("stretches");
+    }
+    Value v = t.getValue(stretches);
+    if (!(v instanceof com.sun.jdi.ArrayReference)) {
+      return -1;
+    }
+    com.sun.jdi.ArrayReference a = (com.sun.jdi.ArrayReference) v;
+    return ((LongValue) a.getValue((int) (event & (a.length() - 1)))).value();
   }
 
   /** The index of the last event the replay consumed, -1 before the first. */
@@ -138,6 +176,23 @@ final class PositionFields {
     }
     clockFields(clock);
     return consumer.equals(clock.getValue(thread));
+  }
+
+  /**
+   * The thread holding the scheduler's baton, or null (the scheduler off, nobody runs): after a
+   * hand-over, the thread that runs on, not the one that passed the baton and now waits.
+   */
+  ThreadReference runningThread() {
+    ClassType t = type();
+    if (t == null || running == null || !((BooleanValue) t.getValue(scheduling)).value()) {
+      return null;
+    }
+    ObjectReference clock = (ObjectReference) t.getValue(running);
+    if (clock == null) {
+      return null;
+    }
+    clockFields(clock);
+    return (ThreadReference) clock.getValue(thread);
   }
 
   /**

@@ -25,6 +25,7 @@ final class StopEvents {
   private final LongSupplier readEvent;
   private Observer observer;
   private long observed;
+  private boolean userMuted;
 
   /** {@code readEvent}: the index of the last event the replay consumed, for observers. */
   StopEvents(LongSupplier readEvent) {
@@ -39,6 +40,11 @@ final class StopEvents {
   void observe(Observer o) {
     observer = o;
     observed = 0;
+  }
+
+  /** Whether the user's requests stop the replay (not while a goto or pause runs). */
+  void muteUser(boolean muted) {
+    userMuted = muted;
   }
 
   /** The events of {@code set} that stop the replay (empty: it runs on), or null at its end. */
@@ -64,6 +70,9 @@ final class StopEvents {
         // such throws a replay sees depends on timing, so observers must not count them
         // either, or a reverse search lands on another hit than the one it found
         continue;
+      }
+      if (role == Role.USER && userMuted) {
+        continue; // a goto or pause runs past the user's requests, also those set while it runs
       }
       if (role == Role.STEP) {
         vm.eventRequestManager().deleteEventRequest(e.request());

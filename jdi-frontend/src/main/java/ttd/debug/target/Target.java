@@ -12,7 +12,9 @@ import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.VMStartEvent;
+import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.EventRequestManager;
 import com.sun.jdi.request.StepRequest;
 import java.util.List;
 import java.util.function.Consumer;
@@ -60,6 +62,26 @@ public final class Target implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while a replay JVM started");
     }
+    ClassPrepareRequest prepare = vm.eventRequestManager().createClassPrepareRequest();
+    prepare.addClassFilter(POSITION_CLASS);
+    prepare.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+    prepare.putProperty(Role.KEY, Role.PREPARE);
+    prepare.enable();
+    events.onClassPrepare(type -> {
+      if (type.name().equals(POSITION_CLASS)) {
+        fields.noteStretches(); // from the first event on, for the reverse line steps
+        vm.eventRequestManager().deleteEventRequest(prepare);
+      }
+    });
+  }
+
+  /**
+   * The length in ticks of the stretch after event {@code event} (the ticks the thread holding
+   * the baton ran until the next event), if it is one of the last events before where the stopped
+   * replay is; else -1.
+   */
+  public long stretch(long event) {
+    return fields.stretch(event, readEvent());
   }
 
   public VirtualMachine vm() {
@@ -111,14 +133,24 @@ public final class Target implements AutoCloseable {
 
   /** One step of {@code thread}: {@link StepRequest#STEP_INTO}, {@code STEP_OVER} or {@code STEP_OUT}. */
   public Stop step(ThreadReference thread, int depth) {
-    StepRequest step = vm.eventRequestManager().createStepRequest(thread, StepRequest.STEP_LINE, depth);
+    EventRequestManager erm = vm.eventRequestManager();
+    erm.deleteEventRequests(List.copyOf(erm.stepRequests())); // JDI allows one step per thread
+    StepRequest step = erm.createStepRequest(thread, StepRequest.STEP_LINE, depth);
     for (String pattern : STEP_EXCLUDES) {
       step.addClassExclusionFilter(pattern);
     }
     step.setSuspendPolicy(EventRequest.SUSPEND_ALL);
     step.putProperty(Role.KEY, Role.STEP);
     step.enable();
-    return resume();
+    try {
+      return resume();
+    } finally {
+      // a breakpoint, a catch or the end stopped the replay before the step completed: the step
+      // is over all the same (as in jdb), and must not complete later, inside another motion
+      if (!ended()) {
+        erm.deleteEventRequests(List.copyOf(erm.stepRequests()));
+      }
+    }
   }
 
   /**
@@ -155,10 +187,18 @@ public final class Target implements AutoCloseable {
       return reached;
     }
     lastEvent = Long.MIN_VALUE;
-    Stop out = step(reached.thread(), StepRequest.STEP_OUT);
+    // at a hand-over of the baton the thread that passed it stopped here and now waits for it:
+    // the goto goes on in the thread that runs from this position, as every replay does
+    ThreadReference on = fields.runningThread();
+    Stop out = step(on != null ? on : reached.thread(), StepRequest.STEP_OUT);
     tick = 0;
     last = out.ended() ? out : Stop.at(out.events(), new Position(out.position().event(), Math.max(0, fields.tick()), false));
     return last;
+  }
+
+  /** While {@code muted}, the user's requests do not stop the replay (a goto, a pause). */
+  void muteUser(boolean muted) {
+    events.muteUser(muted);
   }
 
   /** {@code ReplayPosition} in this JVM. */

@@ -106,7 +106,7 @@ public final class Driver implements AutoCloseable {
    * non-null, binds their objects at the end and sets them as the user's requests.
    */
   public Stop continueAlong(Rung from, List<Motion> history, List<Spec> finalSpecs) {
-    return replayFrom(from == null ? 0 : from.prefix().size(), history, finalSpecs);
+    return replayFrom(from == null ? 0 : from.resumeAt(history), history, finalSpecs);
   }
 
   private Stop replayFrom(int first, List<Motion> history, List<Spec> finalSpecs) {

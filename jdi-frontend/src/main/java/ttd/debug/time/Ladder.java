@@ -21,6 +21,7 @@ public final class Ladder {
 
   private final Pool pool;
   private final long spacingNanos;
+  private final long spacingTicks;
   private final int perMotion;
   private final int max;
   private final int copies;
@@ -32,8 +33,18 @@ public final class Ladder {
    * search's two passes start from the same rung).
    */
   public Ladder(Pool pool, long spacingNanos, int perMotion, int max, int copies) {
+    this(pool, spacingNanos, 0, perMotion, max, copies);
+  }
+
+  /**
+   * With {@code spacingTicks} > 0, rungs lie that many ticks back from the end of each motion, then
+   * twice, four and eight times as far, by position alone (the replay's note of its last events'
+   * stretches tells where): the same rungs on every machine, however loaded, which tests need.
+   */
+  public Ladder(Pool pool, long spacingNanos, long spacingTicks, int perMotion, int max, int copies) {
     this.pool = pool;
     this.spacingNanos = spacingNanos;
+    this.spacingTicks = spacingTicks;
     this.perMotion = perMotion;
     this.max = max;
     this.copies = copies;
@@ -45,7 +56,7 @@ public final class Ladder {
    * JDWP round trips); 0 when there is no ladder.
    */
   public long sampleNanos() {
-    return spacingNanos <= 0 ? 0 : Math.max(20_000_000L, Math.min(100_000_000L, spacingNanos / 10));
+    return spacingNanos <= 0 || spacingTicks > 0 ? 0 : Math.max(20_000_000L, Math.min(100_000_000L, spacingNanos / 10));
   }
 
   /**
@@ -63,11 +74,50 @@ public final class Ladder {
     } finally {
       t.clock().sampleEvery(0);
     }
-    if (!s.interrupted()) {
+    if (!s.interrupted() && spacingTicks > 0) {
+      if (!s.ended()) {
+        ranThrough(prefix, m, from, s.position(), t::stretch, t.clock().runNanos());
+      }
+    } else if (!s.interrupted()) {
       List<long[]> samples = List.copyOf(t.clock().samples().subList(samplesBefore, t.clock().samples().size()));
       ranThrough(prefix, m, samples, fromNanos, from, t.clock().runNanos(), s.position());
     }
     return s;
+  }
+
+  /**
+   * Places rungs inside motion {@code m} by position: {@code spacingTicks}, twice, four and eight
+   * times as many ticks back from {@code to}, where it stopped ({@code stretch}: the lengths of the
+   * stretches before it), strictly after {@code from} and, in a goto, before its target.
+   */
+  synchronized void ranThrough(List<Motion> prefix, Motion m, Position from, Position to, java.util.function.LongUnaryOperator stretch, long runNanos) {
+    if (!m.resumable() || m.kind() == Motion.Kind.PAUSE) {
+      return;
+    }
+    firstEvent(prefix, m, from, to);
+    Position last = to;
+    for (int k = 1; k <= perMotion; k++) {
+      Position p = TickWalk.back(to, spacingTicks << (k - 1), stretch);
+      if (p == null) {
+        return;
+      }
+      if (p.tick() < 0) {
+        p = new Position(p.event(), 0, false); // the stretch before is not known: the boundary after it
+      }
+      if (!from.before(p) || !p.before(last) || m.kind() == Motion.Kind.GOTO && !p.before(m.position())) {
+        return;
+      }
+      last = p;
+      add(new Rung(prefix, m, p.event(), p.tick(), runNanos));
+    }
+  }
+
+  /** The rung at the first recorded event, past the replay JVM's start-up, in a first motion that passed it. */
+  private void firstEvent(List<Motion> prefix, Motion m, Position from, Position to) {
+    Position first = new Position(0, 0, false);
+    if (prefix.isEmpty() && from.event() < 0 && !to.before(first) && (m.kind() != Motion.Kind.GOTO || first.before(m.position()))) {
+      add(new Rung(prefix, m, 0, 0, 0));
+    }
   }
 
   /**
@@ -82,10 +132,7 @@ public final class Ladder {
     if (!m.resumable() || m.kind() == Motion.Kind.PAUSE || spacingNanos <= 0) {
       return;
     }
-    Position first = new Position(0, 0, false);
-    if (prefix.isEmpty() && from.event() < 0 && !to.before(first) && (m.kind() != Motion.Kind.GOTO || first.before(m.position()))) {
-      add(new Rung(prefix, m, 0, 0, 0)); // the first event: past the replay JVM's start-up
-    }
+    firstEvent(prefix, m, from, to);
     Position last = null;
     for (int k = 1; k <= perMotion; k++) {
       long at = toNanos - (spacingNanos << (k - 1));
@@ -130,7 +177,8 @@ public final class Ladder {
         l.add(r);
       }
     }
-    l.sort(Comparator.comparingInt((Rung r) -> r.prefix().size()).thenComparingLong(Rung::event).thenComparingLong(Rung::tick).reversed());
+    // positions only grow along a history, from the start: the nearest rung is the latest position
+    l.sort(Comparator.comparingLong(Rung::event).thenComparingLong(Rung::tick).thenComparingInt((Rung r) -> r.prefix().size()).reversed());
     return l;
   }
 

@@ -26,14 +26,29 @@ public record Rung(List<Motion> prefix, Motion within, long event, long tick, lo
 
   /**
    * Whether {@code history} passes through this rung: it starts with the prefix, and its next
-   * motion is {@code within} itself or a pause at this position or later (another rung's path).
+   * motion is {@code within} itself or a pause at this position or later (another rung's path);
+   * or it starts with a pause at this position or later (a landing, {@link StopAddress}), which a
+   * JVM paused here goes on to whatever motions brought it here.
    */
   public boolean on(List<Motion> history) {
+    return resumeAt(history) >= 0;
+  }
+
+  /**
+   * The index of the motion of {@code history} a JVM paused here goes on with (the rest of it
+   * first, for a run or goto it lies inside), or -1 if the history does not pass here.
+   */
+  public int resumeAt(List<Motion> history) {
     int i = prefix.size();
-    if (history.size() <= i || !history.subList(0, i).equals(prefix)) {
-      return false;
+    if (history.size() > i && history.subList(0, i).equals(prefix)) {
+      Motion next = history.get(i);
+      if (next.equals(within) || (next.kind() == Motion.Kind.PAUSE && !next.position().before(position()))) {
+        return i;
+      }
     }
-    Motion next = history.get(i);
-    return next.equals(within) || (next.kind() == Motion.Kind.PAUSE && !next.position().before(position()));
+    if (!history.isEmpty() && history.get(0).kind() == Motion.Kind.PAUSE && !history.get(0).position().before(position())) {
+      return 0;
+    }
+    return -1;
   }
 }

@@ -22,7 +22,7 @@ class ListedWritesTest {
   @Test
   void eachWriteIsNumberedAmongTheWritesOfItsEventAndTheFirstAtAPositionWins() {
     ListedWrites w = new ListedWrites();
-    w.listed(TOTAL, List.of(at(2, 10), at(3, 2), at(3, 7), at(3, 7), at(4, -1), at(4, 3)));
+    w.listed(TOTAL, List.of(at(2, 10), at(3, 2), at(3, 7), at(3, 7), at(4, -1), at(4, 3)), Position.START);
     assertEquals(new ListedWrites.Write(TOTAL, 1), w.at(at(2, 10)));
     assertEquals(new ListedWrites.Write(TOTAL, 2), w.at(at(3, 7)), "the second write of event 3; the third shares its position");
     assertEquals(new ListedWrites.Write(TOTAL, 2), w.at(at(4, 3)), "a write whose tick was not known still counts");

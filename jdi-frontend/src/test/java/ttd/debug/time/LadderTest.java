@@ -88,4 +88,24 @@ class LadderTest {
     ladder.ranThrough(List.of(), RUN, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 0, true));
     assertEquals(4, ladder.rungs().size());
   }
+
+  @Test
+  void rungsSpacedByTicksLieWherePositionsAloneSayAcrossEventsAndNotBeforeTheMotionsStart() {
+    Ladder byTicks = new Ladder(pool, 0, 1000, 4, 6, 2);
+    java.util.Map<Long, Long> stretches = java.util.Map.of(41L, 1500L, 40L, 90_000L);
+    byTicks.ranThrough(List.of(), RUN, Position.START, new Position(42, 700, false), e -> stretches.getOrDefault(e, -1L), 5 * MS);
+    List<Position> at = new ArrayList<>();
+    for (Rung r : byTicks.rungs()) {
+      at.add(r.position());
+    }
+    assertEquals(List.of(new Position(0, 0, false), new Position(41, 1201, false), new Position(41, 201, false),
+        new Position(40, 88_202, false), new Position(40, 84_202, false)), at,
+        "the first event, then 1000, 2000, 4000 and 8000 ticks back, through the stretches before event 42");
+
+    Ladder cont = new Ladder(pool, 0, 1000, 4, 6, 2);
+    cont.ranThrough(List.of(RUN), Motion.run(List.of()), new Position(41, 0, false), new Position(42, 700, false),
+        e -> stretches.getOrDefault(e, -1L), 5 * MS);
+    assertEquals(List.of(new Position(41, 1201, false), new Position(41, 201, false)), cont.rungs().stream().map(Rung::position).toList(),
+        "only the rungs after where the motion started");
+  }
 }

@@ -24,6 +24,13 @@ public final class NativeRecordCommand implements ToolCommand {
   }
 
   @Override
+  public String usage() {
+    return String.join("\n",
+        "  native record [--out DIR] -- <program> [args]",
+        "                      record a native program with rr (needs hardware performance counters)");
+  }
+
+  @Override
   public int run(String[] args) {
     if (args.length == 0 || !args[0].equals("record")) {
       throw new ToolException("native takes `record [--out DIR] -- PROGRAM [ARGS]`; `ttd debug DIR` then opens the trace");

@@ -1,41 +1,73 @@
 package ttd.replay.cli;
 
 import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+import ttd.replay.EventListing;
 import ttd.replay.RecordedEvents;
 import ttd.replay.ToolException;
 
 /**
- * {@code ttd events <recording> [--limit N]}: lists the recorded events in log order, one line
- * each: thread, event number, kind, value and call site.
+ * {@code ttd events <recording> [--thread NAME] [--kind WORD] [--schedule] [--limit N]}: lists the
+ * recorded events in the program's one global order, one line each: the event's number (the
+ * position {@code ttd debug}'s {@code goto} takes), thread name, kind, value and call site; the
+ * scheduler's decisions folded into one line per stretch unless {@code --schedule}.
  */
 final class EventsCommand {
+
+  private static final String USAGE = "usage: events <recording> [--thread NAME] [--kind WORD] [--schedule] [--limit N]";
 
   private EventsCommand() {}
 
   static int run(String[] args) {
-    if (args.length != 1 && !(args.length == 3 && args[1].equals("--limit"))) {
-      throw new ToolException("usage: events <recording> [--limit N]");
+    if (args.length == 0 || args[0].startsWith("--")) {
+      throw new ToolException(USAGE);
     }
-    long limit = args.length == 3 ? parse(args[2]) : Long.MAX_VALUE;
-    long[] shown = {0};
+    List<String> options = new java.util.ArrayList<>(Arrays.asList(args).subList(1, args.length));
+    long limit = Long.MAX_VALUE;
+    int at = options.indexOf("--limit");
+    if (at >= 0) {
+      if (at + 1 >= options.size()) {
+        throw new ToolException("--limit takes a number");
+      }
+      limit = parse(options.get(at + 1));
+      options.subList(at, at + 2).clear();
+    }
+    EventListing.Filter filter = EventListing.Filter.parse(options, false);
+    if (filter == null) {
+      throw new ToolException(USAGE);
+    }
+    long max = limit;
+    boolean[] ordered = {true};
+    String[] ended = {null};
+    EventListing listing = new EventListing(filter, -2, line -> System.out.println(line));
     RecordedEvents.read(
         Paths.get(args[0]),
         new RecordedEvents.Visitor() {
           @Override
           public boolean event(RecordedEvents.Event e) {
-            if (shown[0] >= limit) {
-              return false;
-            }
-            System.out.println(e.describe());
-            shown[0]++;
-            return true;
+            ordered[0] &= e.global() != -2;
+            listing.add(e);
+            return listing.lines() < max;
           }
 
           @Override
           public void end(int exitStatus, String cause) {
-            System.out.println("end: exit status " + exitStatus + " (" + cause + ")");
+            if (listing.lines() < max) {
+              listing.finish();
+            }
+            ended[0] = "end: exit status " + exitStatus + " (" + cause + ")";
           }
         });
+    if (ended[0] == null && listing.lines() < max) {
+      listing.finish(); // an incomplete recording: its last stretch of decisions
+    }
+    if (ended[0] != null) {
+      System.out.println(ended[0]);
+    }
+    if (!ordered[0]) {
+      System.out.println("(this recording was made before ttd numbered events in one global order: each thread's own numbers are shown)");
+    }
     return 0;
   }
 

@@ -11,6 +11,9 @@ public interface ToolCommand {
   /** The word on the command line, e.g. {@code debug}. */
   String name();
 
+  /** How {@code help} and {@code <command> --help} show it: indented lines, as in the tool's usage. */
+  String usage();
+
   /** Runs the command with the arguments after its name and returns the exit status. */
   int run(String[] args);
 }

@@ -1,6 +1,8 @@
 package ttd.replay.cli;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.ServiceLoader;
 import ttd.replay.ToolException;
 
@@ -10,31 +12,43 @@ import ttd.replay.ToolException;
  */
 public final class TtdCommand {
 
-  static final String USAGE =
+  private static final String RECORD = String.join("\n",
+      "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--quiet] [--native-children] -- <java command line>",
+      "                      run a Java program under the recorder; --native-children also records",
+      "                      its child processes with rr, where rr can record");
+  private static final String REPLAY = String.join("\n",
+      "  replay <recording> [--jdwp [HOST:]PORT]",
+      "                      re-run a recording: same output, same exit status, no real I/O;",
+      "                      --jdwp waits for jdb or an IDE on that address (localhost by default)");
+  private static final String INFO = "  info <recording>    show what a recording holds";
+  private static final String EVENTS = String.join("\n",
+      "  events <recording> [--thread NAME] [--kind WORD] [--schedule] [--limit N]",
+      "                      list the recorded events in their one global order (the numbers",
+      "                      `ttd debug` goes to): number, thread, kind, value, call site;",
+      "                      --thread and --kind keep those (a part of the name is enough),",
+      "                      --schedule lists the scheduler's thread switches one by one",
+      "                      instead of folding each run of them into one line");
+
+  /** The whole usage, with the commands of other modules ({@link ToolCommand}) in it. */
+  static String usage() {
+    List<String> lines = new ArrayList<>(List.of(
+        "usage: java -jar ttd.jar <command> [options]",
+        "",
+        "commands (`java -jar ttd.jar <command> --help` shows one command's usage):",
+        RECORD,
+        REPLAY,
+        INFO,
+        EVENTS));
+    for (ToolCommand c : ServiceLoader.load(ToolCommand.class, TtdCommand.class.getClassLoader())) {
+      lines.add(c.usage());
+    }
+    lines.add("  help                show this text");
+    return String.join("\n", lines) + "\n" + AFTER_COMMANDS;
+  }
+
+  private static final String AFTER_COMMANDS =
       String.join(
           "\n",
-          "usage: java -jar ttd.jar <command> [options]",
-          "",
-          "commands:",
-          "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--quiet] [--native-children] -- <java command line>",
-          "                      run a Java program under the recorder; --native-children also records",
-          "                      its child processes with rr, where rr can record",
-          "  replay <recording> [--jdwp [HOST:]PORT]",
-          "                      re-run a recording: same output, same exit status, no real I/O;",
-          "                      --jdwp waits for jdb or an IDE on that address (localhost by default)",
-          "  info <recording>    show what a recording holds",
-          "  events <recording> [--limit N]",
-          "                      list the recorded events: thread, number, kind, value, call site",
-          "  debug <recording> [--sourcepath DIR[:DIR...]] [--jdwp [HOST:]PORT]",
-          "                      a jdb-like console over the replay that also runs backwards:",
-          "                      reverse-continue, reverse-step, goto, checkpoints, field history;",
-          "                      --jdwp: an IDE or jdb attaches there and shares its position",
-          "  debug --native -- <program> [args]",
-          "                      the same console over a native program, recorded by gdb's process record",
-          "  debug <rr trace>    the same console over an rr trace (gdb connected to rr replay)",
-          "  native record [--out DIR] -- <program> [args]",
-          "                      record a native program with rr (needs hardware performance counters)",
-          "  help                show this text",
           "",
           "recording with the agent directly: java -javaagent:ttd.jar[=OPTIONS] ...",
           "OPTIONS are comma-separated:",
@@ -54,6 +68,10 @@ public final class TtdCommand {
         throw new ToolException("no command given; `java -jar ttd.jar help` lists the commands");
       }
       String[] rest = Arrays.copyOfRange(args, 1, args.length);
+      if (asksForHelp(args[0], rest)) {
+        System.out.println(usage(args[0]));
+        return 0;
+      }
       switch (args[0]) {
         case "record":
           return RecordCommand.run(rest);
@@ -66,7 +84,7 @@ public final class TtdCommand {
         case "help":
         case "--help":
         case "-h":
-          System.out.println(USAGE);
+          System.out.println(usage());
           return 0;
         default:
           for (ToolCommand c : ServiceLoader.load(ToolCommand.class, TtdCommand.class.getClassLoader())) {
@@ -83,6 +101,43 @@ public final class TtdCommand {
     } catch (RuntimeException e) {
       System.err.println("ttd: internal error (" + e + "); please report it");
       return 70;
+    }
+  }
+
+  /**
+   * Whether {@code rest}, the arguments after {@code command}, ask for its usage: {@code --help}
+   * or {@code -h} anywhere before a {@code --} (after it, record's arguments are the program's).
+   */
+  private static boolean asksForHelp(String command, String[] rest) {
+    for (String a : rest) {
+      if (a.equals("--")) {
+        return false;
+      }
+      if (a.equals("--help") || a.equals("-h")) {
+        return !command.equals("help");
+      }
+    }
+    return false;
+  }
+
+  /** One command's usage, as {@code help} lists it; the whole text for a command it does not know. */
+  static String usage(String command) {
+    switch (command) {
+      case "record":
+        return "usage: java -jar ttd.jar\n" + RECORD + "\n\nagent options (--pin, --chaos and --quiet set these):\n" + AgentOptionsHelp.TEXT;
+      case "replay":
+        return "usage: java -jar ttd.jar\n" + REPLAY;
+      case "info":
+        return "usage: java -jar ttd.jar\n" + INFO;
+      case "events":
+        return "usage: java -jar ttd.jar\n" + EVENTS;
+      default:
+        for (ToolCommand c : ServiceLoader.load(ToolCommand.class, TtdCommand.class.getClassLoader())) {
+          if (c.name().equals(command)) {
+            return "usage: java -jar ttd.jar\n" + c.usage();
+          }
+        }
+        return usage();
     }
   }
 }

@@ -41,6 +41,32 @@ class TtdCommandTest {
   }
 
   @Test
+  void helpAfterACommandPrintsThatCommandsUsage() {
+    for (String command : new String[] {"record", "replay", "info", "events"}) {
+      out.reset();
+      assertEquals(0, TtdCommand.run(new String[] {command, "--help"}), command);
+      String text = out.toString(StandardCharsets.UTF_8);
+      assertTrue(text.contains("  " + command + " "), command + ": " + text);
+      assertTrue(!text.contains("exit status of replay"), "only that command's usage: " + text);
+    }
+    out.reset();
+    assertEquals(0, TtdCommand.run(new String[] {"events", "/some/recording", "-h"}));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("--thread NAME"));
+    out.reset();
+    assertEquals(0, TtdCommand.run(new String[] {"record", "--help"}));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("seed=N"), "record's usage names the agent options");
+  }
+
+  @Test
+  void helpAfterTheSeparatorBelongsToTheRecordedProgram() {
+    err.reset();
+    out.reset();
+    assertEquals(2, TtdCommand.run(new String[] {"record", "--bogus", "--", "java", "--help"}));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown record option '--bogus'"), err.toString(StandardCharsets.UTF_8));
+    assertTrue(out.toString(StandardCharsets.UTF_8).isEmpty(), "a usage was printed instead of the error");
+  }
+
+  @Test
   void badUsageGetsOneLineAndStatusTwo() {
     assertOneLine(new String[] {}, "no command given");
     assertOneLine(new String[] {"rewind"}, "unknown command 'rewind'");

@@ -1,0 +1,229 @@
+package ttd.debug.console;
+
+import com.sun.jdi.IncompatibleThreadStateException;
+import com.sun.jdi.Location;
+import com.sun.jdi.StackFrame;
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.event.LocatableEvent;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import ttd.debug.BadInput;
+import ttd.debug.requests.CodeLocation;
+import ttd.debug.requests.LineArrivals;
+import ttd.debug.target.Position;
+import ttd.debug.target.Stop;
+import ttd.debug.time.Driver;
+import ttd.debug.time.Interrupted;
+import ttd.debug.time.Motion;
+import ttd.debug.time.Rung;
+import ttd.debug.time.StopAddress;
+import ttd.debug.time.TickWalk;
+
+/**
+ * reverse-step, reverse-next and reverse-finish, as gdb's: the last line start of the thread
+ * before the current stop that is another line (step), another line of this frame or an outer
+ * one (next), a line of an outer frame (finish). Found forwards in a window just before the stop:
+ * a JVM from the nearest rung of the ladder pauses at the window's start, watches the thread's line
+ * starts (for next and finish, only those of the methods on its stack: a long call in between
+ * costs nothing) up to the window's end, and picks the last that counts. The first window starts
+ * at the stop's own tick point and ends at the stop (reached by its {@link StopAddress}); each next
+ * one starts four times as many ticks back and ends where the one before began. Most lines are
+ * found in the first, a few ticks of replay after the rung. The landing pauses at the window's
+ * start and runs to that line start; the console's new history is that line start's own address
+ * where the window tells it (the tick it lies in, and how many times the thread reached it there).
+ */
+final class LineSearch {
+
+  /** One line start a window saw: its number among the observer's events, where, and what. */
+  private record Hit(long ordinal, long set, Position at, Location location, int depth, String method, int line) {}
+
+  /** What one window saw, and the last line start in it that counts (null: none). */
+  private record Window(List<Hit> hits, Hit found) {}
+
+  private final Session s;
+
+  LineSearch(Session s) {
+    this.s = s;
+  }
+
+  /** {@code kind}: "step", "next" or "finish". */
+  void reverse(String kind) {
+    if (!s.started()) {
+      throw new BadInput("the program has not started yet, so there is nothing before this point");
+    }
+    s.requireReproducible();
+    if (s.ended()) {
+      throw new BadInput("the program has ended; reverse-continue or goto first, then step backwards");
+    }
+    String thread = s.threadName();
+    ThreadReference t = s.thread();
+    int depth;
+    int line;
+    String method;
+    Set<String> methods = new LinkedHashSet<>();
+    try {
+      List<StackFrame> frames = t.frames();
+      depth = frames.size();
+      line = frames.get(0).location().lineNumber();
+      method = frames.get(0).location().method().toString();
+      for (int i = kind.equals("finish") ? 1 : 0; i < frames.size(); i++) {
+        methods.add(LineArrivals.method(frames.get(i).location().method()));
+      }
+    } catch (IncompatibleThreadStateException e) {
+      throw new BadInput("the thread is running; stop it first");
+    }
+    if (kind.equals("finish") && depth <= 1) {
+      throw new BadInput("reverse-finish is not meaningful in the outermost frame");
+    }
+    LineArrivals observer = new LineArrivals(thread, kind.equals("step") ? null : Set.copyOf(methods));
+    StopAddress here = new StopAddresses(s).current();
+    List<Position> windows = TickWalk.windows(here.from(), s.driver().target()::stretch);
+    String title = kind.equals("finish") ? "Run back to call" : kind.equals("next") ? "Reverse next completed" : "Reverse step completed";
+    try {
+      for (int j = 0; j < windows.size(); j++) {
+        Position start = windows.get(j);
+        Window w = scan(start, j == 0 ? null : windows.get(j - 1), here, observer, h -> {
+          boolean sameLine = h.depth() == depth && h.line() == line && h.method().equals(method);
+          switch (kind) {
+            case "step":
+              return !sameLine;
+            case "next":
+              return h.depth() <= depth && !sameLine;
+            default:
+              return h.depth() < depth;
+          }
+        });
+        if (w.found() != null) {
+          land(start, observer, w, title);
+          return;
+        }
+      }
+    } catch (Interrupted e) {
+      throw new BadInput("interrupted: the search stopped, and the console is still at position " + s.position().label());
+    } finally {
+      s.running(null);
+    }
+    throw new BadInput("no earlier line in this thread: this is the start of the recording");
+  }
+
+  /**
+   * The last line start that {@code counts} between {@code start} and {@code end} (null: the
+   * current stop, reached by {@code here}); null if there is none.
+   */
+  private Window scan(Position start, Position end, StopAddress here, LineArrivals observer, java.util.function.Predicate<Hit> counts) {
+    Rung r = nearest(start, here.landing(List.of()));
+    List<Hit> hits = new ArrayList<>();
+    try (Driver d = RungJvms.reach(s, r)) {
+      if (!start.equals(Position.START)) {
+        performed(d, pause(start));
+      }
+      d.searchWith(List.of(observer), (ordinal, e, index) -> {
+        hits.add(hit(ordinal, d, e));
+        return false;
+      });
+      long finalSet = -1;
+      if (end != null) {
+        performed(d, pause(end));
+      } else {
+        if (start.before(here.from())) {
+          performed(d, pause(here.from()));
+        }
+        performed(d, Motion.seek(List.of(here.at()), here.arrival()));
+        finalSet = d.target().eventSets();
+      }
+      for (int i = hits.size() - 1; i >= 0; i--) {
+        if (hits.get(i).set() != finalSet && counts.test(hits.get(i))) {
+          return new Window(hits, hits.get(i));
+        }
+      }
+      return new Window(hits, null);
+    }
+  }
+
+  private static Stop performed(Driver d, Motion m) {
+    Stop st = d.perform(m);
+    if (st.interrupted()) {
+      throw new Interrupted();
+    }
+    if (st.ended()) {
+      throw new IllegalStateException("the replay ended before " + (m.kind() == Motion.Kind.SEEK ? "the stop it went back from" : "position " + m.position().label()));
+    }
+    return st;
+  }
+
+  private static Motion pause(Position p) {
+    return new Motion(Motion.Kind.PAUSE, null, p.event(), p.tick(), List.of(), List.of());
+  }
+
+  private static Hit hit(long ordinal, Driver d, LocatableEvent e) {
+    int depth;
+    try {
+      depth = e.thread().frameCount();
+    } catch (IncompatibleThreadStateException x) {
+      depth = -1;
+    }
+    return new Hit(ordinal, d.target().eventSets(), d.target().observedAt(), e.location(), depth, e.location().method().toString(), e.location().lineNumber());
+  }
+
+  /** The nearest rung at or before {@code p} that {@code history} passes (null: the start). */
+  private Rung nearest(Position p, List<Motion> history) {
+    for (Rung r : s.ladder.on(history)) {
+      if (!p.before(r.position())) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Lands on the line start {@code w} found, the how-manieth event of {@code observer} from
+   * {@code start}: a JVM from the nearest rung pauses there and runs to it. The new history is the
+   * line start's own address where the window tells it (the window began at or before its tick
+   * point), else that pause and count.
+   */
+  private void land(Position start, LineArrivals observer, Window w, String title) {
+    List<Motion> history = new ArrayList<>();
+    if (!start.equals(Position.START)) {
+      history.add(new Motion(Motion.Kind.PAUSE, null, start.event(), start.tick(), List.copyOf(s.specs), List.of()));
+    }
+    history.add(Motion.seek(List.of(observer), w.found().ordinal()));
+    Rung r = nearest(start, history);
+    Driver landing = RungJvms.reach(s, r);
+    try {
+      if (landing.continueAlong(r, List.copyOf(history), s.specs).interrupted()) {
+        throw new Interrupted();
+      }
+    } catch (RuntimeException e) {
+      landing.close();
+      throw e;
+    }
+    StopAddress address = addressOf(w, start, observer.thread());
+    s.switchTo(landing, address != null ? address.landing(s.specs) : List.copyOf(history), title);
+  }
+
+  /**
+   * The address of the line start {@code w} found, if the window (from {@code start}) saw every
+   * arrival of the thread there since its tick point; else null.
+   */
+  private static StopAddress addressOf(Window w, Position start, String thread) {
+    Hit h = w.found();
+    Position from = h.at().tick() >= 0 && h.at().tick() != 1 ? h.at() : new Position(h.at().event(), 0, false);
+    if (from.before(start)) {
+      return null;
+    }
+    long arrivals = 0;
+    for (Hit other : w.hits()) {
+      if (other.ordinal() <= h.ordinal() && other.location().equals(h.location()) && atOrAfter(other.at(), from)) {
+        arrivals++;
+      }
+    }
+    Location l = h.location();
+    return new StopAddress(from, new CodeLocation(l.declaringType().name(), l.method().name(), l.method().signature(), l.codeIndex(), thread), arrivals);
+  }
+
+  private static boolean atOrAfter(Position p, Position from) {
+    return p.event() > from.event() || p.event() == from.event() && (from.tick() == 0 || p.tick() >= from.tick());
+  }
+}

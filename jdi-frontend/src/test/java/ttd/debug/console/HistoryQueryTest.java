@@ -1,0 +1,45 @@
+package ttd.debug.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import ttd.debug.BadInput;
+import ttd.debug.target.Position;
+
+class HistoryQueryTest {
+
+  @Test
+  void aTargetAloneAsksForItsLastTwentyWrites() {
+    HistoryQuery q = HistoryQuery.parse("order.total");
+    assertEquals("order", q.owner());
+    assertEquals("total", q.field());
+    assertEquals(HistoryQuery.DEFAULT_LAST, q.last());
+    assertNull(q.from());
+    assertNull(q.value());
+  }
+
+  @Test
+  void lastAllRangeAndValueCombine() {
+    HistoryQuery q = HistoryQuery.parse("shop.Cart.total --last 5 40..57.1200 == -750");
+    assertEquals("shop.Cart", q.owner());
+    assertEquals(5, q.last());
+    assertEquals(new Position(40, 0, false), q.from());
+    assertEquals(new Position(57, 1200, false), q.to());
+    assertEquals("-750", q.value());
+    assertEquals("shop.Cart.total 40.0..57.1200 == -750", q.describe());
+    assertEquals(0, HistoryQuery.parse("a.b --all").last());
+    assertNull(HistoryQuery.parse("a.b ..9").from());
+    assertNull(HistoryQuery.parse("a.b 9..").to());
+  }
+
+  @Test
+  void badQueriesSayWhatIsWrongInOneLine() {
+    assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("total")).getMessage().startsWith("malformed history 'total'"));
+    assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b --last x")).getMessage().contains("'--last' is none of"));
+    assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b 9..3")).getMessage().contains("ends before it starts"));
+    assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b ==")).getMessage().contains("== needs a value"));
+  }
+}
