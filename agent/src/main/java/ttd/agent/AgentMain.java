@@ -79,7 +79,7 @@ public final class AgentMain {
       Session session = start.session();
       ClassFileInstrumenter instrumenter =
           new ClassFileInstrumenter(
-              mainClass == null ? null : mainClass.replace('.', '/'), start.chaos());
+              mainClass == null ? null : mainClass.replace('.', '/'), start.chaos(), start.path());
       ClassLoader agentLoader = AgentMain.class.getClassLoader();
       FileHooks.installRealFiles(
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());

@@ -21,6 +21,8 @@ public final class AgentOptions {
           "  seed=N           pin: derive every default seed and SecureRandom output from N",
           "  quiet            do not print where the recording goes",
           "  chaos            record with random preemption and thread priorities, so rare races show up",
+          "  path             also log each thread's path between events, so that a replay that leaves",
+          "                   the recorded execution stops where it does (the divergence finder)",
           "  nativeChildren=RR  (used by `ttd record --native-children`) start child processes under RR's record",
           "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
           "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
@@ -33,6 +35,7 @@ public final class AgentOptions {
   private boolean quiet;
   private boolean launcher;
   private boolean chaos;
+  private boolean path;
   private String nativeChildren;
 
   /** Parses the agent's option string; null or empty means all defaults. */
@@ -71,6 +74,9 @@ public final class AgentOptions {
           break;
         case "chaos":
           o.chaos = flag(key, value);
+          break;
+        case "path":
+          o.path = flag(key, value);
           break;
         case "nativeChildren":
           o.nativeChildren = require(key, value);
@@ -155,5 +161,13 @@ public final class AgentOptions {
   /** Chaos scheduling (record); a replay takes it from the recording's header. */
   public boolean chaos() {
     return chaos;
+  }
+
+  /**
+   * Whether the recording also logs each thread's path (the divergence finder); a replay takes it
+   * from the recording's header and then checks the path.
+   */
+  public boolean path() {
+    return path;
   }
 }

@@ -46,6 +46,9 @@ abstract class SessionStart {
   /** Whether the program runs under chaos scheduling (it adds schedule points to its classes). */
   abstract boolean chaos();
 
+  /** Whether the program's path is logged (record) or checked (replay): it adds path hooks too. */
+  abstract boolean path();
+
   static SessionStart record(AgentOptions opts, Messages messages, String mainClass)
       throws IOException {
     Path dir = opts.out() != null ? opts.out() : defaultDirectory(mainClass);
@@ -78,7 +81,7 @@ abstract class SessionStart {
     RecordSession session =
         new RecordSession(
             dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
-            opts.chaos());
+            opts.chaos(), opts.path());
     if (opts.nativeChildren() != null) {
       Path traces = Files.createDirectory(dir.resolve("native"));
       OwnerOnly.restrictDirectory(traces);
@@ -88,6 +91,11 @@ abstract class SessionStart {
       @Override
       boolean chaos() {
         return opts.chaos();
+      }
+
+      @Override
+      boolean path() {
+        return opts.path();
       }
 
       @Override
@@ -130,22 +138,29 @@ abstract class SessionStart {
     Path dir = opts.replay();
     RecordingMetadata meta;
     ReplaySession session;
+    AgentOptions recorded;
     try {
       RecordingScan scan = RecordingScan.of(dir);
       meta = scan.metadata();
+      recorded = AgentOptions.parse(meta.get("agent.options"));
       session =
           new ReplaySession(
-              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), messages);
+              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), messages,
+              recorded.path());
     } catch (BadRecordingException e) {
       System.err.println("ttd: " + e.getMessage());
       System.exit(2);
       return null;
     }
-    boolean chaos = AgentOptions.parse(meta.get("agent.options")).chaos();
     return new SessionStart() {
       @Override
       boolean chaos() {
-        return chaos;
+        return recorded.chaos();
+      }
+
+      @Override
+      boolean path() {
+        return recorded.path();
       }
 
       @Override

@@ -29,7 +29,8 @@ final class BenchOptions {
           "  --cpu-scale X      multiplies the CPU-bound workload's work (default 1.0)",
           "  --clock-calls N    System.nanoTime() calls of the clock workload (default 10000000)",
           "  --uuid-calls N     UUID.randomUUID() calls of the uuid workload (default 100000)",
-          "  --timeout-s N      kill a child JVM that runs longer than this (default 180)");
+          "  --timeout-s N      kill a child JVM that runs longer than this (default 180)",
+          "  --agent-options L  comma-separated agent options added to every recording, e.g. path");
 
   String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
   Path ttdJar;
@@ -39,6 +40,8 @@ final class BenchOptions {
   int clockCalls = ClockLoopWorkload.DEFAULT_CALLS;
   int uuidCalls = UuidWorkload.DEFAULT_CALLS;
   long timeoutSeconds = 180;
+  /** Agent options added to every recording's ({@code ,path} for the divergence finder), or "". */
+  String agentOptions = "";
   String classPath;
 
   /** Parses {@code args}; throws IllegalArgumentException with one sentence on a bad option. */
@@ -62,6 +65,7 @@ final class BenchOptions {
         case "--clock-calls" -> o.clockCalls = positive(a, v);
         case "--uuid-calls" -> o.uuidCalls = positive(a, v);
         case "--timeout-s" -> o.timeoutSeconds = positive(a, v);
+        case "--agent-options" -> o.agentOptions = "," + v;
         default -> throw new IllegalArgumentException("unknown option " + a);
       }
     }

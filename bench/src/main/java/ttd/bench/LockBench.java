@@ -12,7 +12,7 @@ import java.util.List;
  * replayed, round by round; then the bytes each schedule decision takes in the log.
  *
  * <p>Usage: {@code java -cp bench/target/classes ttd.bench.LockBench [--java PATH] [--ttd-jar
- * PATH] [--runs N] [--iterations N]}. Figures are medians: the JVM's wall time (start-up
+ * PATH] [--runs N] [--iterations N] [--agent-options path]}. Figures are medians: the JVM's wall time (start-up
  * included: about 1 s for a recording, more for a replay), the time from the first thread's start
  * to the last join, and the four threads' own CPU time, which is the scheduler's cost; the load
  * average before and after is printed, since the machine is shared.
@@ -42,6 +42,7 @@ public final class LockBench {
     long[][] ms = new long[4][o.runs];
     long[][] loop = new long[3][o.runs];
     long[][] cpu = new long[3][o.runs];
+    long[] logBytes = new long[o.runs];
     String[] labels = {"plain", "plain, taskset -c 0", "record", "replay"};
     double bytes = 0;
     long decisions = 0;
@@ -54,9 +55,10 @@ public final class LockBench {
       loop[1][r] = millis(ClockLoopWorkload.LOOP_KEY);
       cpu[1][r] = millis(LockWorkload.CPU_KEY);
       ms[2][r] = time(launcher, Mode.RECORD, r,
-          concat(List.of(o.java, "-javaagent:" + o.ttdJar.toAbsolutePath() + "=out=" + rec + ",quiet"), program));
+          concat(List.of(o.java, "-javaagent:" + o.ttdJar.toAbsolutePath() + "=out=" + rec + ",quiet" + o.agentOptions), program));
       loop[2][r] = millis(ClockLoopWorkload.LOOP_KEY);
       cpu[2][r] = millis(LockWorkload.CPU_KEY);
+      logBytes[r] = RecordingInfo.of(launcher, o, rec, r).logBytes();
       ms[3][r] = time(launcher, Mode.REPLAY, r,
           List.of(o.java, "-jar", o.ttdJar.toAbsolutePath().toString(), "replay", rec.toString()));
       if (r == 0) {
@@ -69,8 +71,8 @@ public final class LockBench {
       RoundRunner.delete(rec);
     }
     RoundRunner.delete(tmp);
-    System.out.printf("lock workload: 4 threads x %d iterations (monitor, ReentrantLock, AtomicLong), %d rounds, %s%n",
-        iterations, o.runs, o.java);
+    System.out.printf("lock workload: 4 threads x %d iterations (monitor, ReentrantLock, AtomicLong), %d rounds, %s%s%n",
+        iterations, o.runs, o.java, o.agentOptions.isEmpty() ? "" : ", agent options " + o.agentOptions.substring(1));
     System.out.println("  load average before: " + loadBefore + ", after: " + loadAverage());
     long plain = median(ms[0]);
     long pinned = median(ms[1]);
@@ -92,6 +94,8 @@ public final class LockBench {
       System.out.printf("  %-20s %7d ms   %.2fx plain   %.2fx pinned%n", labels[m], med,
           med / (double) median(cpu[0]), med / (double) median(cpu[1]));
     }
+    System.out.printf("  log: %d bytes (median), %.0f bytes per second of the plain run's wall time%n",
+        median(logBytes), median(logBytes) / (plain / 1000.0));
     System.out.printf("  schedule decisions: %d, %.2f bytes each%n", decisions,
         decisions == 0 ? 0 : bytes / decisions);
   }

@@ -37,7 +37,7 @@ enum Mode {
     switch (this) {
       case PLAIN -> program(cmd, o, w);
       case RECORD -> {
-        cmd.add("-javaagent:" + o.ttdJar.toAbsolutePath() + "=out=" + recording + ",quiet");
+        cmd.add("-javaagent:" + o.ttdJar.toAbsolutePath() + "=out=" + recording + ",quiet" + o.agentOptions);
         program(cmd, o, w);
       }
       case REPLAY -> {

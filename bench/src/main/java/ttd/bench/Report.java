@@ -103,6 +103,11 @@ final class Report {
 
   /** The clock workload's per-event figures and the start-up workload's added milliseconds. */
   private void derived(WorkloadResult r) {
+    if (r.workload().key().equals(Workload.CPU) && !r.logBytes().empty()) {
+      double seconds = r.wall(Mode.PLAIN).median() / 1000;
+      out.printf("cpu: log %s bytes (median), %s bytes per second of the plain run's wall time%n",
+          num(r.logBytes().median(), 0), num(r.logBytes().median() / seconds, 0));
+    }
     if (r.workload().peer() != null) {
       network(r);
       return;

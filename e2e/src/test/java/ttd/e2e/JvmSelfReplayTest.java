@@ -127,4 +127,33 @@ class JvmSelfReplayTest {
     assertTrue(recorded.stdout().contains("gc "), recorded.describe());
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of Figures");
   }
+
+  private static final String ARGUMENTS =
+      String.join(
+          "\n",
+          "public class Arguments {",
+          "  public static void main(String[] a) {",
+          "    for (String arg : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {",
+          "      if (arg.startsWith(\"-D\") || arg.startsWith(\"-javaagent\")) System.out.println(\"arg \" + arg);",
+          "    }",
+          "  }",
+          "}",
+          "");
+
+  /**
+   * The JVM's input arguments, as {@code RuntimeMXBean} lists them, are the recording's: a replay
+   * runs with an agent option and flags of its own, and Tomcat's start-up looks for an option in
+   * the list (found by the divergence finder on the corpus's {@code tomcat.EmbeddedServlet}).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void theJvmsInputArgumentsReplayAsRecorded(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("arguments-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Arguments", ARGUMENTS);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Arguments");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("arg -javaagent:"), recorded.describe());
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of Arguments");
+  }
 }

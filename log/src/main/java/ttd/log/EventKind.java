@@ -95,7 +95,9 @@ public enum EventKind {
    * reseeding) or, when it threw, the exception's class and message. Code 9, the bytes of {@code
    * SecureRandom.nextBytes} before the engine was the boundary, is retired.
    */
-  SECURE_RANDOM(100, Payload.OUTPUT, "SecureRandom output");
+  SECURE_RANDOM(100, Payload.OUTPUT, "SecureRandom output"),
+  /** The JVM's input arguments as {@code RuntimeMXBean.getInputArguments} lists them (NUL-separated). */
+  VM_ARGUMENTS(104, Payload.STRING, "the JVM's input arguments");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link

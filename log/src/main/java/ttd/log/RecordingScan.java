@@ -23,6 +23,7 @@ public final class RecordingScan {
   private int threads;
   private boolean ended;
   private long bytes;
+  private long pathBytes;
   private String damage;
   /** By thread ordinal: how many events its log holds. */
   private long[] threadEvents = new long[8];
@@ -81,6 +82,8 @@ public final class RecordingScan {
       }
     } else if (d.type() == TraceFormat.DOC_THREAD) {
       threads++;
+    } else if (d.type() == TraceFormat.DOC_PATH) {
+      pathBytes += d.size() + CHRONICLE_HEADER_BYTES;
     } else if (d.type() == TraceFormat.DOC_END) {
       ended = true;
     }
@@ -108,6 +111,11 @@ public final class RecordingScan {
   /** Bytes of log written: every document with ttd's and Chronicle's headers. */
   public long bytes() {
     return bytes;
+  }
+
+  /** Of {@link #bytes()}, those of the threads' paths (recordings made with the path option). */
+  public long pathBytes() {
+    return pathBytes;
   }
 
   public long blocks() {

@@ -74,6 +74,16 @@ public final class TraceDocument {
     return new BlockDecoder(payload.array(), offset, payload.limit() - 16);
   }
 
+  /** For a path chunk: the thread ordinal. */
+  public int pathThread() {
+    return payload.getInt(0);
+  }
+
+  /** For a path chunk: a decoder over its records. */
+  public PathDecoder pathRecords() {
+    return new PathDecoder(payload.array(), payload.arrayOffset() + 4, payload.limit() - 4);
+  }
+
   /** For an order document: the thread ordinal (as {@link #blockThread}). */
   public int orderThread() {
     return payload.getInt(0);

@@ -32,6 +32,11 @@ public final class TraceFormat {
   public static final byte DOC_THREAD = 4;
   /** The end of the recording: the exit status and how the program ended. */
   public static final byte DOC_END = 5;
+  /**
+   * A chunk of one thread's path (recordings made with the {@code path} option only): the thread's
+   * ordinal, then the records of {@link PathEncoder}.
+   */
+  public static final byte DOC_PATH = 7;
 
   /**
    * Where a thread's events lie in the program's one global order of events (the order the

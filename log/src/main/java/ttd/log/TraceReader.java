@@ -20,6 +20,7 @@ public final class TraceReader implements AutoCloseable {
   private final ChronicleQueue queue;
   private final ExcerptTailer tailer;
   private final CRC32C crc = new CRC32C();
+  private final byte[] head = new byte[TraceFormat.DOC_HEADER_BYTES + 4];
   private long expected;
   private final long limit;
 
@@ -39,11 +40,37 @@ public final class TraceReader implements AutoCloseable {
     }
   }
 
+  /** Decides from a document's type and the first int of its payload whether a reader skips it. */
+  public interface Skip {
+    boolean skip(byte type, int first);
+  }
+
   /** The next document, or null at the end of what was written. */
   public TraceDocument next() {
-    if (expected >= limit) {
-      return null;
+    return next(null);
+  }
+
+  /**
+   * The next document {@code skip} does not skip, or null at the end of what was written. A
+   * skipped document is neither copied nor checksummed here (only its sequence number is
+   * checked): for readers that want a few documents of a recording {@link RecordingScan} has
+   * already verified whole, such as one replaying thread's path.
+   */
+  public TraceDocument next(Skip skip) {
+    while (true) {
+      if (expected >= limit) {
+        return null;
+      }
+      TraceDocument d = read(skip);
+      if (d != SKIPPED) {
+        return d;
+      }
     }
+  }
+
+  private static final TraceDocument SKIPPED = new TraceDocument((byte) 0, -1, new byte[TraceFormat.DOC_HEADER_BYTES]);
+
+  private TraceDocument read(Skip skip) {
     byte[] bytes;
     try (DocumentContext dc = tailer.readingDocument()) {
       if (!dc.isPresent()) {
@@ -53,6 +80,19 @@ public final class TraceReader implements AutoCloseable {
       long n = b.readRemaining();
       if (n < TraceFormat.DOC_HEADER_BYTES || n > Integer.MAX_VALUE - 16) {
         throw damaged("is too short");
+      }
+      if (skip != null && n >= TraceFormat.DOC_HEADER_BYTES + 4) {
+        long at = b.readPosition();
+        b.read(head, 0, head.length);
+        ByteBuffer h = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
+        if (skip.skip(h.get(0), h.getInt(TraceFormat.DOC_HEADER_BYTES))) {
+          if (h.getLong(1) != expected) {
+            throw damaged("is out of sequence (found " + h.getLong(1) + ")");
+          }
+          expected++;
+          return SKIPPED;
+        }
+        b.readPosition(at);
       }
       bytes = new byte[(int) n];
       b.read(bytes);

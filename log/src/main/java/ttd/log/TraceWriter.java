@@ -90,6 +90,31 @@ public final class TraceWriter implements AutoCloseable {
     sequence++;
   }
 
+  /** Appends a chunk of one thread's path (see {@link PathEncoder}), copied like a block. */
+  public synchronized void appendPath(int ordinal, byte[] records, int length) {
+    if (closed) {
+      throw new IllegalStateException("the recording is closed");
+    }
+    ByteBuffer h = ByteBuffer.wrap(blockHeader, 0, TraceFormat.DOC_HEADER_BYTES + 4).order(ByteOrder.LITTLE_ENDIAN);
+    h.put(TraceFormat.DOC_PATH).putLong(sequence).putInt(0).putInt(ordinal);
+    crc.reset();
+    crc.update(blockHeader, 0, 9);
+    crc.update(blockHeader, TraceFormat.DOC_HEADER_BYTES, 4);
+    crc.update(records, 0, length);
+    h.putInt(9, (int) crc.getValue());
+    try (DocumentContext dc = appender.writingDocument()) {
+      try {
+        Bytes<?> out = dc.wire().bytes();
+        MappedCopy.write(out.write(blockHeader, 0, TraceFormat.DOC_HEADER_BYTES + 4), records, length);
+        advanced(out);
+      } catch (RuntimeException e) {
+        dc.rollbackOnClose();
+        throw e;
+      }
+    }
+    sequence++;
+  }
+
   /**
    * Where the events of thread {@code ordinal}'s last block lie in the global order: {@code n}
    * runs of (thread event index, global number or -1) in {@code runs} ({@link TraceFormat#DOC_ORDER}).

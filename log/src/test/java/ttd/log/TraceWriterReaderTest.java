@@ -52,6 +52,39 @@ class TraceWriterReaderTest {
   }
 
   @Test
+  void aPathChunkReadsBackWithItsThreadAndRecordsBesideBlocks() {
+    PathEncoder path = new PathEncoder(64, id -> "shop/Cart.add()V\tCart.java\t42");
+    path.id(PathEncoder.CALL, 3);
+    path.count(PathEncoder.LOOP, 2);
+    path.close();
+    BlockEncoder enc = new BlockEncoder(64);
+    enc.reset(0);
+    enc.putLong(EventKind.CLOCK_NANOS, 1, 77);
+    try (TraceWriter w = new TraceWriter(dir)) {
+      w.appendPath(4, path.buffer(), path.size());
+      w.appendBlock(4, 0, enc.count(), enc.buffer(), enc.size());
+    }
+    try (TraceReader r = new TraceReader(dir)) {
+      TraceDocument chunk = r.next();
+      assertEquals(TraceFormat.DOC_PATH, chunk.type());
+      assertEquals(4, chunk.pathThread());
+      PathDecoder records = chunk.pathRecords();
+      assertTrue(records.next());
+      assertEquals(PathEncoder.DEFINE, records.tag());
+      assertEquals("shop/Cart.add()V\tCart.java\t42", records.name());
+      assertTrue(records.next());
+      assertEquals(PathEncoder.CALL, records.tag());
+      assertEquals(3, records.value());
+      assertTrue(records.next());
+      assertEquals(PathEncoder.LOOP, records.tag());
+      assertEquals(2, records.value());
+      assertEquals(false, records.next());
+      assertEquals(TraceFormat.DOC_BLOCK, r.next().type());
+      assertNull(r.next());
+    }
+  }
+
+  @Test
   void anOrderDocumentReadsBackItsThreadAndRuns() {
     try (TraceWriter w = new TraceWriter(dir)) {
       w.appendOrder(2, new long[] {0, -1, 1, 40, 5, 90, 99, 99}, 3);
@@ -62,6 +95,32 @@ class TraceWriterReaderTest {
       assertEquals(2, d.orderThread());
       assertEquals(java.util.List.of(0L, -1L, 1L, 40L, 5L, 90L), java.util.Arrays.stream(d.orderRuns()).boxed().toList());
       assertNull(r.next());
+    }
+  }
+
+  @Test
+  void aReaderSkipsTheDocumentsItDoesNotWantAndReadsTheRestInOrder() {
+    PathEncoder path = new PathEncoder(64, id -> "m");
+    path.count(PathEncoder.LOOP, 1);
+    path.close();
+    try (TraceWriter w = new TraceWriter(dir)) {
+      w.appendThread(0, "main");
+      for (int i = 0; i < 10; i++) {
+        w.appendPath(i % 2, path.buffer(), path.size());
+      }
+      w.appendEnd(0, "exit");
+    }
+    try (TraceReader r = new TraceReader(dir)) {
+      TraceReader.Skip otherThreadsPaths = (type, first) -> type == TraceFormat.DOC_PATH && first != 1;
+      assertEquals(TraceFormat.DOC_THREAD, r.next(otherThreadsPaths).type());
+      for (int i = 0; i < 5; i++) {
+        TraceDocument d = r.next(otherThreadsPaths);
+        assertEquals(TraceFormat.DOC_PATH, d.type());
+        assertEquals(1, d.pathThread());
+        assertEquals(2 + 2 * i, d.sequence());
+      }
+      assertEquals(TraceFormat.DOC_END, r.next(otherThreadsPaths).type());
+      assertNull(r.next(otherThreadsPaths));
     }
   }
 

@@ -10,4 +10,7 @@ public class AgentGuard {
 
   /** True while agent code runs on this thread. */
   public boolean busy;
+
+  /** The thread's path, in recordings made with the {@code path} option and their replays; else null. */
+  public PathTrace path;
 }

@@ -2,6 +2,7 @@ package ttd.runtime;
 
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,6 +29,8 @@ public interface HookDelegate {
   long onManagementValue(long original, int site);
 
   String onInetAddressHostName(String original, int site);
+
+  List<String> onVmArguments(List<String> original, int site);
 
   void onThreadSleep(long millis, int nanos) throws InterruptedException;
 

@@ -1,6 +1,7 @@
 package ttd.runtime;
 
 import java.lang.management.MemoryUsage;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -99,6 +100,11 @@ public final class Hooks {
   public static String onInetAddressHostName(String original, int site) {
     HookDelegate d = delegate;
     return d == null ? original : d.onInetAddressHostName(original, site);
+  }
+
+  public static List<String> onVmArguments(List<String> original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onVmArguments(original, site);
   }
 
   public static long onProcessHandlePid(long original, Object handle) {

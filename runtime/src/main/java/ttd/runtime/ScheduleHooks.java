@@ -23,6 +23,11 @@ public final class ScheduleHooks {
     baton = holder;
   }
 
+  /** The clock of the thread holding the baton, or null (for {@link PathHooks}). */
+  static BatonClock holder() {
+    return baton;
+  }
+
   /** Installs the real {@code Unsafe.park/unpark}, before any of their call sites is rewritten. */
   public static void installRealPark(RealPark park) {
     realPark = park;

@@ -23,19 +23,23 @@ public final class ClassFileInstrumenter {
   private final Map<String, List<TypeInstrumentation>> byType = new HashMap<>();
   private final String mainClass;
   private final boolean chaos;
+  private final boolean path;
 
   /** @param mainClass the internal name of the program's main class, or null */
   public ClassFileInstrumenter(String mainClass) {
-    this(mainClass, false);
+    this(mainClass, false, false);
   }
 
   /**
    * @param mainClass the internal name of the program's main class, or null
    * @param chaos whether application classes tick at field accesses too (chaos scheduling)
+   * @param path whether application classes log their path for the divergence finder ({@link
+   *     PathRewriter})
    */
-  public ClassFileInstrumenter(String mainClass, boolean chaos) {
+  public ClassFileInstrumenter(String mainClass, boolean chaos, boolean path) {
     this.mainClass = mainClass;
     this.chaos = chaos;
+    this.path = path;
     // built now: building it while the transformer loads a class could need that class itself
     NativeIoTable.entries();
     for (TypeInstrumentation t : Instrumentations.all()) {
@@ -152,11 +156,15 @@ public final class ClassFileInstrumenter {
             }
             if (scheduled) {
               changed[0] = true;
+              boolean calls = calling.contains(name + desc);
+              if (path && calls) {
+                mv = new PathRewriter(mv, internalName, name, desc, source);
+              }
               if (unsynchronize) {
                 mv = new SynchronizedMethodRewriter(mv, internalName, access, desc, version >= Opcodes.V1_6);
               }
               mv = new MonitorRewriter(mv, changed);
-              mv = new TickRewriter(mv, chaos, calling.contains(name + desc));
+              mv = new TickRewriter(mv, chaos, calls);
             }
             return mv;
           }

@@ -3,6 +3,7 @@ package ttd.agent.replay;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,21 +31,28 @@ public final class Divergence {
     text.append(headline);
   }
 
+  /** A labelled line; none if {@code label} is null. */
   public Divergence line(String label, String value) {
-    text.append('\n').append("  ").append(label).append(": ").append(value);
+    if (label != null) {
+      text.append('\n').append("  ").append(label).append(": ").append(value);
+    }
     return this;
   }
 
   public Divergence stack(Thread thread) {
-    text.append('\n').append("  stack of thread \"").append(thread.getName()).append("\":");
+    List<String> frames = new ArrayList<>();
+    for (StackTraceElement e : programFrames(thread)) {
+      frames.add(e.toString());
+    }
+    return frames("stack of thread \"" + thread.getName() + "\"", frames);
+  }
+
+  /** A stack under {@code label}, innermost first, cut after 25 frames. */
+  public Divergence frames(String label, List<String> frames) {
+    text.append('\n').append("  ").append(label).append(":");
     int shown = 0;
-    for (StackTraceElement e : thread.getStackTrace()) {
-      String c = e.getClassName();
-      if (c.startsWith("ttd.agent.") || c.startsWith("ttd.runtime.") || c.equals("java.lang.Thread")
-          && e.getMethodName().equals("getStackTrace")) {
-        continue;
-      }
-      text.append('\n').append("    at ").append(e);
+    for (String f : frames) {
+      text.append('\n').append("    at ").append(f);
       if (++shown == 25) {
         text.append('\n').append("    ...");
         break;
@@ -52,6 +60,23 @@ public final class Divergence {
     }
     return this;
   }
+
+  /** {@code thread}'s stack without ttd's own frames, innermost first. */
+  public static List<StackTraceElement> programFrames(Thread thread) {
+    List<StackTraceElement> frames = new ArrayList<>();
+    for (StackTraceElement e : thread.getStackTrace()) {
+      String c = e.getClassName();
+      if (c.startsWith("ttd.agent.") || c.startsWith("ttd.runtime.") || c.equals("java.lang.Thread")
+          && e.getMethodName().equals("getStackTrace")) {
+        continue;
+      }
+      frames.add(e);
+    }
+    return frames;
+  }
+
+  /** The characters of a write a report shows. */
+  static final int SHOWN = 160;
 
   public String text() {
     return text.toString();
@@ -61,7 +86,7 @@ public final class Divergence {
   public static String show(byte[] bytes) {
     String s = new String(bytes, StandardCharsets.UTF_8);
     StringBuilder b = new StringBuilder("\"");
-    for (int i = 0; i < s.length() && i < 160; i++) {
+    for (int i = 0; i < s.length() && i < SHOWN; i++) {
       char c = s.charAt(i);
       if (c == '\n') {
         b.append("\\n");
@@ -74,10 +99,30 @@ public final class Divergence {
       }
     }
     b.append('"');
-    if (s.length() > 160) {
+    if (s.length() > SHOWN) {
       b.append("... (").append(bytes.length).append(" bytes)");
     }
     return b.toString();
+  }
+
+  /**
+   * A recorded and a replayed write that differ, as {@link #show} shows them; when their first
+   * {@value #SHOWN} characters agree, each is shown from a little before the first byte that
+   * differs (with its offset), so the report points at the difference, not at a common header.
+   */
+  public static String[] showDifference(byte[] recorded, byte[] mine) {
+    int at = Arrays.mismatch(recorded, mine);
+    if (at < SHOWN - 20) {
+      return new String[] {show(recorded), show(mine)};
+    }
+    int from = at - 16;
+    String where = "(from byte " + from + ", the first difference at byte " + at + ") ";
+    return new String[] {
+      where + show(Arrays.copyOfRange(recorded, Math.min(from, recorded.length), recorded.length))
+          + " (" + recorded.length + " bytes in all)",
+      where + show(Arrays.copyOfRange(mine, Math.min(from, mine.length), mine.length))
+          + " (" + mine.length + " bytes in all)"
+    };
   }
 
   /**

@@ -1,11 +1,14 @@
 package ttd.agent.replay;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import ttd.agent.identity.HashState;
 import ttd.agent.instrument.CallSites;
+import ttd.agent.path.PathChecker;
+import ttd.agent.path.PathSplit;
 import ttd.agent.session.Messages;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
@@ -52,6 +55,9 @@ final class EventReader {
 
   /** The thread's next event, which must be of {@code kind} at {@code site}. */
   BlockDecoder next(ThreadState t, EventKind kind, int site) {
+    if (t.path != null) {
+      t.path.event(); // the recorded path must come to an event here too
+    }
     ThreadCursor cursor = t.cursor();
     if (!readAhead(t, true)) {
       endOfLog(t, kind, site, cursor);
@@ -201,7 +207,52 @@ final class EventReader {
             .line("the log expected", expected)
             .line("the program did", actual)
             .line("likely cause", Divergence.likelyCause(queueDir, loadedClasses, threadsStarted))
+            .line(pathChecked(t), "the recorded path was followed up to this event: the difference is in the event itself")
             .stack(Thread.currentThread()));
+  }
+
+  /** "path" if the thread's path is checked and agreed so far, else null (no such line). */
+  private static String pathChecked(ThreadState t) {
+    return t.path != null && ((PathChecker) t.path).checking() ? "path" : null;
+  }
+
+  /** The divergence finder's report: the replay left the recorded path (see {@link PathChecker}). */
+  void leftPath(ThreadState t, PathSplit split) {
+    String position = (ReplayPosition.events - 1) + "." + ReplayPosition.tick(); // as `when` prints it
+    Divergence d =
+        new Divergence(
+            "replay left the recorded path in thread \""
+                + t.name()
+                + "\" (thread #"
+                + t.ordinal()
+                + ") before its event #"
+                + t.index()
+                + ", at position "
+                + position
+                + " (`goto "
+                + position
+                + "` in ttd debug stops at the last tick before it)");
+    List<StackTraceElement> frames = Divergence.programFrames(Thread.currentThread());
+    int where = split.replayEntered() ? 1 : 0;
+    d.line("where", frames.size() > where ? frames.get(where).toString() : "(no frame)");
+    String next = split.recordingAtEvent() ? ": " + nextEvent(t) : "";
+    d.line("the recording", split.recordingDid() + next);
+    d.line("the replay", split.replayDid());
+    d.line("recorded steps before", split.before().isEmpty() ? "(none)" : String.join(", ", split.before()));
+    d.line("the recording went on", split.after().isEmpty() ? "(nothing more in this chunk)" : String.join(", ", split.after()));
+    d.frames("recorded stack (from the path log)", split.recordedStack());
+    d.stack(Thread.currentThread());
+    d.line("likely cause", Divergence.likelyCause(queueDir, loadedClasses, threadsStarted));
+    stop(Divergence.EXIT_DIVERGED, d);
+  }
+
+  /** The thread's next recorded event, as a report names it. */
+  private String nextEvent(ThreadState t) {
+    if (!readAhead(t, false)) {
+      return "(the thread's log holds no further event)";
+    }
+    BlockDecoder e = t.cursor().event();
+    return describe(e.kind(), tables.site(e.site()));
   }
 
   void stop(int status, Divergence report) {

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import ttd.agent.identity.HashState;
+import ttd.agent.path.PathChecker;
+import ttd.agent.path.RecordedPath;
 import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.SchedulePolicy;
@@ -35,10 +37,16 @@ public final class ReplaySession extends Session {
   private volatile boolean finished;
   /** By thread ordinal: how many events the thread's log holds. */
   private final long[] recordedEvents;
+  private final boolean path;
 
-  /** @param recordedEvents how many events each thread's log holds, by ordinal */
-  public ReplaySession(Path queueDir, long usableDocuments, long[] recordedEvents, Messages messages) {
+  /**
+   * @param recordedEvents how many events each thread's log holds, by ordinal
+   * @param path whether the recording logged each thread's path, which the replay then checks
+   */
+  public ReplaySession(
+      Path queueDir, long usableDocuments, long[] recordedEvents, Messages messages, boolean path) {
     this.queueDir = queueDir;
+    this.path = path;
     this.recordedEvents = recordedEvents;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
@@ -61,7 +69,13 @@ public final class ReplaySession extends Session {
 
   @Override
   protected ThreadState newThreadState(int ordinal, String name, boolean main) {
-    return new ThreadState(ordinal, name, main, null);
+    ThreadState t = new ThreadState(ordinal, name, main, null);
+    if (path) {
+      t.path =
+          new PathChecker(
+              t, new RecordedPath(queueDir, usableDocuments, ordinal), split -> events.leftPath(t, split));
+    }
+    return t;
   }
 
   @Override
@@ -71,7 +85,7 @@ public final class ReplaySession extends Session {
     } else {
       events.threadStarted();
     }
-    ThreadCursor cursor = new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables);
+    ThreadCursor cursor = new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables, path);
     if (EventReader.CHECK_ORDER) {
       cursor.keepOrder();
     }
@@ -196,6 +210,9 @@ public final class ReplaySession extends Session {
   @Override
   public void consume(SchedThread s) {
     ThreadState t = (ThreadState) s.owner;
+    if (t.path != null) {
+      t.path.event();
+    }
     t.cursor().advance();
     t.counted();
   }
@@ -203,6 +220,9 @@ public final class ReplaySession extends Session {
   @Override
   public void diverged(SchedThread s, String expected, String actual) {
     ThreadState t = (ThreadState) s.owner;
+    if (t.path != null) {
+      ((PathChecker) t.path).departsHere("came to " + actual + ", where the log expects " + expected);
+    }
     if (!t.cursor().hasMore()) {
       events.endOfLog(t, EventKind.SCHED_SWITCH, 0, t.cursor()); // a killed recording ends before a decision
     }

@@ -93,8 +93,8 @@ final class ReplayedPayloads {
       int end = Math.min(len, done + EventKind.MAX_PAYLOAD);
       byte[] mine = Arrays.copyOfRange(b, off + done, off + end);
       if (!Arrays.equals(recorded, mine)) {
-        events.diverge(t, kind.description() + " of " + Divergence.show(recorded),
-            kind.description() + " of " + Divergence.show(mine));
+        String[] shown = Divergence.showDifference(recorded, mine);
+        events.diverge(t, kind.description() + " of " + shown[0], kind.description() + " of " + shown[1]);
       }
       done = end;
       if (done >= len) {

@@ -17,16 +17,20 @@ public final class ThreadCursor implements AutoCloseable {
   private final int ordinal;
   private final TraceReader reader;
   private final RecordedTables tables;
+  /** Skips the threads' paths (recordings made with the path option) without copying them. */
+  private final TraceReader.Skip skip;
   private BlockDecoder block;
   /** Where this thread's events lie in the global order, when a check asks ({@link #keepOrder}). */
   private java.util.List<long[]> orderRuns;
   private boolean pending;
   private boolean endOfLog;
 
-  public ThreadCursor(Path queueDir, long usableDocuments, int ordinal, RecordedTables tables) {
+  /** @param paths whether the recording holds the threads' paths, which this cursor skips */
+  public ThreadCursor(Path queueDir, long usableDocuments, int ordinal, RecordedTables tables, boolean paths) {
     this.ordinal = ordinal;
     this.reader = new TraceReader(queueDir, usableDocuments);
     this.tables = tables;
+    this.skip = paths ? (type, first) -> type == TraceFormat.DOC_PATH : null;
   }
 
   /** Keeps the recorded global order of this thread's events from now on ({@link #globalOf}). */
@@ -96,14 +100,15 @@ public final class ThreadCursor implements AutoCloseable {
 
   private boolean nextBlock() {
     TraceDocument d;
-    while ((d = reader.next()) != null) {
+    while ((d = reader.next(skip)) != null) {
       switch (d.type()) {
         case TraceFormat.DOC_SITE:
           tables.sites.putIfAbsent(d.intValue(), d.name());
           break;
         case TraceFormat.DOC_CLASS:
         case TraceFormat.DOC_THREAD:
-          break; // classes matter only to a divergence report, which reads them itself
+        case TraceFormat.DOC_PATH:
+          break; // classes matter only to a divergence report, paths to the path checker
         case TraceFormat.DOC_END:
           tables.endStatus = d.intValue();
           break;

@@ -69,6 +69,13 @@ final class RecordLog {
     }
   }
 
+  /** Writes a chunk of a thread's path (recordings made with the {@code path} option). */
+  void path(int ordinal, byte[] records, int length) {
+    synchronized (writer) {
+      writer.appendPath(ordinal, records, length);
+    }
+  }
+
   void classLoaded(String name, int checksum) {
     pendingClasses.add(new Object[] {name, checksum});
   }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import ttd.agent.identity.HashState;
+import ttd.agent.path.PathRecorder;
 import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.SchedulePolicy;
@@ -25,16 +26,19 @@ public final class RecordSession extends Session {
   private final ThreadBlocks blocks;
   private final Pins pins;
   private final Messages messages;
+  private final boolean path;
   private final EventOrder order = new EventOrder(this);
   private boolean finished;
 
+  /** @param path whether each thread's path is logged too (the divergence finder) */
   public RecordSession(
       Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages,
-      boolean chaos) {
+      boolean chaos, boolean path) {
     this.log = new RecordLog(dir, writer, metadata);
     this.blocks = new ThreadBlocks(log, this);
     this.pins = pins;
     this.messages = messages;
+    this.path = path;
     useScheduler(chaos ? SchedulePolicy.chaos(System.nanoTime()) : SchedulePolicy.fair());
   }
 
@@ -49,7 +53,11 @@ public final class RecordSession extends Session {
 
   @Override
   protected ThreadState newThreadState(int ordinal, String name, boolean main) {
-    return new ThreadState(ordinal, name, main, ThreadBlocks.newBlock());
+    ThreadState t = new ThreadState(ordinal, name, main, ThreadBlocks.newBlock());
+    if (path) {
+      t.path = new PathRecorder(ordinal, t, blocks::path);
+    }
+    return t;
   }
 
   @Override
@@ -64,7 +72,10 @@ public final class RecordSession extends Session {
       t.encoder.reset(0);
       t.encoder.putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
       order.event(t, EventKind.THREAD_BEGIN);
-      t.index++;
+      t.counted();
+      if (t.path != null) {
+        t.path.event();
+      }
       log.thread(t.ordinal, t.name);
     } catch (Throwable e) {
       fail(e);

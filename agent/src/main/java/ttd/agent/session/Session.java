@@ -2,6 +2,7 @@ package ttd.agent.session;
 
 import java.security.SecureRandomParameters;
 import java.security.SecureRandomSpi;
+import java.util.List;
 import java.util.Map;
 import ttd.log.EventKind;
 import ttd.runtime.Hooks;
@@ -111,6 +112,24 @@ public abstract class Session extends SessionWaits {
     }
     try {
       return exchangeString(t, EventKind.HOST_NAME, site, original);
+    } finally {
+      exit(t);
+    }
+  }
+
+  /**
+   * The JVM's input arguments: a replay runs with flags of its own (its agent options, the
+   * launcher's determinism flags), and programs read the list (Tomcat looks for an option in it).
+   */
+  @Override
+  public List<String> onVmArguments(List<String> original, int site) {
+    ThreadState t = enter();
+    if (t == null || original == null) {
+      return original;
+    }
+    try {
+      String joined = exchangeString(t, EventKind.VM_ARGUMENTS, site, String.join("\0", original));
+      return joined.isEmpty() ? List.of() : List.of(joined.split("\0", -1));
     } finally {
       exit(t);
     }

@@ -75,8 +75,8 @@ final class SocketTransfers {
             byte[] mine = new byte[data.length];
             copy(op, address, len, mine, at, data.length, false);
             if (!Arrays.equals(mine, data)) {
-              s.mismatch(t, "a write to a socket of " + Divergence.show(data),
-                  "a write to a socket of " + Divergence.show(mine));
+              String[] shown = Divergence.showDifference(data, mine);
+              s.mismatch(t, "a write to a socket of " + shown[0], "a write to a socket of " + shown[1]);
             }
           } else {
             copy(op, address, len, data, at, data.length, true);

@@ -2,6 +2,7 @@ package ttd.agent.session;
 
 import ttd.agent.identity.HashState;
 import ttd.agent.io.NativeMemory;
+import ttd.agent.path.PathRecorder;
 import ttd.log.BlockEncoder;
 import ttd.log.EventKind;
 
@@ -57,7 +58,10 @@ final class ThreadBlocks {
   /** Counts the event just put into the thread's block, and sends the block on when it is due. */
   void appended(ThreadState t, EventKind kind) {
     session.order().event(t, kind);
-    t.index++;
+    t.counted();
+    if (t.path != null) {
+      t.path.event();
+    }
     if (t.encoder.size() >= FLUSH_BYTES
         || kind == EventKind.UNCAUGHT_EXCEPTION
         || kind == EventKind.UNCAPTURED_INPUT) {
@@ -69,6 +73,17 @@ final class ThreadBlocks {
   void flush(ThreadState t) {
     if (session.recording()) {
       send(t, t.flushHash);
+    }
+  }
+
+  /** Writes a chunk of a thread's path (see {@link PathRecorder}), while the recording goes on. */
+  void path(int ordinal, byte[] records, int length) {
+    if (session.recording()) {
+      try {
+        log.path(ordinal, records, length);
+      } catch (Throwable e) {
+        session.fail(e);
+      }
     }
   }
 
@@ -88,6 +103,9 @@ final class ThreadBlocks {
     try {
       log.block(owner.ordinal, owner.encoder, owner.order);
       owner.encoder.reset(owner.index);
+      if (owner.path != null) {
+        ((PathRecorder) owner.path).flush();
+      }
     } catch (Throwable e) {
       session.fail(e);
     } finally {

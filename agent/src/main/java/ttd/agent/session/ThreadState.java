@@ -66,7 +66,7 @@ public final class ThreadState extends AgentGuard {
     return flushHash;
   }
 
-  /** Counts one more replayed event. */
+  /** Counts one more recorded or replayed event. */
   public void counted() {
     index++;
   }

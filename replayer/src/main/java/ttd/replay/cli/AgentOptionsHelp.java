@@ -9,7 +9,10 @@ final class AgentOptionsHelp {
           "  out=DIR          record into DIR (default ./ttd-recordings/<main>-<time>/)",
           "  clock=INSTANT    pin: run on a virtual clock starting at INSTANT (e.g. 2025-01-01T09:00:00Z)",
           "  seed=N           pin: derive every default seed and SecureRandom output from N",
-          "  quiet            do not print where the recording goes");
+          "  quiet            do not print where the recording goes",
+          "  chaos            record with random preemption and thread priorities, so rare races show up",
+          "  path             also log each thread's path between events, so that a replay that leaves",
+          "                   the recorded execution stops where it does (the divergence finder)");
 
   private AgentOptionsHelp() {}
 }

@@ -26,6 +26,9 @@ final class InfoCommand {
     System.out.println("threads:     " + check.threads());
     System.out.println("events:      " + check.events() + " in " + check.blocks() + " blocks");
     System.out.println("log bytes:   " + check.bytes());
+    if (check.pathBytes() > 0) {
+      System.out.println("path bytes:  " + check.pathBytes() + " of them, the threads' paths (recorded with path)");
+    }
     if (check.damage() != null) {
       System.out.println("damage:      " + check.damage());
     }

@@ -10,10 +10,10 @@ import ttd.replay.DeterminismFlags;
 import ttd.replay.ToolException;
 
 /**
- * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--quiet] [--native-children] -- java ...}: runs the
- * command with ttd.jar as its agent and the determinism flags, and exits with the program's own
- * status. {@code --native-children} also records each child process the program starts with rr,
- * where rr can record ({@link NativeChildren}).
+ * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--path] [--quiet] [--native-children] -- java
+ * ...}: runs the command with ttd.jar as its agent and the determinism flags, and exits with the
+ * program's own status. {@code --native-children} also records each child process the program
+ * starts with rr, where rr can record ({@link NativeChildren}).
  */
 final class RecordCommand {
 
@@ -35,6 +35,9 @@ final class RecordCommand {
         case "--chaos":
           agent.add("chaos");
           break;
+        case "--path":
+          agent.add("path");
+          break;
         case "--quiet":
           agent.add("quiet");
           break;
@@ -46,7 +49,7 @@ final class RecordCommand {
           break;
         default:
           throw new ToolException(
-              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] [--native-children] -- java ...");
+              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] [--path] [--native-children] -- java ...");
       }
     }
     if (i >= args.length - 1) {

@@ -13,9 +13,10 @@ import ttd.replay.ToolException;
 public final class TtdCommand {
 
   private static final String RECORD = String.join("\n",
-      "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--quiet] [--native-children] -- <java command line>",
-      "                      run a Java program under the recorder; --native-children also records",
-      "                      its child processes with rr, where rr can record");
+      "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--path] [--quiet] [--native-children] -- <java command line>",
+      "                      run a Java program under the recorder; --path also logs each",
+      "                      thread's path, so a replay that diverges stops where it left it;",
+      "                      --native-children also records its child processes with rr, where rr can record");
   private static final String REPLAY = String.join("\n",
       "  replay <recording> [--jdwp [HOST:]PORT]",
       "                      re-run a recording: same output, same exit status, no real I/O;",
