@@ -152,7 +152,8 @@ abstract class SessionStart {
       session =
           new ReplaySession(
               dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), signal,
-              meta.get(TraceFormat.SIGNAL_AT), redacted(meta), messages, recorded.path());
+              meta.get(TraceFormat.SIGNAL_AT), redacted(meta),
+              Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages, recorded.path());
     } catch (BadRecordingException e) {
       if (refuse != null) {
         refuse.accept(e.getMessage());

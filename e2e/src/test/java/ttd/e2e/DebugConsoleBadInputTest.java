@@ -90,7 +90,7 @@ class DebugConsoleBadInputTest {
     assertEquals(1, none.stderrLines().size(), none.describe());
     assertTrue(none.stderrLines().get(0).startsWith("ttd: "), none.describe());
     Outcome usage = TtdRun.cli(jvm, Scratch.dir("debug-usage"), "debug");
-    assertEquals(List.of("ttd: debug takes the recording's directory, optionally followed by --sourcepath DIR"), usage.stderrLines(), usage.describe());
+    assertEquals(List.of("ttd: debug takes the recording's directory, optionally followed by --sourcepath DIR and --jdwp [HOST:]PORT"), usage.stderrLines(), usage.describe());
     assertEquals(2, usage.exitStatus(), usage.describe());
   }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DynamicTest;
@@ -16,7 +15,9 @@ import org.junit.jupiter.api.TestFactory;
  * {@code ConcurrentHashMap.computeIfAbsent}, whose bin monitor is held while the loader runs. A
  * loader that sleeps keeps the baton (nobody else needs to run) and replays; one that parks (a
  * timed wait on a latch) gives it up, the other thread blocks on the bin's monitor while holding
- * it, and ttd reports that and stops recording instead of hanging.
+ * it, and ttd reports that and stops recording instead of hanging; what it recorded until then
+ * replays up to the same point, where the replay reports the same JDK code. A hang fails by
+ * {@link Exec#TIMEOUT}; no wall time is asserted (it failed three of four runs at load 55).
  */
 class JdkMonitorReplayTest {
 
@@ -40,7 +41,9 @@ class JdkMonitorReplayTest {
       "  }",
       "}");
 
-  private static final Duration BOUND = Duration.ofSeconds(90);
+  /** What both runs say they could not schedule: where the real monitorenter blocks. */
+  private static final String NAMED =
+      "cannot schedule java.util.concurrent.ConcurrentHashMap.computeIfAbsent further";
 
   @TestFactory
   List<DynamicTest> aJdkMonitorHeldAcrossABlockingCallNeverHangsTheRecording() {
@@ -60,7 +63,6 @@ class JdkMonitorReplayTest {
     Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "SlowCache", "sleep");
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().contains("done {rate=RATE}"), recorded.describe());
-    assertTrue(recorded.wallTime().compareTo(BOUND) < 0, "the recording took long");
     Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of a sleeping loader on " + jvm);
   }
@@ -75,9 +77,10 @@ class JdkMonitorReplayTest {
             && recorded.stderr().contains("ConcurrentHashMap.computeIfAbsent")
             && recorded.stderr().contains("the recording is marked incomplete"),
         "the stuck thread was not reported:" + recorded.describe());
-    assertTrue(recorded.wallTime().compareTo(BOUND) < 0, "the recording took long");
+    assertTrue(recorded.stderr().contains(NAMED), "the JDK code was not named:" + recorded.describe());
     Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
     assertEquals(87, replayed.exitStatus(), "a replay of the stopped recording:" + replayed.describe());
-    assertTrue(replayed.wallTime().compareTo(BOUND) < 0, "the replay took long");
+    assertTrue(replayed.stderr().contains(NAMED),
+        "the replay did not run up to where the recording stopped:" + replayed.describe());
   }
 }

@@ -3,6 +3,7 @@ package ttd.log;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import net.openhft.chronicle.core.shutdown.PriorityHook;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.rollcycles.LargeRollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
@@ -73,6 +74,21 @@ public final class ChronicleSettings {
     }
   }
 
+  /**
+   * Chronicle registers a JVM shutdown hook of its own when its classes initialise (a thread that
+   * stops the background releaser, which ttd turns off). Among the program's shutdown hooks it
+   * would be started, joined and ordered with them by the thread running the shutdown: where it
+   * falls among them depends on its identity hash, drawn inside the agent and so not the same in
+   * record and replay. Nothing of it is needed: ttd ends its queue itself after the program's hooks.
+   */
+  private static void leaveShutdownHooks() {
+    try {
+      PriorityHook.clear();
+    } catch (IllegalStateException e) {
+      // the JVM is shutting down already (a replay opens a thread's cursor then): the hook stays
+    }
+  }
+
   /** Runs {@code action} with Chronicle's quiet switches set, then puts the properties back. */
   public static <T> T quietly(Supplier<T> action) {
     silenceUnsafeWarning();
@@ -84,6 +100,7 @@ public final class ChronicleSettings {
     try {
       return action.get();
     } finally {
+      leaveShutdownHooks();
       for (String[] kv : QUIET) {
         String old = saved.get(kv[0]);
         if (old == null) {

@@ -24,6 +24,11 @@ public final class RecordingMetadata {
   public static final String STATUS_RECORDING = "recording";
   public static final String STATUS_COMPLETE = "complete";
   public static final String STATUS_INCOMPLETE = "incomplete";
+  /**
+   * The ordinal of the thread from outside the program that began the JVM's shutdown and was
+   * adopted to run the shutdown hooks as a scheduled thread (absent: none was).
+   */
+  public static final String SHUTDOWN_THREAD = "shutdown.thread";
 
   private final Map<String, String> values = new TreeMap<>();
 

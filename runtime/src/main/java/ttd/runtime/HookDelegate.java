@@ -89,6 +89,9 @@ public interface HookDelegate {
   /** The JVM's own handler of SIGINT, SIGTERM or SIGHUP ({@code java.lang.Terminator}) is about to exit. */
   void onSignal(int number);
 
+  /** The JVM's shutdown sequence begins on the calling thread (see {@link Hooks#onShutdown}). */
+  void onShutdown(boolean exit, int status);
+
   void onMainArgs(String[] args);
 
   /** A {@code FileInputStream} native call: {@code op} names it, as {@link FileInputOp} does. */

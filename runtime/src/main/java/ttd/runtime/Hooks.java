@@ -193,6 +193,19 @@ public final class Hooks {
     }
   }
 
+  /**
+   * Called on entry of {@code java.lang.Shutdown.exit(status)} ({@code exit} true: {@code
+   * System.exit}, a signal) and {@code Shutdown.shutdown()} (false: the JVM's own thread, after the
+   * last non-daemon thread ended): the thread that runs the shutdown hooks, before it takes the
+   * JDK's shutdown lock.
+   */
+  public static void onShutdown(boolean exit, int status) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onShutdown(exit, status);
+    }
+  }
+
   public static void onMainArgs(String[] args) {
     HookDelegate d = delegate;
     if (d != null) {

@@ -47,6 +47,18 @@ public final class ThreadIds {
     }
   }
 
+  /**
+   * Whether a thread with this id was made by the program (true for any id if none was reserved):
+   * not one the JDK made before premain, nor one ttd or a library of its own made (Chronicle's
+   * shutdown hook thread, which the program's shutdown would otherwise start as its own).
+   */
+  public static boolean isProgram(long id) {
+    long from = first;
+    // half the gap: a replay's other ids start 2^40 past its own counter, which may lie a few
+    // threads below its recording's first program id
+    return from < 0 || id >= from && id < from + OTHERS_AHEAD / 2;
+  }
+
   /** The id for a thread the program is making; {@code original} if none was reserved. */
   public static long nextForProgram(long original) {
     return first < 0 ? original : NEXT_PROGRAM_ID.getAndIncrement();

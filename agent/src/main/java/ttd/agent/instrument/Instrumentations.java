@@ -15,6 +15,7 @@ final class Instrumentations {
         new SystemInstrumentation(),
         new RuntimeInstrumentation(),
         new TerminatorInstrumentation(),
+        new ShutdownInstrumentation(),
         new ThreadInstrumentation(),
         new ThreadIdentifiersInstrumentation(),
         new VirtualThreadInstrumentation(),

@@ -45,16 +45,22 @@ public final class ReplaySession extends Session {
 
   private final boolean path;
 
+  /** The ordinal the recording gave the thread that began its shutdown from outside, or -1. */
+  private final int shutdownThread;
+
   /**
    * @param recordedEvents how many events each thread's log holds, by ordinal
    * @param signal the signal that ended the recorded program through the JVM's handler, or 0
    * @param signalAt where it came: the header's {@code signal.at}
+   * @param shutdownThread the ordinal the recording gave the thread that began the JVM's shutdown
+   *     from outside the program, or -1
    * @param path whether the recording logged each thread's path, which the replay then checks
    */
   public ReplaySession(
       Path queueDir, long usableDocuments, long[] recordedEvents, int signal, String signalAt,
-      String redacted, Messages messages, boolean path) {
+      String redacted, int shutdownThread, Messages messages, boolean path) {
     this.queueDir = queueDir;
+    this.shutdownThread = shutdownThread;
     this.path = path;
     this.redacted = redacted;
     this.recordedSignal = signal == 0 ? null : new RecordedSignal(this, signal, RecordedSignal.positions(signalAt));
@@ -65,6 +71,7 @@ public final class ReplaySession extends Session {
     this.tables = events.tables();
     this.payloads = new ReplayedPayloads(events);
     useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
+    scheduler.expectAdopted(shutdownThread);
     ReplayPosition.install(new EvaluationHashBracket());
   }
 
@@ -132,6 +139,16 @@ public final class ReplaySession extends Session {
   /** Turns the hooks off: the JVM is about to halt with a report. */
   void deactivate() {
     active = false;
+  }
+
+  @Override
+  protected int reservedOrdinal() {
+    return shutdownThread;
+  }
+
+  @Override
+  protected int shutdownThreadOrdinal(Thread thread) {
+    return shutdownThread;
   }
 
   /** Notes a class as the replay loads it, to compare with the recording in a report. */
@@ -267,7 +284,10 @@ public final class ReplaySession extends Session {
   public boolean peek(SchedThread s, Decision into) {
     ThreadState t = (ThreadState) s.owner;
     if (!EventReader.readAhead(t, false)) {
-      s.pastItsRecording = true; // nothing of it is left to replay
+      // nothing of it is left to replay: in a complete recording the recorded JVM exited while it
+      // went on; in an incomplete one the recording stopped here, and if the thread gets stuck here
+      // as it did then (BatonWatch), that is reported
+      s.pastItsRecording = t.cursor().recordingComplete();
       return false;
     }
     BlockDecoder e = t.cursor().event();
@@ -313,7 +333,7 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  public void stuck(SchedThread watcher, String report) {
+  public void stuck(SchedThread watcher, SchedThread holder, String report) {
     boolean ends = tables.endStatus() == null;
     events.stop(
         ends ? Divergence.EXIT_RECORDING_ENDS : Divergence.EXIT_DIVERGED,

@@ -18,6 +18,8 @@ final class Arrivals {
   private final ShadowState shadow;
   private final boolean replaying;
   private long idlePeriods;
+  /** How long a replay waits for the thread that began the recorded JVM's shutdown to come. */
+  private static final long ADOPTION_WAIT_NANOS = 30_000_000_000L;
 
   Arrivals(Baton baton, ScheduleLog log) {
     this.baton = baton;
@@ -95,6 +97,30 @@ final class Arrivals {
     return null;
   }
 
+  /**
+   * Replay, under the lock: the running thread lets in the thread the recording adopted from
+   * outside the program (the JVM's thread beginning its shutdown), which the replay's JVM starts
+   * when it starts: by then the program's non-daemon threads have ended in the model, as in the
+   * recording, but their real threads may still be finishing. Waits for it, boundedly.
+   */
+  private SchedThread awaitAdopted(int ordinal) {
+    long deadline = System.nanoTime() + ADOPTION_WAIT_NANOS;
+    SchedThread t;
+    while ((t = shadow.byOrdinal(ordinal)) == null) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return null;
+      }
+      try {
+        lock.wait(Math.max(1, left / 1_000_000));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
+    return t;
+  }
+
   /** Under the lock: the running thread lets in every thread that came back (record). */
   void admitArrivals(SchedThread s) {
     for (SchedThread t : shadow.arrived()) {
@@ -107,6 +133,9 @@ final class Arrivals {
 
   void admit(SchedThread s, int ordinal) {
     SchedThread t = shadow.byOrdinal(ordinal);
+    if (t == null && ordinal == baton.adoptedOrdinal) {
+      t = awaitAdopted(ordinal);
+    }
     if (t == null || !shadow.timeOut(t)) {
       log.diverged(s, "thread #" + ordinal + " let back in", "it is not waiting");
     }

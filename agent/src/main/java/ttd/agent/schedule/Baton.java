@@ -24,6 +24,8 @@ final class Baton {
   private final boolean replaying;
   private volatile SchedThread running;
   volatile boolean enabled = true;
+  /** Replay: the ordinal of the thread the recording adopted from outside (-1: none). */
+  volatile int adoptedOrdinal = -1;
   private final Arrivals arrivals;
   final ExitStop exit;
   private final DeadlockGrace deadlocks;

@@ -76,7 +76,7 @@ final class BatonWait {
         String report = watch.check(r);
         if (report != null && !stuckReported) {
           stuckReported = true;
-          log.stuck(t, report);
+          log.stuck(t, r, report);
         }
       }
     }

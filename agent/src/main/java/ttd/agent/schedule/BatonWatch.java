@@ -46,17 +46,45 @@ final class BatonWatch {
   }
 
   private static String report(SchedThread r, Thread.State state) {
+    StackTraceElement[] stack = programStack(r.thread.getStackTrace());
     StringBuilder b = new StringBuilder("thread #").append(r.ordinal).append(" \"").append(r.name())
         .append("\" holds the scheduler's baton but has been ")
         .append(state == Thread.State.BLOCKED ? "blocked on a monitor" : "waiting")
         .append(" in the JVM for ").append(STUCK_NANOS / 1_000_000_000L).append(" s, at");
-    StackTraceElement[] stack = r.thread.getStackTrace();
-    for (int i = 0; i < Math.min(stack.length, 6); i++) {
+    for (int i = 0; i < Math.min(stack.length, 8); i++) {
       b.append("\n    ").append(stack[i]);
     }
+    StackTraceElement jdk = unscheduledJdkCode(stack);
     b.append("\n  it waits for a monitor or lock that JDK code took and ttd does not model, most likely"
         + " held by a thread that gave up the baton to block (sleep, I/O, park) inside JDK code;"
-        + " ttd cannot schedule this program further");
+        + " ttd cannot schedule ")
+        .append(jdk == null ? "this JDK code" : jdk.getClassName() + "." + jdk.getMethodName())
+        .append(" further");
     return b.toString();
+  }
+
+  /** The stack as the program sees it: without ttd's frames and the method handles they call through. */
+  static StackTraceElement[] programStack(StackTraceElement[] stack) {
+    return java.util.Arrays.stream(stack)
+        .filter(f -> !f.getClassName().startsWith("ttd.agent.")
+            && !f.getClassName().startsWith("ttd.runtime.")
+            && !f.getClassName().startsWith("java.lang.invoke."))
+        .toArray(StackTraceElement[]::new);
+  }
+
+  /**
+   * The JDK method the thread is stuck in: the first frame below the blocking primitive itself
+   * ({@code Unsafe.park}, {@code LockSupport}, {@code Object.wait}), null if there is none.
+   */
+  static StackTraceElement unscheduledJdkCode(StackTraceElement[] stack) {
+    for (StackTraceElement f : stack) {
+      String c = f.getClassName();
+      if (c.equals("jdk.internal.misc.Unsafe") || c.equals("java.util.concurrent.locks.LockSupport")
+          || c.equals("java.lang.Object") || c.equals("java.lang.Thread")) {
+        continue;
+      }
+      return PreemptionGuard.isJdk(c) ? f : null;
+    }
+    return null;
   }
 }

@@ -29,9 +29,9 @@ public interface ScheduleLog {
   void deadlocked(SchedThread t, String report);
 
   /**
-   * The baton holder is stuck in a real primitive the model does not know ({@link BatonWatch});
-   * {@code watcher} noticed. Record: stop recording and scheduling (the program goes on); replay:
-   * report and end the run.
+   * The baton holder {@code holder} is stuck in a real primitive the model does not know ({@link
+   * BatonWatch}); {@code watcher} noticed. Record: keep every thread's events so far, then stop
+   * recording and scheduling (the program goes on); replay: report and end the run.
    */
-  void stuck(SchedThread watcher, String report);
+  void stuck(SchedThread watcher, SchedThread holder, String report);
 }

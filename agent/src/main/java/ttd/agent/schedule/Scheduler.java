@@ -28,6 +28,8 @@ public final class Scheduler {
   private final boolean replaying;
   private final Parking parking;
   private long waitOrders;
+  /** The thread running the JVM's shutdown sequence (it holds the JDK's shutdown lock), or null. */
+  private SchedThread shutdownRunner;
 
   public Scheduler(ScheduleLog log, SchedulePolicy policy) {
     this.baton = new Baton(log, policy);
@@ -69,6 +71,39 @@ public final class Scheduler {
   public void started(SchedThread child) {
     synchronized (lock) {
       shadow.add(child);
+    }
+  }
+
+  /**
+   * A thread from outside the program becomes one of its threads (the thread that begins the JVM's
+   * shutdown, see {@code SessionThreads.onShutdown}): it comes in as a thread back from a blocking
+   * call does, let in by the running thread or resuming an idle program, and returns holding the
+   * baton.
+   */
+  public void adopt(SchedThread s) {
+    synchronized (lock) {
+      s.state = SchedThread.State.EXTERNAL;
+      shadow.add(s);
+      lock.notifyAll(); // a replaying thread may be waiting to let it in (Arrivals.admit)
+    }
+    blockingEnd(s);
+  }
+
+  /** Replay: the recording adopted a thread with this ordinal ({@link #adopt}); -1 for none. */
+  public void expectAdopted(int ordinal) {
+    baton.adoptedOrdinal = ordinal;
+  }
+
+  /**
+   * The JDK's shutdown lock in the model: the first thread to begin the shutdown runs it (true);
+   * any other would wait on that lock forever, so it must leave the scheduler (false).
+   */
+  public boolean beginShutdown(SchedThread s) {
+    synchronized (lock) {
+      if (shutdownRunner == null) {
+        shutdownRunner = s;
+      }
+      return shutdownRunner == s;
     }
   }
 

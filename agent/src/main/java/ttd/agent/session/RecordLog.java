@@ -88,6 +88,14 @@ final class RecordLog {
     metadata.store(dir);
   }
 
+  /** Notes in the header which ordinal the thread that began the shutdown from outside got. */
+  void shutdownThread(int ordinal) throws IOException {
+    synchronized (metadata) {
+      metadata.put(RecordingMetadata.SHUTDOWN_THREAD, Integer.toString(ordinal));
+      metadata.store(dir);
+    }
+  }
+
   /** The end document and the final header; the recording is complete. */
   void end(int status, String cause) throws IOException {
     synchronized (writer) {

@@ -228,6 +228,17 @@ public final class RecordSession extends Session {
     log.signalled(signalName(number), at.toString());
   }
 
+  @Override
+  protected int shutdownThreadOrdinal(Thread thread) {
+    int ordinal = nextOrdinal();
+    try {
+      log.shutdownThread(ordinal);
+      return ordinal;
+    } catch (Throwable e) {
+      return -1;
+    }
+  }
+
   /** Notes a class the program loaded, so replay can name a changed class as a likely cause. */
   public void classLoaded(String name, int checksum) {
     if (active) {
@@ -285,9 +296,23 @@ public final class RecordSession extends Session {
     Runtime.getRuntime().halt(EXIT_DEADLOCK);
   }
 
+  /**
+   * The scheduler cannot go on: every thread's events so far go to the log first, so the replay
+   * runs up to this point (where the same JDK code stops it, and it reports the same). Every thread
+   * but the holder waits for the baton, and the holder is blocked in the JVM: none is appending,
+   * unless the holder is blocked inside ttd's own code, whose block then stays unwritten.
+   */
   @Override
-  public void stuck(SchedThread watcher, String report) {
-    stop(report);
+  public void stuck(SchedThread watcher, SchedThread holder, String report) {
+    scheduler.quiesced(
+        () -> {
+          for (ThreadState o : allThreads) {
+            if (o != holder.owner || !o.busy) {
+              blocks.flush(o);
+            }
+          }
+        });
+    stop(report + "; what was recorded until now is kept and replays up to here");
   }
 
   @Override

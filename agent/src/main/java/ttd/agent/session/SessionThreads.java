@@ -25,12 +25,14 @@ import ttd.runtime.ReplayPosition;
  */
 public abstract class SessionThreads implements HookDelegate {
 
-  protected final ThreadLocal<ThreadState> threads = new ThreadLocal<>();
+  protected final ProgramThreads threads = new ProgramThreads();
   private final Map<Long, ThreadState> pendingStarts = new ConcurrentHashMap<>();
   /** Every recorded thread, for flushing them all at the end. */
   protected final Queue<ThreadState> allThreads = new ConcurrentLinkedQueue<>();
   protected Scheduler scheduler;
   private final AtomicInteger nextOrdinal = new AtomicInteger(1);
+  /** Outside threads beginning the JVM's shutdown: the first is adopted, the others wait for it. */
+  private final ShutdownOutsiders outsiders = new ShutdownOutsiders();
   protected volatile boolean active = true;
   protected volatile Integer exitStatus;
   /** The signal whose JVM handler ended the program (SIGINT 2, SIGTERM 15, SIGHUP 1), or 0. */
@@ -62,7 +64,7 @@ public abstract class SessionThreads implements HookDelegate {
     ThreadState t = newThreadState(0, current.getName(), true);
     t.sched = new SchedThread(0, current, t);
     allThreads.add(t);
-    threads.set(t);
+    threads.register(t);
     t.busy = true;
     try {
       scheduler.adoptMain(t.sched);
@@ -71,6 +73,11 @@ public abstract class SessionThreads implements HookDelegate {
     } finally {
       t.busy = false;
     }
+  }
+
+  /** The next ordinal (record): also the one the thread that begins the shutdown from outside gets. */
+  protected final int nextOrdinal() {
+    return nextOrdinal.getAndIncrement();
   }
 
   /** The calling thread's state if the program started it and the agent is not already busy. */
@@ -138,13 +145,16 @@ public abstract class SessionThreads implements HookDelegate {
       return;
     }
     try {
-      if (isJdkSystemThread(thread)) {
-        return; // the JDK's own (the process reaper, cleaners), even when a program thread starts it
+      if (isJdkSystemThread(thread) || !ThreadIds.isProgram(thread.getId())) {
+        return; // the JDK's own (the process reaper, cleaners) or ttd's, even when a program thread starts it
       }
       if (thread.getState() != Thread.State.NEW) {
         return; // the real start throws
       }
       int ordinal = nextOrdinal.getAndIncrement();
+      if (ordinal == reservedOrdinal()) {
+        ordinal = nextOrdinal.getAndIncrement();
+      }
       ThreadState child = newThreadState(ordinal, thread.getName(), false);
       child.sched = new SchedThread(ordinal, thread, child);
       pendingStarts.put(thread.getId(), child);
@@ -157,6 +167,104 @@ public abstract class SessionThreads implements HookDelegate {
       exit(t);
     }
   }
+
+  /**
+   * An ordinal no started thread gets (replay: the recording gave it to the thread that began the
+   * JVM's shutdown from outside the program, see {@link #onShutdown}); -1 for none.
+   */
+  protected int reservedOrdinal() {
+    return -1;
+  }
+
+  /**
+   * The JVM's shutdown sequence begins on this thread, which will run the program's shutdown
+   * hooks. Hooks are program code: they run as scheduled threads, started and joined by the thread
+   * that runs the sequence, so that this thread must be a scheduled thread too.
+   *
+   * <p>A scheduled thread (one that calls {@code System.exit}) goes on if no other thread has begun
+   * the shutdown; otherwise it leaves the scheduler for good, as the JDK makes it wait forever on
+   * its shutdown lock (which JDK code takes, so the model must know it). A thread from outside the
+   * program (the JVM's own after the last non-daemon thread ended, a signal's handler, a thread
+   * ttd does not run calling {@code System.exit}) is adopted: it gets an ordinal, which the
+   * recording's header names so that the replay gives it to the same thread, and it comes in as a
+   * thread back from a blocking call does (let in by the running thread, or resuming an idle
+   * program: both logged). Only one thread runs the sequence; another outsider waits until the
+   * adopted one has gone on (the JDK then makes it wait on the shutdown lock).
+   *
+   * @param byExit whether {@code Shutdown.exit(status)} began it (else the JVM's own thread)
+   */
+  @Override
+  public void onShutdown(boolean byExit, int status) {
+    if (!active) {
+      return;
+    }
+    if (byExit && exitStatus == null) {
+      exitStatus = status; // a signal's handler calls Shutdown.exit without Runtime.exit
+    }
+    ThreadState t = enter();
+    if (t != null) {
+      try {
+        if (scheduler.runs(t.sched)) {
+          runShutdownOrLeave(t.sched);
+        }
+      } finally {
+        exit(t);
+      }
+    } else if (threads.get() == null) {
+      outsiders.beginShutdown(this::adoptShutdownThread);
+    }
+  }
+
+  /** The thread holding the baton begins the shutdown: it runs it, or waits forever in the JVM. */
+  private void runShutdownOrLeave(SchedThread s) {
+    if (!scheduler.beginShutdown(s)) {
+      scheduler.blockingBegin(s, null); // never comes back: the JDK holds it on its shutdown lock
+    }
+  }
+
+  /**
+   * Makes the calling outside thread a scheduled thread of the program, under the ordinal {@link
+   * #shutdownThreadOrdinal} gives it; waits until it is let in and holds the baton.
+   */
+  private void adoptShutdownThread() {
+    Thread current = Thread.currentThread();
+    int ordinal = scheduler.enabled() ? shutdownThreadOrdinal(current) : -1;
+    if (ordinal < 0) {
+      return;
+    }
+    ThreadState t = newThreadState(ordinal, current.getName(), false);
+    t.sched = new SchedThread(ordinal, current, t);
+    threads.register(t);
+    allThreads.add(t);
+    t.busy = true;
+    try {
+      beginThread(t); // restores the thread's hash state itself, last
+      t.scheduled = true;
+      boolean bracket = HashState.available();
+      if (bracket) {
+        HashState.save(t.sched.hash);
+      }
+      try {
+        scheduler.adopt(t.sched);
+        if (scheduler.runs(t.sched)) {
+          runShutdownOrLeave(t.sched);
+        }
+      } finally {
+        if (bracket) {
+          HashState.write(t.sched.hash);
+        }
+      }
+    } finally {
+      t.busy = false;
+    }
+  }
+
+  /**
+   * The ordinal of the outside thread that begins the JVM's shutdown: record gives it the next one
+   * and notes it in the recording's header, replay the one the header names; -1 if it cannot (the
+   * thread then runs the shutdown unscheduled, as any thread outside the program).
+   */
+  protected abstract int shutdownThreadOrdinal(Thread thread);
 
   /**
    * An {@code InnocuousThread} (JDK 25's process reaper, cleaners) or a thread of the root group
@@ -177,7 +285,7 @@ public abstract class SessionThreads implements HookDelegate {
     if (t == null) {
       return;
     }
-    threads.set(t);
+    threads.register(t);
     allThreads.add(t);
     t.busy = true;
     try {
@@ -226,7 +334,7 @@ public abstract class SessionThreads implements HookDelegate {
       endThread(t);
     } finally {
       exit(t);
-      threads.remove(); // what the JVM still runs on this thread is not the program's
+      threads.forget(); // what the JVM still runs on this thread is not the program's
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.Random;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import ttd.log.PathDecoder;
@@ -158,11 +159,15 @@ class PathCheckerTest {
 
   @Test
   void chunksWrittenWhenFullReadBackAsOnePath() {
-    Consumer<PathTrace> run = p -> {
+    Consumer<PathTrace> run = p -> { // an irregular path: repeat records cannot fold it
+      Random choices = new Random(42);
       for (int i = 0; i < 100_000; i++) {
-        p.enter(i % 2 == 0 ? PRICE : DISCOUNT);
-        p.exit(i % 2 == 0 ? PRICE : DISCOUNT);
-        p.loop();
+        int m = choices.nextBoolean() ? PRICE : DISCOUNT;
+        p.enter(m);
+        p.exit(m);
+        if (choices.nextBoolean()) {
+          p.loop();
+        }
       }
     };
     List<byte[]> chunks = record(run);

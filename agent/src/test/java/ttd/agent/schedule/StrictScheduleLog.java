@@ -17,7 +17,7 @@ abstract class StrictScheduleLog implements ScheduleLog {
   }
 
   @Override
-  public void stuck(SchedThread watcher, String report) {
+  public void stuck(SchedThread watcher, SchedThread holder, String report) {
     throw new AssertionError(report);
   }
 }

@@ -11,10 +11,17 @@ public final class JvmBackend implements Backend {
 
   private final Session session;
   private final Commands commands;
+  private final ConsoleLink link;
 
   public JvmBackend(PrintStream out, Launcher launcher, Pool pool, Ladder ladder, SourceFiles sources) {
     this.session = new Session(out, launcher, pool, ladder, sources);
     this.commands = new Commands(session);
+    this.link = new ConsoleLink(session, commands);
+  }
+
+  /** The seam another client (the JDWP server) shares this console's session through. */
+  public ConsoleLink link() {
+    return link;
   }
 
   @Override

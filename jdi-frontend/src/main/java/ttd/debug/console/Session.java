@@ -62,6 +62,13 @@ final class Session implements AutoCloseable {
   /** Set while a command waits for the index of hits, which Ctrl-C then ends instead. */
   private volatile boolean waiting;
   private volatile boolean waitInterrupted;
+  /** Told of every replay JVM the console shows, the first one included (see {@link ConsoleLink}). */
+  private final List<java.util.function.Consumer<Target>> shownListeners = new ArrayList<>();
+  /**
+   * Requests another client set while the current motion ran, counted as set from its start (see
+   * {@link ConsoleLink#addDuringMotion}).
+   */
+  private final List<Spec> backdated = new ArrayList<>();
 
   private final java.util.Set<Object> noted = new java.util.HashSet<>();
 
@@ -232,6 +239,10 @@ final class Session implements AutoCloseable {
 
   private Stop performed(Motion m) {
     Stop s = ladder.perform(driver, history, m, driver.target().started() ? position() : Position.START);
+    if (!backdated.isEmpty()) {
+      m = m.withRequests(backdated);
+      backdated.clear();
+    }
     history = Motion.append(history, m);
     interrupted |= s.interrupted();
     if (fired != null) {
@@ -340,7 +351,19 @@ final class Session implements AutoCloseable {
     next.target().jvm().forwardOutput(true);
     if (old != next) {
       old.close();
+      shownListeners.forEach(l -> l.accept(next.target()));
     }
+  }
+
+  /** Tells {@code l} of the JVM shown now and of every one shown from now on. */
+  void onShown(java.util.function.Consumer<Target> l) {
+    shownListeners.add(l);
+    l.accept(driver.target());
+  }
+
+  /** Counts {@code spec} as one of the requests of the motion running now, from its start. */
+  void backdate(Spec spec) {
+    backdated.add(spec);
   }
 
   private void shown(Stop s, String title) {

@@ -91,7 +91,7 @@ public final class RequestTable {
       installed.put(spec, made);
       return true;
     }
-    if (problem != null && !(spec instanceof LineBreakpoint && withinLoadedCode((LineBreakpoint) spec, types))) {
+    if (problem != null && !(spec instanceof LineBreakpoint && withinLoadedCode((LineBreakpoint) spec, types)) && !(spec instanceof ClientRequest)) {
       instances.remove(spec);
       throw new BadInput(problem);
     }
@@ -174,11 +174,14 @@ public final class RequestTable {
           extra.addAll(made);
           continue;
         }
+        if (made.isEmpty()) {
+          continue; // a client's request for another type of these names
+        }
         pending.remove(spec);
         installed.put(spec, made);
         notes.accept("Set deferred " + spec.describe());
       } catch (BadInput e) {
-        if (!(spec instanceof LineBreakpoint)) {
+        if (!(spec instanceof LineBreakpoint) && !(spec instanceof ClientRequest)) {
           pending.remove(spec);
           notes.accept("Unable to set deferred " + spec.describe() + ": " + e.getMessage());
         }
@@ -197,6 +200,8 @@ public final class RequestTable {
       if (made.isEmpty()) {
         throw new BadInput("no code at line " + b.line() + " in " + b.className());
       }
+    } else if (spec instanceof ClientRequest) {
+      made.addAll(((ClientRequest) spec).make(erm, type));
     } else if (spec instanceof LineArrivals) {
       LineArrivals a = (LineArrivals) spec;
       for (Method m : type.methods()) {

@@ -7,7 +7,7 @@ import com.sun.jdi.ReferenceType;
  * requests when (or as soon as) the class is loaded, and a new replay JVM gets the same spec
  * again, so a breakpoint outlives every JVM it was set in.
  */
-public sealed interface Spec permits LineBreakpoint, MethodBreakpoint, FieldWatch, ExceptionCatch, LineArrivals, CodeLocation {
+public sealed interface Spec permits LineBreakpoint, MethodBreakpoint, FieldWatch, ExceptionCatch, LineArrivals, CodeLocation, ClientRequest {
 
   /** The class name as the user gave it (binary name, or simple name). */
   String className();

@@ -70,6 +70,17 @@ public record Motion(Kind kind, String thread, long arg, long tick, List<Spec> r
     return kind == Kind.RUN || kind == Kind.GOTO || kind == Kind.PAUSE;
   }
 
+  /** The same motion with {@code more} requests set from its start. */
+  public Motion withRequests(List<Spec> more) {
+    java.util.ArrayList<Spec> all = new java.util.ArrayList<>(requests);
+    for (Spec s : more) {
+      if (!all.contains(s)) {
+        all.add(s);
+      }
+    }
+    return new Motion(kind, thread, arg, tick, List.copyOf(all), observers);
+  }
+
   /** {@code history} with {@code m} appended. */
   public static List<Motion> append(List<Motion> history, Motion m) {
     java.util.ArrayList<Motion> l = new java.util.ArrayList<>(history);

@@ -1,0 +1,58 @@
+package ttd.agent.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.api.Test;
+
+/** What a stuck baton holder's report shows: the program's stack and the JDK code named. */
+class BatonWatchTest {
+
+  private static StackTraceElement frame(String className, String method) {
+    return new StackTraceElement(className, method, null, -1);
+  }
+
+  @Test
+  void theJdkMethodBelowTheParkIsNamed() {
+    StackTraceElement[] stack = {
+      frame("jdk.internal.misc.Unsafe", "park"),
+      frame("java.util.concurrent.locks.LockSupport", "park"),
+      frame("java.util.concurrent.ForkJoinPool", "awaitWork"),
+      frame("java.util.concurrent.ForkJoinPool", "runWorker"),
+    };
+    assertEquals("awaitWork", BatonWatch.unscheduledJdkCode(stack).getMethodName());
+  }
+
+  @Test
+  void aMonitorBlockedInJdkCodeNamesThatCode() {
+    StackTraceElement[] stack = {
+      frame("java.util.concurrent.ConcurrentHashMap", "merge"),
+      frame("app.Worker", "run"),
+    };
+    assertEquals("merge", BatonWatch.unscheduledJdkCode(stack).getMethodName());
+  }
+
+  @Test
+  void aHolderBlockedInTheProgramsOwnCodeNamesNoJdkCode() {
+    StackTraceElement[] stack = {
+      frame("java.lang.Object", "wait"),
+      frame("app.Cache", "load"),
+    };
+    assertNull(BatonWatch.unscheduledJdkCode(stack));
+  }
+
+  @Test
+  void theProgramsStackLeavesOutTtdsFramesAndMethodHandles() {
+    StackTraceElement park = frame("jdk.internal.misc.Unsafe", "park");
+    StackTraceElement take = frame("java.util.concurrent.LinkedBlockingQueue", "take");
+    StackTraceElement[] stack = {
+      park,
+      frame("java.lang.invoke.DirectMethodHandle$Holder", "invokeVirtual"),
+      frame("ttd.agent.session.SessionSchedule", "onThreadPark"),
+      frame("ttd.runtime.ScheduleHooks", "onPark"),
+      take,
+    };
+    assertArrayEquals(new StackTraceElement[] {park, take}, BatonWatch.programStack(stack));
+  }
+}

@@ -1,0 +1,95 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The JDK's {@code jdb}, a debugger no one here wrote, as a process attached to {@code ttd debug
+ * --jdwp} through the whole cycle: attach mid-run, breakpoint, {@code print}, the console's
+ * {@code reverse-continue} (jdb sees the earlier value), {@code pop} steps out backwards, {@code
+ * set} is refused, and when jdb has gone the replay's output is the recording's.
+ */
+class JdwpJdbTest {
+
+  private static final String PIPELINE = "ttd.samples.corruption.OrderPipeline";
+  private static final Memo<Path> RECORDINGS = new Memo<>();
+
+  static List<Jvm> jvms() {
+    return Jvm.all();
+  }
+
+  /** OrderPipeline with its random seed pinned to one that picks a large order: it runs to its end. */
+  static Path completeRecording(Jvm jvm) {
+    return RECORDINGS.get(jvm.java(), () -> {
+      Path recording = Scratch.dir("order-complete-" + jvm.label()).resolve("recording");
+      Outcome recorded = TtdRun.record(jvm, recording, List.of("seed=3"), Sample.ORDER_PIPELINE.classPath(), PIPELINE, List.of(), new byte[0]);
+      assertEquals(0, recorded.exitStatus(), "seed 3 lets OrderPipeline finish:" + recorded.describe());
+      return recording;
+    });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void jdbAttachesMidRunSeesTheConsoleGoBackPopsBackwardsAndCannotSet(Jvm jvm) {
+    Path recording = completeRecording(jvm);
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    String revenue = replayed.stdoutLines().stream().filter(l -> l.startsWith("invoiced ")).findFirst()
+        .orElseThrow(() -> new AssertionError("the replay prints its revenue:" + replayed.describe()));
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop at " + PIPELINE + ":67");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=67");
+      String jdbCommand = jvm.home().resolve("bin").resolve("jdb").toString();
+      try (LiveProcess jdb = new LiveProcess("jdb", List.of(jdbCommand, "-attach", "127.0.0.1:" + c.port), recording.getParent())) {
+        jdb.await("line=67 bci=\\d+");
+        c.await("ttd: a debugger attached from 127\\.0\\.0\\.1");
+        jdb.type("stop in " + PIPELINE + "$Order.setTotal");
+        jdb.await("Set breakpoint " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal");
+        jdb.type("cont");
+        jdb.await("Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37");
+        jdb.type("cont");
+        jdb.await("Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37");
+        jdb.type("print cents");
+        assertEquals("7999", jdb.await(" cents = (\\d+)$"), "order 2's price" + jdb.describe());
+        jdb.type("print this.id");
+        assertEquals("2", jdb.await(" this\\.id = (\\d+)$"), jdb.describe());
+
+        c.type("reverse-continue");
+        c.await("Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37");
+        jdb.await("Breakpoint hit: .*\"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37");
+        jdb.type("print cents");
+        assertEquals("3999", jdb.await(" cents = (\\d+)$"), "order 1's price, the earlier value" + jdb.describe() + c.describe());
+
+        jdb.type("set cents = 5");
+        c.await("^ttd: the debugger asked for StackFrame\\.SetValues \\(setting local variables\\), which is refused");
+        jdb.type("print cents");
+        assertEquals("3999", jdb.await(" cents = (\\d+)$"), "set changed nothing" + jdb.describe());
+
+        jdb.type("pop");
+        c.await("Run back to call: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=72");
+        jdb.type("where");
+        jdb.await("\\[1\\] " + PIPELINE.replace(".", "\\.") + "\\.main \\(OrderPipeline\\.java:72\\)");
+        jdb.type("print item");
+        assertEquals("3999", jdb.await(" item = (\\d+)$"), jdb.describe());
+        c.type("when");
+        c.await("^position \\d+\\.\\d+ \\(event \\d+, tick \\d+\\)$");
+
+        jdb.type("clear " + PIPELINE + "$Order.setTotal");
+        jdb.await("Removed: breakpoint " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal");
+        jdb.type("exit");
+        jdb.awaitExit();
+      }
+      c.await("ttd: the debugger (detached|was disconnected)");
+      c.type("cont");
+      c.await("^" + java.util.regex.Pattern.quote(revenue) + "$");
+      c.type("quit");
+      assertEquals(0, c.console.awaitExit(), c.describe());
+      assertTrue(revenue.startsWith("invoiced 30 orders"), revenue);
+    }
+  }
+}

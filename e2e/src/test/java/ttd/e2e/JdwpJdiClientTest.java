@@ -1,0 +1,180 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.jdi.Bootstrap;
+import com.sun.jdi.Field;
+import com.sun.jdi.LongValue;
+import com.sun.jdi.Method;
+import com.sun.jdi.ObjectCollectedException;
+import com.sun.jdi.ObjectReference;
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.StackFrame;
+import com.sun.jdi.StringReference;
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.connect.AttachingConnector;
+import com.sun.jdi.connect.Connector;
+import com.sun.jdi.event.BreakpointEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.EventRequest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The JDK's own JDI (com.sun.jdi, as IDEs use it) attached to {@code ttd debug --jdwp} as an IDE
+ * would: it attaches mid-run, sets a breakpoint, and then it and the console move the one shared
+ * position forwards and backwards twenty times; each stop is checked against the recording's
+ * values and the console's {@code locals}, with the thread, type and method mirrors the client
+ * got first, and objects from earlier positions are the same object or collected, never another.
+ */
+class JdwpJdiClientTest {
+
+  private static final String PIPELINE = "ttd.samples.corruption.OrderPipeline";
+  private static final String ORDER = PIPELINE + "$Order";
+  private static final long[] CATALOG_CENTS = {499, 1250, 899, 3999, 2450, 650, 7999};
+
+  static List<Jvm> jvms() {
+    return Jvm.all();
+  }
+
+  /** What step 2 of OrderPipeline passes to setTotal for order {@code k} (its k-th call). */
+  private static long cents(int k) {
+    return CATALOG_CENTS[(k * 3) % CATALOG_CENTS.length] * (k % 4 == 0 ? 3 : 1);
+  }
+
+  static VirtualMachine attach(int port) throws Exception {
+    AttachingConnector socket = Bootstrap.virtualMachineManager().attachingConnectors().stream()
+        .filter(a -> a.name().equals("com.sun.jdi.SocketAttach")).findFirst().orElseThrow();
+    Map<String, Connector.Argument> args = socket.defaultArguments();
+    args.get("hostname").setValue("127.0.0.1");
+    args.get("port").setValue(Integer.toString(port));
+    args.get("timeout").setValue("60000");
+    return socket.attach(args);
+  }
+
+  /** The next event set that suspends, with its first locatable event. */
+  static LocatableEvent stop(VirtualMachine vm, JdwpConsole c) throws InterruptedException {
+    long deadline = System.nanoTime() + Exec.TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      EventSet set = vm.eventQueue().remove(1000);
+      if (set == null || set.suspendPolicy() == EventRequest.SUSPEND_NONE) {
+        continue;
+      }
+      for (Event e : set) {
+        if (e instanceof LocatableEvent) {
+          return (LocatableEvent) e;
+        }
+      }
+    }
+    throw new AssertionError("the client got no stop within " + Exec.TIMEOUT.toSeconds() + " s:" + c.describe());
+  }
+
+  /** One move of the shared position and the order whose setTotal call it must land on. */
+  private record Move(String who, int order) {}
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void twentyMovesOfClientAndConsoleEachShowTheRecordedStopWithStableIds(Jvm jvm) throws Exception {
+    Path recording = Sample.ORDER_PIPELINE.sharedRecording(jvm);
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop at " + PIPELINE + ":67");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=67");
+      VirtualMachine vm = attach(c.port);
+      LocatableEvent first = stop(vm, c);
+      assertEquals(67, first.location().lineNumber(), "the client attaches at the console's position" + c.describe());
+      ThreadReference main = first.thread();
+      assertEquals("main", main.name());
+      ReferenceType order = vm.classesByName(ORDER).get(0);
+      Method setTotal = order.methodsByName("setTotal").get(0);
+      Field id = order.fieldByName("id");
+      BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(setTotal.location());
+      bp.enable();
+
+      List<Move> moves = List.of(
+          new Move("resume", 1), new Move("resume", 2), new Move("resume", 3), new Move("reverse-continue", 2),
+          new Move("reverse-continue", 1), new Move("cont", 2), new Move("reverse resume", 1), new Move("resume", 2),
+          new Move("resume", 3), new Move("resume", 4), new Move("reverse resume", 3), new Move("reverse resume", 2),
+          new Move("cont", 3), new Move("cont", 4), new Move("resume", 5), new Move("reverse-continue", 4),
+          new Move("reverse resume", 3), new Move("resume", 4), new Move("cont", 5), new Move("resume", 6));
+      List<ObjectReference> seen = new ArrayList<>();
+      boolean reverse = false;
+      for (Move m : moves) {
+        boolean fromClient = m.who().endsWith("resume");
+        if (fromClient && reverse != m.who().startsWith("reverse")) {
+          reverse = !reverse;
+          c.type("direction " + (reverse ? "reverse" : "forward"));
+          c.await("^The debugger's Resume and steps run " + (reverse ? "backwards" : "forwards"));
+        }
+        if (fromClient) {
+          vm.resume();
+        } else {
+          c.type(m.who());
+        }
+        LocatableEvent e = stop(vm, c);
+        String at = "after " + m + ":" + c.describe();
+        assertTrue(e instanceof BreakpointEvent && e.request() == bp, "a stop of the client's breakpoint, not " + e + " " + at);
+        assertSame(main, e.thread(), "the thread keeps its id " + at);
+        assertSame(order, e.location().declaringType(), "the type keeps its id " + at);
+        assertEquals(setTotal, e.location().method(), "the method keeps its id " + at);
+        StackFrame top = e.thread().frame(0);
+        long cents = ((LongValue) top.getValue(top.visibleVariableByName("cents"))).value();
+        assertEquals(cents(m.order()), cents, "setTotal of order " + m.order() + " " + at);
+        c.type("locals");
+        assertEquals(Long.toString(cents), c.await("^cents = (\\d+)$"), "the console shows what the client shows " + at);
+        if (fromClient) {
+          // the client resumed, so JDI asked anew for the frames: `this` is the object of this moment
+          ObjectReference self = top.thisObject();
+          assertEquals(m.order(), ((com.sun.jdi.IntegerValue) self.getValue(id)).value(), at);
+          assertEquals(2, e.thread().frameCount(), at);
+          c.type("where");
+          c.await("^  \\[1\\] " + ORDER.replace(".", "\\.").replace("$", "\\$") + "\\.setTotal \\(OrderPipeline\\.java:37\\)$");
+          c.await("^  \\[2\\] " + PIPELINE.replace(".", "\\.") + "\\.main \\(OrderPipeline\\.java:72\\)$");
+          assertEquals(72, e.thread().frame(1).location().lineNumber(), at);
+          seen.add(self);
+        }
+        for (ObjectReference earlier : seen) {
+          try {
+            int was = ((com.sun.jdi.IntegerValue) earlier.getValue(id)).value();
+            assertTrue(was >= 1 && was <= 6 && earlier.referenceType() == order, "an earlier Order is still an Order " + at);
+          } catch (ObjectCollectedException collected) {
+            // an object of another replay JVM: answered as collected, as the issue asks
+          }
+        }
+      }
+
+      // toString(), as IDEs render values, answers and leaves the replay as it was
+      StackFrame top = main.frame(0);
+      String shown = ((StringReference) top.thisObject().invokeMethod(main, order.methodsByName("toString").get(0), List.of(), 0)).value();
+      assertTrue(shown.startsWith("Order#6[") && shown.endsWith(", total=0, open]"), shown + c.describe());
+
+      // history is read-only: setting a local is refused with an error, and the console says why
+      assertThrows(RuntimeException.class, () -> main.frame(0).setValue(main.frame(0).visibleVariableByName("cents"), vm.mirrorOf(5L)));
+      c.await("^ttd: the debugger asked for StackFrame\\.SetValues");
+
+      // Drop Frame: a reverse step out, to main's call of setTotal
+      main.popFrames(main.frame(0));
+      assertEquals("main", main.frame(0).location().method().name(), c.describe());
+      assertEquals(72, main.frame(0).location().lineNumber(), c.describe());
+      c.await("Run back to call: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=72");
+      vm.resume();
+      LocatableEvent after = stop(vm, c);
+      assertEquals(cents(6), ((LongValue) after.thread().frame(0).getValue(after.thread().frame(0).visibleVariableByName("cents"))).value(),
+          "the replay was not disturbed by toString() or the refused set" + c.describe());
+      vm.dispose();
+      c.await("ttd: the debugger detached");
+      c.type("quit");
+    }
+  }
+}
