@@ -4,6 +4,7 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.SharedHashes;
 import ttd.agent.identity.ReflectionInflation;
@@ -38,16 +39,28 @@ import ttd.runtime.RandomHooks;
  * runs before anything else starts threads; the session (and with it Chronicle) starts before the
  * hooks go live; the classes already loaded are retransformed; and only then does the main thread
  * become a recorded thread.
+ *
+ * <p>A replay runs only under a working replay agent: anything that stops it before the program's
+ * first instruction goes to {@code refuse}, which says why in one sentence and halts the JVM (the
+ * launcher's {@code ReplayHandshake}); {@code started} tells the launcher the replay began.
  */
 public final class AgentMain {
 
   private AgentMain() {}
 
-  public static void premain(String options, Instrumentation inst, Path runtimeJar) {
+  /**
+   * @param started run just before the program's first instruction of a replay (null: recording)
+   * @param refuse says why a replay cannot begin and halts the JVM (null: recording)
+   */
+  public static void premain(
+      String options, Instrumentation inst, Path runtimeJar, Runnable started, Consumer<String> refuse) {
     AgentOptions opts;
     try {
       opts = AgentOptions.parse(options);
     } catch (IllegalArgumentException e) {
+      if (refuse != null) {
+        refuse.accept(e.getMessage());
+      }
       System.err.println("ttd: " + e.getMessage());
       System.exit(2);
       return;
@@ -68,7 +81,7 @@ public final class AgentMain {
       int threadNumberBefore = threadNumber == null ? 0 : threadNumber.getInt();
       SessionStart start =
           opts.replaying()
-              ? SessionStart.replay(opts, messages)
+              ? SessionStart.replay(opts, messages, refuse)
               : SessionStart.record(opts, messages, mainClass);
       if (start == null) {
         return;
@@ -100,14 +113,21 @@ public final class AgentMain {
       start.started(globals);
       Shutdown.register(start);
       StartupSymmetry.warm();
+      if (started != null) {
+        started.run();
+      }
       Hooks.install(session);
       session.adoptMainThread();
     } catch (Throwable t) {
       Hooks.install(null);
-      messages.say("the agent could not start (" + t + "); the program runs without ttd");
-      if (opts.replaying()) {
-        System.exit(2);
+      if (opts.replaying() && refuse != null) {
+        refuse.accept("the replay agent could not start, so nothing of the program ran: " + t);
       }
+      if (opts.replaying()) {
+        System.err.println("ttd: the replay agent could not start, so nothing of the program ran: " + t);
+        Runtime.getRuntime().halt(2);
+      }
+      messages.say("the agent could not start (" + t + "); the program runs without ttd");
     }
   }
 

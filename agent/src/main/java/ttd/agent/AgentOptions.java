@@ -21,10 +21,15 @@ public final class AgentOptions {
           "  seed=N           pin: derive every default seed and SecureRandom output from N",
           "  quiet            do not print where the recording goes",
           "  chaos            record with random preemption and thread priorities, so rare races show up",
+          "  redact=NAMES     also leave these environment variables and system properties out of the",
+          "                   recording (NAME or pattern with *, separated by :); by default names like",
+          "                   *_SECRET*, *PASSWORD*, *TOKEN*, *_KEY are left out",
+          "  noredactdefault  leave out only the names given with redact=",
           "  path             also log each thread's path between events, so that a replay that leaves",
           "                   the recorded execution stops where it does (the divergence finder)",
           "  nativeChildren=RR  (used by `ttd record --native-children`) start child processes under RR's record",
           "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
+          "  started=FILE     (used by `ttd replay`) where the replay tells its launcher that it began",
           "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
 
   private String text = "";
@@ -35,6 +40,8 @@ public final class AgentOptions {
   private boolean quiet;
   private boolean launcher;
   private boolean chaos;
+  private String redact;
+  private boolean redactDefault = true;
   private boolean path;
   private String nativeChildren;
 
@@ -55,10 +62,13 @@ public final class AgentOptions {
       String value = eq < 0 ? null : item.substring(eq + 1);
       switch (key) {
         case "out":
-          o.out = Paths.get(require(key, value));
+          o.out = path(key, require(key, value));
           break;
         case "replay":
-          o.replay = Paths.get(require(key, value));
+          o.replay = path(key, require(key, value));
+          break;
+        case "started":
+          require(key, value); // the launcher's handshake file, written by ttd.launch.ReplayHandshake
           break;
         case "clock":
           o.pinnedClock = instant(require(key, value));
@@ -74,6 +84,12 @@ public final class AgentOptions {
           break;
         case "chaos":
           o.chaos = flag(key, value);
+          break;
+        case "redact":
+          o.redact = require(key, value);
+          break;
+        case "noredactdefault":
+          o.redactDefault = !flag(key, value);
           break;
         case "path":
           o.path = flag(key, value);
@@ -94,6 +110,18 @@ public final class AgentOptions {
       throw new IllegalArgumentException("agent option '" + key + "' needs a value: " + key + "=...");
     }
     return value;
+  }
+
+  /** A path the JVM can name: under LANG=C file names are ASCII, and other characters arrive garbled. */
+  private static Path path(String key, String value) {
+    try {
+      return Paths.get(value);
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new IllegalArgumentException(
+          "agent option " + key + "=" + value + " names a path with characters that this locale cannot"
+              + " name in file names (" + System.getProperty("sun.jnu.encoding") + "); run the program"
+              + " under a UTF-8 locale, e.g. LC_ALL=C.UTF-8");
+    }
   }
 
   private static boolean flag(String key, String value) {
@@ -151,6 +179,11 @@ public final class AgentOptions {
 
   public boolean launcher() {
     return launcher;
+  }
+
+  /** Which environment variables and system properties the recording leaves out. */
+  public ttd.agent.session.Redaction redaction() {
+    return ttd.agent.session.Redaction.of(redact, redactDefault);
   }
 
   /** The rr that starts the program's child processes while recording, or null. */

@@ -18,6 +18,7 @@ import ttd.agent.replay.ReplaySession;
 import ttd.agent.session.Messages;
 import ttd.agent.session.NativeChildRecorder;
 import ttd.agent.session.RecordSession;
+import ttd.agent.session.Redaction;
 import ttd.agent.session.Session;
 import ttd.log.BadRecordingException;
 import ttd.log.OwnerOnly;
@@ -54,8 +55,7 @@ abstract class SessionStart {
     Path dir = opts.out() != null ? opts.out() : defaultDirectory(mainClass);
     try {
       Files.createDirectories(dir.getParent() == null ? dir.toAbsolutePath().getParent() : dir.getParent());
-      Files.createDirectory(dir);
-      OwnerOnly.restrictDirectory(dir);
+      OwnerOnly.createDirectory(dir);
     } catch (FileSystemException e) {
       String why =
           e instanceof AccessDeniedException
@@ -72,16 +72,19 @@ abstract class SessionStart {
       System.exit(2);
       return null;
     }
-    RecordingMetadata meta = header(opts, mainClass);
+    Redaction redaction = opts.redaction();
+    RecordingMetadata meta = header(opts, mainClass, redaction);
+    String id = recordingId(dir);
+    meta.put(TraceFormat.RECORDING_ID, id);
     meta.store(dir);
-    Path queue = Files.createDirectory(dir.resolve(TraceFormat.QUEUE_DIR));
-    OwnerOnly.restrictDirectory(queue);
+    Path queue = OwnerOnly.createDirectory(dir.resolve(TraceFormat.QUEUE_DIR));
     TraceWriter writer = new TraceWriter(queue);
+    writer.appendRecording(id);
     meta.put("timezone", TimeZone.getDefault().getID());
     RecordSession session =
         new RecordSession(
             dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
-            opts.chaos(), opts.path());
+            opts.chaos(), redaction, opts.path());
     if (opts.nativeChildren() != null) {
       Path traces = Files.createDirectory(dir.resolve("native"));
       OwnerOnly.restrictDirectory(traces);
@@ -134,7 +137,8 @@ abstract class SessionStart {
     };
   }
 
-  static SessionStart replay(AgentOptions opts, Messages messages) {
+  /** A replay's start; a recording that cannot be replayed goes to {@code refuse} (one sentence), which halts. */
+  static SessionStart replay(AgentOptions opts, Messages messages, java.util.function.Consumer<String> refuse) {
     Path dir = opts.replay();
     RecordingMetadata meta;
     ReplaySession session;
@@ -143,13 +147,19 @@ abstract class SessionStart {
       RecordingScan scan = RecordingScan.of(dir);
       meta = scan.metadata();
       recorded = AgentOptions.parse(meta.get("agent.options"));
+      String cause = scan.endCause();
+      int signal = cause != null && cause.startsWith("signal ") ? scan.endStatus() - 128 : 0;
       session =
           new ReplaySession(
-              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(),
+              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), signal,
+              meta.get(TraceFormat.SIGNAL_AT), redacted(meta),
               Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages, recorded.path());
     } catch (BadRecordingException e) {
+      if (refuse != null) {
+        refuse.accept(e.getMessage());
+      }
       System.err.println("ttd: " + e.getMessage());
-      System.exit(2);
+      Runtime.getRuntime().halt(2);
       return null;
     }
     return new SessionStart() {
@@ -181,6 +191,7 @@ abstract class SessionStart {
       @Override
       void started(Map<String, String> globals) {
         restoreProperties(meta);
+        session.started();
       }
 
       @Override
@@ -188,6 +199,13 @@ abstract class SessionStart {
         session.finish();
       }
     };
+  }
+
+  /** The names a recording left out, as its header lists them. */
+  private static String redacted(RecordingMetadata meta) {
+    String env = meta.get("redacted.env", "");
+    String properties = meta.get("redacted.properties", "");
+    return env.isEmpty() ? properties : properties.isEmpty() ? env : env + "," + properties;
   }
 
   private static TtdTransformer.Listener listener(
@@ -220,12 +238,24 @@ abstract class SessionStart {
     };
   }
 
+  /**
+   * An id unique to this run, which binds the log to the header: the start in milliseconds and in
+   * the monotonic clock's nanoseconds, and the recording's path. No random source: the first use
+   * of one initialises JDK classes that a replay would not initialise before the program does.
+   */
+  private static String recordingId(Path dir) {
+    java.util.zip.CRC32C path = new java.util.zip.CRC32C();
+    path.update(dir.toAbsolutePath().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return Long.toHexString(System.currentTimeMillis()) + "-" + Long.toHexString(System.nanoTime())
+        + "-" + Long.toHexString(path.getValue());
+  }
+
   private static Path defaultDirectory(String mainClass) {
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS"));
     return Paths.get("ttd-recordings", MainClassName.shortName(mainClass) + "-" + stamp);
   }
 
-  private static RecordingMetadata header(AgentOptions opts, String mainClass) {
+  private static RecordingMetadata header(AgentOptions opts, String mainClass, Redaction redaction) {
     RecordingMetadata m = new RecordingMetadata();
     m.put("format.version", Integer.toString(TraceFormat.VERSION));
     m.put("status", RecordingMetadata.STATUS_RECORDING);
@@ -242,13 +272,22 @@ abstract class SessionStart {
     List<String> jvmArgs = new ArrayList<>();
     for (String a : runtimeArguments()) {
       if (!a.startsWith("-javaagent:") && !a.startsWith("-agentlib:jdwp")) {
-        jvmArgs.add(a);
+        jvmArgs.add(redaction.jvmOption(a));
       }
     }
     m.putList("jvm.args", jvmArgs);
+    List<String> redacted = new ArrayList<>();
     for (String name : System.getProperties().stringPropertyNames()) {
-      m.put("property." + name, System.getProperty(name));
+      String value = System.getProperty(name);
+      String recorded = redaction.property(name, value);
+      m.put("property." + name, recorded);
+      if (recorded != null && !recorded.equals(value)) {
+        redacted.add(name);
+      }
     }
+    java.util.Collections.sort(redacted);
+    m.put("redaction", redaction.describe());
+    m.put("redacted.properties", String.join(",", redacted));
     return m;
   }
 

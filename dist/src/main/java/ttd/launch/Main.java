@@ -15,7 +15,7 @@ public final class Main {
     try {
       libs = NestedLibraries.of(Main.class);
     } catch (Exception e) {
-      System.err.println("ttd: cannot unpack ttd.jar's libraries (" + e.getMessage() + ")");
+      System.err.println("ttd: cannot unpack ttd.jar's libraries: " + e.getMessage());
       System.exit(2);
       return;
     }
@@ -24,6 +24,7 @@ public final class Main {
         "ttd.jar",
         java.nio.file.Paths.get(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI())
             .toString());
+    System.setProperty("ttd.cache", libs.cacheRoot().toString());
     Thread.currentThread().setContextClassLoader(loader);
     Class<?> cli = Class.forName("ttd.replay.cli.TtdCommand", true, loader);
     Object status = cli.getMethod("run", String[].class).invoke(null, (Object) args);

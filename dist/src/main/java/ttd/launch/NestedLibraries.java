@@ -1,20 +1,24 @@
 package ttd.launch;
 
 import java.io.File;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
@@ -22,14 +26,22 @@ import java.util.jar.JarFile;
  * The libraries nested in ttd.jar, unpacked once into a private cache and loaded in isolation.
  *
  * <p>A class loader cannot read a jar inside a jar, so the nested jars are copied out to {@code
- * $TMPDIR/ttd-<user>/<jar identity>/} (or {@code /tmp/...}) on first use; later runs of the same ttd.jar reuse the copy,
- * which keeps start-up (paid again by every replay) short. The cache directory is owner-only and
- * filled under a temporary name, then renamed, so concurrent first runs cannot see half a copy.
+ * $TMPDIR/ttd-<uid>/<jar identity>/} (or {@code /tmp/...}) on first use; later runs of the same ttd.jar reuse the copy,
+ * which keeps start-up (paid again by every replay) short. The cache is keyed by the number of the
+ * user the JVM runs as, and opened and checked without races ({@link PrivateDirectory}). A copy is
+ * filled under a temporary name: each jar is written, read back and compared by SHA-256 with the
+ * bytes ttd.jar holds, and a list of what was verified ({@link #STAMP}: each jar's digest, size,
+ * modification time and inode) is written last, before the copy is renamed into place, so that
+ * concurrent first runs never see half a copy. A later run loads the copy only if every jar is
+ * still the very file that was verified (same inode, size and time, which only the owner can
+ * change in an owner-only directory); anything else is removed and unpacked again.
  */
 final class NestedLibraries {
 
   private static final String PREFIX = "META-INF/ttd/lib/";
   private static final String RUNTIME_PREFIX = "ttd-runtime-";
+  /** The list of verified jars in a copy; written last, so a copy without it is not complete. */
+  static final String STAMP = "verified";
 
   private final Path dir;
   private final List<Path> jars;
@@ -39,28 +51,123 @@ final class NestedLibraries {
     this.jars = jars;
   }
 
-  /** Unpacks (or finds already unpacked) the libraries of the ttd.jar that holds {@code anchor}. */
+  /** What {@link #check} found for a copy. */
+  private enum Copy {
+    MISSING,
+    VERIFIED,
+    UNTRUSTED
+  }
+
+  /** Unpacks (or finds already unpacked and verified) the libraries of the ttd.jar that holds {@code anchor}. */
   static NestedLibraries of(Class<?> anchor) throws Exception {
     Path jar = Paths.get(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+    return of(jar, systemTmp());
+  }
+
+  /**
+   * The system's temporary directory ({@code $TMPDIR}, else {@code /tmp}), not the program's {@code
+   * java.io.tmpdir}: a program run with a temporary directory of its own would find ttd's cache
+   * among its files while recording, and a replay would make that directory again, a side effect,
+   * where the recording's is gone.
+   */
+  private static Path systemTmp() {
+    String tmp = System.getenv("TMPDIR");
+    return Paths.get(tmp == null || tmp.isEmpty() ? "/tmp" : tmp).toAbsolutePath();
+  }
+
+  /** Unpacks (or finds already unpacked and verified) the libraries of {@code jar} into its cache under {@code tmp}. */
+  static NestedLibraries of(Path jar, Path tmp) throws Exception {
     if (!Files.isRegularFile(jar)) {
       throw new IOException("ttd must run from ttd.jar, not from " + jar);
     }
-    Path root = privateRoot();
+    List<String> names = nestedJars(jar);
+    CurrentUser me = CurrentUser.find(tmp);
     String id =
         Long.toHexString(Files.size(jar))
             + "-"
             + Long.toHexString(Files.getLastModifiedTime(jar).toMillis())
             + "-"
             + Integer.toHexString(jar.toAbsolutePath().toString().hashCode());
-    Path dir = root.resolve(id);
-    if (!Files.isDirectory(dir)) {
-      unpackOffThread(jar, root, dir);
+    try (PrivateDirectory shared = PrivateDirectory.openShared(tmp, me);
+        PrivateDirectory root = shared.child("ttd-" + me.uid(), me, true)) {
+      Copy copy = check(root, id, names, me);
+      if (copy != Copy.VERIFIED) {
+        if (copy == Copy.UNTRUSTED) {
+          root.delete(id); // stale, damaged, or where another user could have written
+        }
+        unpackOffThread(jar, root, id, names, me);
+        if (check(root, id, names, me) != Copy.VERIFIED) {
+          throw new IOException("the copy of ttd.jar's libraries in " + root.path().resolve(id) + " does not verify");
+        }
+      }
+      Path dir = root.path().resolve(id);
+      List<Path> jars = new ArrayList<>();
+      for (String n : names) {
+        jars.add(dir.resolve(n));
+      }
+      return new NestedLibraries(dir, jars);
     }
-    List<Path> jars = new ArrayList<>();
-    try (var list = Files.list(dir)) {
-      list.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(jars::add);
+  }
+
+  /** The names of the jars nested in ttd.jar, sorted. */
+  private static List<String> nestedJars(Path jar) throws IOException {
+    List<String> names = new ArrayList<>();
+    try (JarFile jf = new JarFile(jar.toFile())) {
+      Enumeration<JarEntry> entries = jf.entries();
+      while (entries.hasMoreElements()) {
+        String name = entries.nextElement().getName();
+        if (name.startsWith(PREFIX) && name.endsWith(".jar") && name.indexOf('/', PREFIX.length()) < 0) {
+          names.add(name.substring(PREFIX.length()));
+        }
+      }
     }
-    return new NestedLibraries(dir, jars);
+    if (names.isEmpty()) {
+      throw new IOException(jar + " holds no libraries; is it ttd.jar?");
+    }
+    names.sort(null);
+    return names;
+  }
+
+  /** Whether the copy {@code id} is there and still exactly what was verified when it was made. */
+  private static Copy check(PrivateDirectory root, String id, List<String> names, CurrentUser me)
+      throws IOException {
+    try (PrivateDirectory lib = root.child(id, me, false)) {
+      if (lib == null) {
+        return Copy.MISSING;
+      }
+      byte[] stamp = lib.read(STAMP);
+      if (lib.wasOpenToOthers() || stamp == null) {
+        return Copy.UNTRUSTED;
+      }
+      Map<String, String> verified = parse(stamp);
+      if (!verified.keySet().equals(new java.util.HashSet<>(names))) {
+        return Copy.UNTRUSTED;
+      }
+      for (String n : names) {
+        BasicFileAttributes a = lib.attributes(n);
+        if (a == null || !a.isRegularFile() || !verified.get(n).startsWith(fingerprint(a) + "\t")) {
+          return Copy.UNTRUSTED;
+        }
+      }
+      return Copy.VERIFIED;
+    }
+  }
+
+  /** Size, modification time and inode: what changes if anyone writes or replaces the file. */
+  private static String fingerprint(BasicFileAttributes a) {
+    return a.size() + "\t" + a.lastModifiedTime().to(TimeUnit.NANOSECONDS) + "\t" + a.fileKey();
+  }
+
+  /** The stamp's lines, {@code name TAB fingerprint TAB sha256}, by name. */
+  private static Map<String, String> parse(byte[] stamp) {
+    Map<String, String> m = new HashMap<>();
+    for (String line : new String(stamp, StandardCharsets.UTF_8).split("\n")) {
+      int tab = line.indexOf('\t');
+      if (tab > 0) {
+        m.put(line.substring(0, tab), line.substring(tab + 1));
+      }
+    }
+    return m;
   }
 
   /**
@@ -68,14 +175,15 @@ final class NestedLibraries {
    * hashes would otherwise come from the main thread's identity-hash sequence, so that the first
    * recording's hashes would differ from its replay's, which finds the copy already there.
    */
-  private static void unpackOffThread(Path jar, Path root, Path dir) throws Exception {
+  private static void unpackOffThread(
+      Path jar, PrivateDirectory root, String id, List<String> names, CurrentUser me) throws Exception {
     Exception[] failure = new Exception[1];
     Runnable work =
         new Runnable() { // not a lambda: linking one hashes objects on this thread too
           @Override
           public void run() {
             try {
-              unpack(jar, root, dir);
+              unpack(jar, root, id, names, me);
             } catch (Exception e) {
               failure[0] = e;
             }
@@ -90,68 +198,74 @@ final class NestedLibraries {
   }
 
   /**
-   * {@code ttd-<user>} in the system's temp directory ({@code $TMPDIR}, else {@code /tmp}), not in
-   * the program's {@code java.io.tmpdir}: a program run with a temp directory of its own would find
-   * ttd's cache among its files while recording, and a replay would make that directory again, a
-   * side effect, where the recording's is gone.
-   */
-  private static Path privateRoot() throws IOException {
-    String tmp = System.getenv("TMPDIR");
-    Path root = Paths.get(tmp == null || tmp.isEmpty() ? "/tmp" : tmp, "ttd-" + System.getProperty("user.name"));
-    if (!Files.isDirectory(root)) {
-      try {
-        Files.createDirectories(root);
-      } catch (FileAlreadyExistsException e) {
-        // created by a concurrent first run
-      }
-    }
-    if (!Files.getOwner(root).getName().equals(System.getProperty("user.name"))) {
-      throw new IOException(root + " belongs to another user; remove it or set TMPDIR");
-    }
-    Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx------"));
-    return root;
-  }
-
-  /**
    * Copies with {@code java.io} only, whose classes every JVM links before premain. The first link
-   * of a JDK class (temporary files' random names, {@code Files.copy}) draws identity hashes, from
-   * whichever thread links it; if this first run linked what a later one does not, the program of
-   * a recording made by the first run would draw fewer hashes than its replay, made by a later one.
+   * of a JDK class (temporary files' random names, {@code Files.copy}, {@code MessageDigest}) draws
+   * identity hashes, from whichever thread links it; if this first run linked what a later one does
+   * not, the program of a recording made by the first run would draw fewer hashes than its replay,
+   * made by a later one.
    */
-  private static void unpack(Path jar, Path root, Path dir) throws IOException {
-    File tmp = new File(root.toFile(), "unpack-" + Long.toHexString(System.nanoTime()));
+  private static void unpack(Path jar, PrivateDirectory root, String id, List<String> names, CurrentUser me)
+      throws IOException {
+    String tmpName = "unpack-" + Long.toHexString(System.nanoTime());
+    File tmp = new File(root.path().toFile(), tmpName);
     if (!tmp.mkdir()) {
       throw new IOException("cannot create " + tmp);
     }
+    Map<String, String> digests = new HashMap<>();
     try (JarFile jf = new JarFile(jar.toFile())) {
-      Enumeration<JarEntry> entries = jf.entries();
-      while (entries.hasMoreElements()) {
-        JarEntry e = entries.nextElement();
-        String name = e.getName();
-        if (name.startsWith(PREFIX) && name.endsWith(".jar")) {
-          try (InputStream in = jf.getInputStream(e);
-              OutputStream out = new FileOutputStream(new File(tmp, name.substring(PREFIX.length())))) {
-            in.transferTo(out);
+      for (String n : names) {
+        Sha256 sha = new Sha256();
+        try (InputStream in = jf.getInputStream(jf.getJarEntry(PREFIX + n));
+            OutputStream out = new FileOutputStream(new File(tmp, n))) {
+          byte[] buffer = new byte[1 << 16];
+          int r;
+          while ((r = in.read(buffer)) > 0) {
+            sha.update(buffer, 0, r);
+            out.write(buffer, 0, r);
           }
         }
+        digests.put(n, sha.hex());
       }
     }
-    if (!tmp.renameTo(dir.toFile())) {
+    StringBuilder stamp = new StringBuilder();
+    try (PrivateDirectory copy = root.child(tmpName, me, false)) {
+      for (String n : names) {
+        if (!digest(new File(tmp, n)).equals(digests.get(n))) {
+          throw new IOException("cannot copy " + n + " intact into " + tmp + " (is the disk full?)");
+        }
+        stamp.append(n).append('\t').append(fingerprint(copy.attributes(n))).append('\t').append(digests.get(n)).append('\n');
+      }
+    }
+    try (OutputStream out = new FileOutputStream(new File(tmp, STAMP))) {
+      out.write(stamp.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    if (!tmp.renameTo(new File(root.path().toFile(), id))) {
       // A concurrent first run got there first (rename(2) refuses a non-empty target): its copy
       // is as good as ours.
-      deleteTree(tmp);
-      if (!Files.isDirectory(dir)) {
-        throw new IOException("cannot move " + tmp + " to " + dir);
-      }
+      root.delete(tmpName);
     }
   }
 
-  private static void deleteTree(File tmp) {
-    File[] files = tmp.listFiles();
-    for (File f : files == null ? new File[0] : files) {
-      f.delete();
+  private static String digest(File f) throws IOException {
+    Sha256 sha = new Sha256();
+    try (InputStream in = new FileInputStream(f)) {
+      byte[] buffer = new byte[1 << 16];
+      int r;
+      while ((r = in.read(buffer)) > 0) {
+        sha.update(buffer, 0, r);
+      }
     }
-    tmp.delete();
+    return sha.hex();
+  }
+
+  /** The user's private cache directory ({@code <tmp>/ttd-<uid>}), where ttd may keep files of its own. */
+  Path cacheRoot() {
+    return dir.getParent();
+  }
+
+  /** The verified jars, in name order. */
+  List<Path> jars() {
+    return jars;
   }
 
   /** The hook façade's jar, whose classes go into the bootstrap loader. */

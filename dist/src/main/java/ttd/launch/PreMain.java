@@ -4,18 +4,23 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The {@code -javaagent} entry point: unpack, isolate, grant, hand over, and never throw.
  *
- * <p>An exception escaping premain kills the JVM, and the agent must never take down the program
- * it records: any failure here is reported in one line and the program runs unrecorded.
+ * <p>An exception escaping premain kills the JVM, and a recording agent must never take down the
+ * program it records: any failure while recording is reported in one line and the program runs
+ * unrecorded. A replay is the opposite: without its agent the program would run for real, so a
+ * replay agent that cannot start halts the JVM before the program's {@code main} (see {@link
+ * ReplayHandshake}).
  */
 public final class PreMain {
 
   private PreMain() {}
 
   public static void premain(String options, Instrumentation inst) {
+    ReplayHandshake replay = ReplayHandshake.of(options);
     try {
       NestedLibraries libs = NestedLibraries.of(PreMain.class);
       ClassLoader loader = libs.isolatedLoader("ttd-agent");
@@ -46,12 +51,15 @@ public final class PreMain {
           .getMethod("define", Path.class)
           .invoke(null, libs.runtimeJar());
       Class<?> main = Class.forName("ttd.agent.AgentMain", true, loader);
-      main.getMethod("premain", String.class, Instrumentation.class, Path.class)
-          .invoke(null, options, inst, libs.runtimeJar());
+      main.getMethod("premain", String.class, Instrumentation.class, Path.class, Runnable.class, Consumer.class)
+          .invoke(null, options, inst, libs.runtimeJar(), replay, replay);
     } catch (Throwable t) {
       Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;
-      System.err.println(
-          "ttd: the agent could not start (" + cause + "); the program runs without recording");
+      String why = cause instanceof java.io.IOException && cause.getMessage() != null ? cause.getMessage() : String.valueOf(cause);
+      if (replay != null) {
+        replay.accept("the replay agent could not start, so nothing of the program ran: " + why);
+      }
+      System.err.println("ttd: the agent could not start, so the program runs without recording: " + why);
     }
   }
 }

@@ -51,6 +51,15 @@ final class DebugConsole {
     return new DebugConsole(Exec.run(cmd, recording.toAbsolutePath().getParent(), stdin));
   }
 
+  /** The same, with {@code tmp} as the console's temporary directory and as its {@code TMPDIR} (ttd's cache). */
+  static DebugConsole runWithTmp(Jvm jvm, Path recording, Path tmp, String... script) {
+    List<String> cmd = new ArrayList<>(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-Djava.io.tmpdir=" + tmp));
+    cmd.addAll(List.of("-jar", TtdRun.jar().toString(), "debug",
+        recording.toAbsolutePath().toString(), "--sourcepath", samplesSources().toString()));
+    byte[] stdin = (String.join("\n", script) + "\n").getBytes(StandardCharsets.UTF_8);
+    return new DebugConsole(Exec.run(cmd, recording.toAbsolutePath().getParent(), stdin));
+  }
+
   /** {@code ttd debug --native -- PROGRAM} in {@code dir}, fed with {@code script}. */
   static DebugConsole runNative(Jvm jvm, Path dir, List<String> program, String... script) {
     List<String> cmd = new ArrayList<>(List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "debug", "--native", "--"));

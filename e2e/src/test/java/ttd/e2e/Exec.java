@@ -76,6 +76,11 @@ public final class Exec {
     return read(stdoutFile);
   }
 
+  /** What the process has written to stderr so far. */
+  public byte[] stderrSoFar() {
+    return read(stderrFile);
+  }
+
   /** How long the process has been running. */
   public Duration elapsed() {
     return Duration.ofNanos(System.nanoTime() - startNanos);
@@ -83,6 +88,11 @@ public final class Exec {
 
   public boolean isAlive() {
     return process.isAlive();
+  }
+
+  /** The process's id, to send it a signal. */
+  public long pid() {
+    return process.pid();
   }
 
   /** Kills the process with SIGKILL (no shutdown hooks run) and waits for it to be gone. */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A disk that fills up while recording does not take the program down: it runs to its end with
  * its own output and status, ttd says in one line that recording stopped, and the replay runs up
- * to where the recording ends.
+ * to where the recording ends. Every file of the recording is owner-only even so.
  *
  * <p>The small disk is a 3 MiB tmpfs, which only root can mount; elsewhere the test is skipped.
  */
@@ -45,6 +45,7 @@ class FullDiskTest {
       assertEquals("done true\n", recorded.stdout(), recorded.describe());
       assertTrue(recorded.stderr().contains("ttd: recording stopped ("), recorded.describe());
       assertTrue(recorded.stderr().contains("the recording is marked incomplete"), recorded.describe());
+      RecordingSafetyTest.assertOwnerOnly(recording, "after the disk filled up");
 
       Outcome replayed = TtdRun.replay(Jvm.current(), recording);
       assertEquals(87, replayed.exitStatus(), replayed.describe());

@@ -145,6 +145,14 @@ public final class TtdRun {
     return Exec.run(recordCommand(jvm, out, options, classPath, main, args), dir, stdin);
   }
 
+  /** Records with extra agent options, the given stdin and JVM options, running in {@code out}'s parent. */
+  public static Outcome record(
+      Jvm jvm, Path out, List<String> options, String classPath, String main, List<String> args, byte[] stdin,
+      String... jvmOptions) {
+    Path dir = out.toAbsolutePath().getParent();
+    return Exec.run(recordCommand(jvm, out, options, List.of(jvmOptions), classPath, main, args), dir, stdin);
+  }
+
   /** {@code <jvm>/bin/java -jar ttd.jar replay DIR}, run in {@code recording}'s parent. */
   public static Outcome replay(Jvm jvm, Path recording) {
     return cli(jvm, recording.toAbsolutePath().getParent(), "replay", recording.toAbsolutePath().toString());

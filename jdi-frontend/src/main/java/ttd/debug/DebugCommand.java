@@ -22,6 +22,7 @@ import ttd.debug.time.Ladder;
 import ttd.debug.time.Pool;
 import ttd.log.BadRecordingException;
 import ttd.log.RecordingMetadata;
+import ttd.log.RecordingScan;
 import ttd.replay.ToolException;
 import ttd.replay.cli.ToolCommand;
 
@@ -113,7 +114,9 @@ public final class DebugCommand implements ToolCommand {
     Path recording = Paths.get(args[0]);
     RecordingMetadata meta;
     try {
-      meta = RecordingMetadata.load(recording);
+      // the whole log, as `ttd replay`'s agent reads it: a recording that cannot be replayed is
+      // refused here in one sentence, not by every replay JVM the console starts
+      meta = RecordingScan.of(recording).metadata();
     } catch (BadRecordingException e) {
       throw new ToolException(e.getMessage());
     }

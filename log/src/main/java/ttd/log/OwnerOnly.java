@@ -3,16 +3,50 @@ package ttd.log;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
 
 /**
  * Makes recordings readable by their owner only: they hold environment variables and inputs.
  *
- * <p>On file systems without POSIX permissions this does nothing rather than fail.
+ * <p>Every directory and file of a recording is created owner-only ({@link #createDirectory},
+ * {@link #write}); files made by others (Chronicle's) are restricted as soon as they exist. On file
+ * systems without POSIX permissions this does nothing rather than fail.
  */
 public final class OwnerOnly {
 
   private OwnerOnly() {}
+
+  /** Creates the directory {@code dir}, owner-only from the start (its parent must exist). */
+  public static Path createDirectory(Path dir) throws IOException {
+    try {
+      return Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    } catch (UnsupportedOperationException e) {
+      return Files.createDirectory(dir);
+    }
+  }
+
+  /** Writes {@code bytes} to {@code file}, created owner-only if it is new. */
+  public static void write(Path file, byte[] bytes) throws IOException {
+    FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+    EnumSet<StandardOpenOption> options =
+        EnumSet.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+    java.nio.channels.SeekableByteChannel channel;
+    try {
+      channel = Files.newByteChannel(file, options, ownerOnly);
+    } catch (UnsupportedOperationException e) {
+      channel = Files.newByteChannel(file, options);
+    }
+    try (var out = channel) {
+      java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+      while (b.hasRemaining()) {
+        out.write(b);
+      }
+    }
+    restrictFile(file);
+  }
 
   public static void restrictDirectory(Path dir) throws IOException {
     set(dir, "rwx------");

@@ -32,16 +32,16 @@ public final class RecordingMetadata {
 
   private final Map<String, String> values = new TreeMap<>();
 
-  public String get(String key) {
+  public synchronized String get(String key) {
     return values.get(key);
   }
 
-  public String get(String key, String fallback) {
+  public synchronized String get(String key, String fallback) {
     String v = values.get(key);
     return v == null ? fallback : v;
   }
 
-  public RecordingMetadata put(String key, String value) {
+  public synchronized RecordingMetadata put(String key, String value) {
     if (value == null) {
       values.remove(key);
     } else {
@@ -50,7 +50,7 @@ public final class RecordingMetadata {
     return this;
   }
 
-  public void putList(String key, List<String> list) {
+  public synchronized void putList(String key, List<String> list) {
     values.keySet().removeIf(k -> k.startsWith(key + "."));
     values.put(key + ".count", Integer.toString(list.size()));
     for (int i = 0; i < list.size(); i++) {
@@ -58,7 +58,7 @@ public final class RecordingMetadata {
     }
   }
 
-  public List<String> getList(String key) {
+  public synchronized List<String> getList(String key) {
     List<String> list = new ArrayList<>();
     int n = Integer.parseInt(values.getOrDefault(key + ".count", "0"));
     for (int i = 0; i < n; i++) {
@@ -68,7 +68,7 @@ public final class RecordingMetadata {
   }
 
   /** Every entry whose key starts with {@code prefix}, with the prefix removed. */
-  public Map<String, String> withPrefix(String prefix) {
+  public synchronized Map<String, String> withPrefix(String prefix) {
     Map<String, String> m = new TreeMap<>();
     values.forEach(
         (k, v) -> {
@@ -79,11 +79,11 @@ public final class RecordingMetadata {
     return m;
   }
 
-  public void store(Path recordingDir) throws IOException {
+  /** Writes the header (owner-only) under a temporary name and renames it into place; one writer at a time. */
+  public synchronized void store(Path recordingDir) throws IOException {
     Path target = recordingDir.resolve(TraceFormat.METADATA_FILE);
     Path tmp = recordingDir.resolve(TraceFormat.METADATA_FILE + ".tmp");
-    Files.write(tmp, PropertiesText.of("ttd recording", values));
-    OwnerOnly.restrictFile(tmp);
+    OwnerOnly.write(tmp, PropertiesText.of("ttd recording", values));
     Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 

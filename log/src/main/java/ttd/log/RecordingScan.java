@@ -22,6 +22,8 @@ public final class RecordingScan {
   private long events;
   private int threads;
   private boolean ended;
+  private int endStatus;
+  private String endCause;
   private long bytes;
   private long pathBytes;
   private String damage;
@@ -39,6 +41,9 @@ public final class RecordingScan {
     try (TraceReader reader = new TraceReader(dir.resolve(TraceFormat.QUEUE_DIR))) {
       TraceDocument d;
       while ((d = reader.next()) != null) {
+        if (scan.usable == 0) {
+          scan.checkBound(d, dir);
+        }
         scan.count(d);
       }
     } catch (BadRecordingException | InternalError e) {
@@ -67,6 +72,32 @@ public final class RecordingScan {
     return scan;
   }
 
+  /**
+   * The log's first document names the recording it belongs to, as the header does: a queue copied
+   * in from another run of the program (or a header from another run) would replay that run's
+   * events and exit status under this one's name.
+   */
+  private void checkBound(TraceDocument d, Path dir) {
+    String header = metadata.get(TraceFormat.RECORDING_ID);
+    String log = d.type() == TraceFormat.DOC_RECORDING ? d.name() : null;
+    String version = metadata.get("format.version");
+    if (log == null && version != null && version.matches("[0-9]+")
+        && Integer.parseInt(version) < TraceFormat.FIRST_WITH_ID) {
+      return; // made before logs named their recording (a log that names one is checked whatever the header says)
+    }
+    if (log == null) {
+      throw new BadRecordingException(
+          "the event log of the recording at " + dir + " does not start with the recording's id;"
+              + " it is damaged or not this recording's, so ttd will not replay it");
+    }
+    if (!log.equals(header)) {
+      throw new BadRecordingException(
+          "the event log in " + dir.resolve(TraceFormat.QUEUE_DIR) + " belongs to another recording (id "
+              + log + ", the header's is " + header + "): files of different runs were mixed, so ttd"
+              + " will not replay them");
+    }
+  }
+
   private void count(TraceDocument d) {
     usable++;
     bytes += d.size() + CHRONICLE_HEADER_BYTES;
@@ -86,6 +117,8 @@ public final class RecordingScan {
       pathBytes += d.size() + CHRONICLE_HEADER_BYTES;
     } else if (d.type() == TraceFormat.DOC_END) {
       ended = true;
+      endStatus = d.intValue();
+      endCause = d.name();
     }
   }
 
@@ -96,6 +129,19 @@ public final class RecordingScan {
   /** Whether the recorded program ran to its end (not killed, recording not failed). */
   public boolean complete() {
     return ended;
+  }
+
+  /** The exit status the end document holds (complete recordings only). */
+  public int endStatus() {
+    return endStatus;
+  }
+
+  /**
+   * How the recorded program ended, as its end document says ({@code exit}, {@code halt}, {@code
+   * deadlock}, {@code signal SIGTERM}, ...), or null if the log has no end.
+   */
+  public String endCause() {
+    return endCause;
   }
 
   /** How many documents read back whole; replay reads no further. */

@@ -12,12 +12,17 @@ public final class TraceFormat {
   /**
    * Bumped on every incompatible change; a reader refuses any version outside {@link
    * #OLDEST_READ}..{@code VERSION}. Version 3 added {@link #DOC_ORDER}; a version-2 recording
-   * reads the same without it (its events have no recorded global order).
+   * reads the same without it (its events have no recorded global order). Version 4: the log
+   * starts with {@link #DOC_RECORDING}, the id the header also holds (older logs have no id and
+   * are not checked for it).
    */
-  public static final int VERSION = 3;
+  public static final int VERSION = 4;
 
   /** The oldest version this ttd reads. */
   public static final int OLDEST_READ = 2;
+
+  /** The first version whose log and header carry the recording's id. */
+  public static final int FIRST_WITH_ID = 4;
 
   public static final String METADATA_FILE = "recording.properties";
   public static final String QUEUE_DIR = "queue";
@@ -32,6 +37,7 @@ public final class TraceFormat {
   public static final byte DOC_THREAD = 4;
   /** The end of the recording: the exit status and how the program ended. */
   public static final byte DOC_END = 5;
+
   /**
    * A chunk of one thread's path (recordings made with the {@code path} option only): the thread's
    * ordinal, then the records of {@link PathEncoder}.
@@ -46,6 +52,21 @@ public final class TraceFormat {
    * block, for the events of that block.
    */
   public static final byte DOC_ORDER = 6;
+
+  /**
+   * The first document: 0, then the recording's id, which its header holds too (key {@link
+   * #RECORDING_ID}), so that a log and a header of different runs are never replayed together.
+   */
+  public static final byte DOC_RECORDING = 8;
+
+  /** The header key of the recording's id. */
+  public static final String RECORDING_ID = "recording.id";
+
+  /**
+   * The header key of where a signal (SIGINT, SIGTERM, SIGHUP) came that ended the program: each
+   * thread's count of logged events then, {@code ordinal:count,...}.
+   */
+  public static final String SIGNAL_AT = "signal.at";
 
   /** type + sequence + crc. */
   public static final int DOC_HEADER_BYTES = 1 + 8 + 4;

@@ -35,8 +35,13 @@ public final class TraceReader implements AutoCloseable {
       this.queue = ChronicleSettings.openForRead(queueDir);
       this.tailer = queue.createTailer();
     } catch (RuntimeException | InternalError e) {
+      // Chronicle's own words (ClassNotFoundException: SCQSIndex, ...) mean nothing to a user
       throw new BadRecordingException(
-          "the recording's queue in " + queueDir + " cannot be opened (" + e.getMessage() + ")", e);
+          java.nio.file.Files.isReadable(queueDir)
+              ? "the recording's event log in " + queueDir + " cannot be opened: its files are truncated"
+                  + " or damaged, so it cannot be replayed"
+              : "the recording's event log in " + queueDir + " cannot be read by this user; check its permissions",
+          e);
     }
   }
 
@@ -96,8 +101,9 @@ public final class TraceReader implements AutoCloseable {
       }
       bytes = new byte[(int) n];
       b.read(bytes);
-    } catch (InternalError e) {
-      // Chronicle read a garbage length and faulted on the memory-mapped file
+    } catch (InternalError | RuntimeException e) {
+      // Chronicle read a garbage length and faulted on the memory-mapped file, or a garbage header
+      // it does not know (UnsupportedOperationException: COMMENT and the like)
       throw damaged("cannot be read (its file is truncated or overwritten)");
     }
     ByteBuffer head = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);

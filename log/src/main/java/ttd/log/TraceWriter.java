@@ -25,8 +25,11 @@ public final class TraceWriter implements AutoCloseable {
   /** A log this small never starts the pretoucher (nor grows its file ahead of its end). */
   static final long PRETOUCH_FROM = 1 << 20;
 
+  private final Path queueDir;
   private final ChronicleQueue queue;
   private final ExcerptAppender appender;
+  /** The roll cycle whose file was last made owner-only. */
+  private int restrictedCycle = Integer.MIN_VALUE;
   private final CRC32C crc = new CRC32C();
   private byte[] scratch = new byte[4 << 10];
   private final byte[] blockHeader = new byte[TraceFormat.DOC_HEADER_BYTES + 16];
@@ -35,8 +38,18 @@ public final class TraceWriter implements AutoCloseable {
   private QueuePretoucher pretoucher;
 
   public TraceWriter(Path queueDir) {
+    this.queueDir = queueDir;
     this.queue = ChronicleSettings.openForWrite(queueDir);
     this.appender = queue.createAppender();
+    restrictFiles();
+  }
+
+  /** The first document of a recording's log: its id, which the header holds too. */
+  public synchronized void appendRecording(String id) {
+    byte[] n = id.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer b = begin(TraceFormat.DOC_RECORDING, n.length + 8);
+    b.putInt(0).putInt(n.length).put(n);
+    finish(b);
   }
 
   public synchronized void appendSite(int id, String name) {
@@ -88,6 +101,7 @@ public final class TraceWriter implements AutoCloseable {
       }
     }
     sequence++;
+    newFileOwnerOnly();
   }
 
   /** Appends a chunk of one thread's path (see {@link PathEncoder}), copied like a block. */
@@ -165,6 +179,31 @@ public final class TraceWriter implements AutoCloseable {
       }
     }
     sequence++;
+    newFileOwnerOnly();
+  }
+
+  /**
+   * Chronicle creates the queue's files itself, with the process's umask (0644 as a rule): each is
+   * made owner-only as soon as it exists, the first one when the log's first document is written,
+   * at the start of the recording. (The recording's directories are owner-only from their creation,
+   * so no other user could reach the files even before.)
+   */
+  private void newFileOwnerOnly() {
+    if (appender.cycle() != restrictedCycle) {
+      restrictedCycle = appender.cycle();
+      restrictFiles();
+    }
+  }
+
+  private void restrictFiles() {
+    java.io.File[] files = queueDir.toFile().listFiles();
+    for (java.io.File f : files == null ? new java.io.File[0] : files) {
+      try {
+        OwnerOnly.restrictFile(f.toPath());
+      } catch (java.io.IOException e) {
+        // the directory is owner-only already
+      }
+    }
   }
 
   /** Tells the pretoucher how far the queue file is written, starting it once the log is big enough. */

@@ -24,17 +24,19 @@ public final class ReplayLauncher {
 
   private ReplayLauncher() {}
 
-  public static List<String> command(Path recording, RecordingMetadata m, Path ttdJar, List<String> warnings) {
-    return command(recording, m, ttdJar, null, warnings);
+  public static List<String> command(
+      Path recording, RecordingMetadata m, Path ttdJar, ReplayStart start, List<String> warnings) {
+    return command(recording, m, ttdJar, null, start, warnings);
   }
 
   /**
    * The replay command; with {@code jdwp} ({@code [host:]port}) the replay JVM waits, before the
    * program starts, for a debugger (jdb, an IDE's remote debug) on that address, localhost unless a
-   * host is given.
+   * host is given. With {@code start}, the replay agent says through it whether the replay began.
    */
   public static List<String> command(
-      Path recording, RecordingMetadata m, Path ttdJar, String jdwp, List<String> warnings) {
+      Path recording, RecordingMetadata m, Path ttdJar, String jdwp, ReplayStart start,
+      List<String> warnings) {
     List<String> cmd = new ArrayList<>();
     cmd.add(javaExecutable(m, warnings));
     if (jdwp != null) {
@@ -42,10 +44,16 @@ public final class ReplayLauncher {
       cmd.add("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,quiet=y,address=" + address);
     }
     for (String a : m.getList("jvm.args")) {
-      if (!a.startsWith("-javaagent:") && !a.startsWith("-agentlib:jdwp") && !a.startsWith("-Xdebug")
-          && !DeterminismFlags.FLAGS.contains(a) && !a.startsWith("-XX:ActiveProcessorCount=")) {
-        cmd.add(a);
+      if (a.startsWith("-javaagent:") || a.startsWith("-agentlib:jdwp") || a.startsWith("-Xdebug")
+          || DeterminismFlags.FLAGS.contains(a) || a.startsWith("-XX:ActiveProcessorCount=")) {
+        continue;
       }
+      if (ReplayJvmOptions.actsOnTheWorld(a)) {
+        warnings.add("the recorded JVM option " + a + " is left out of the replay: it would run code or"
+            + " commands, or write files, outside the program");
+        continue;
+      }
+      cmd.add(a);
     }
     cmd.addAll(DeterminismFlags.FLAGS);
     cmd.add("-XX:ActiveProcessorCount=" + m.get("processors", "1"));
@@ -56,7 +64,8 @@ public final class ReplayLauncher {
         cmd.add("-D" + p + "=" + v);
       }
     }
-    cmd.add("-javaagent:" + ttdJar + "=replay=" + recording.toAbsolutePath() + ",launcher");
+    cmd.add("-javaagent:" + ttdJar + "=replay=" + recording.toAbsolutePath() + ",launcher"
+        + (start == null ? "" : "," + start.agentOption()));
     cmd.add("-cp");
     cmd.add(m.get("class.path", "."));
     String main = m.get("main.class");

@@ -32,7 +32,7 @@ class ReplayLauncherTest {
 
   @Test
   void runsTheRecordedProgramWithTheRecordedJvmAndTheAgentInReplayMode() {
-    List<String> cmd = ReplayLauncher.command(Paths.get("rec"), recorded(), ttdJar, new ArrayList<>());
+    List<String> cmd = ReplayLauncher.command(Paths.get("rec"), recorded(), ttdJar, null, new ArrayList<>());
     assertEquals(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), cmd.get(0));
     assertTrue(cmd.contains("-Xmx64m"));
     assertFalse(cmd.stream().anyMatch(a -> a.startsWith("-javaagent:/old")), cmd.toString());
@@ -52,7 +52,7 @@ class ReplayLauncherTest {
     m.put("java.home", "/no/such/jdk");
     m.put("java.runtime.version", "11.0.1");
     List<String> warnings = new ArrayList<>();
-    ReplayLauncher.command(Paths.get("rec"), m, ttdJar, warnings);
+    ReplayLauncher.command(Paths.get("rec"), m, ttdJar, null, warnings);
     assertEquals(1, warnings.size());
     assertTrue(warnings.get(0).contains("recording was made on Java 11.0.1"), warnings.get(0));
   }
@@ -64,7 +64,21 @@ class ReplayLauncherTest {
     ToolException e =
         assertThrows(
             ToolException.class,
-            () -> ReplayLauncher.command(Paths.get("rec"), m, ttdJar, new ArrayList<>()));
+            () -> ReplayLauncher.command(Paths.get("rec"), m, ttdJar, null, new ArrayList<>()));
     assertTrue(e.getMessage().contains("does not name its main class"));
+  }
+
+  @Test
+  void leavesOutRecordedJvmOptionsThatActOnTheWorldAndSaysSo() {
+    RecordingMetadata m = recorded();
+    m.putList("jvm.args", List.of("-Xmx64m", "-XX:OnError=rm -rf /tmp/x", "-agentpath:/opt/profiler.so",
+        "-XX:+HeapDumpOnOutOfMemoryError", "-Xlog:gc:file=gc.log", "-Xlog:gc", "-Ddb.url=x"));
+    List<String> warnings = new ArrayList<>();
+    List<String> cmd = ReplayLauncher.command(Paths.get("rec"), m, ttdJar, null, warnings);
+    assertTrue(cmd.containsAll(List.of("-Xmx64m", "-Xlog:gc", "-Ddb.url=x")), cmd.toString());
+    assertFalse(cmd.stream().anyMatch(a -> a.startsWith("-XX:OnError") || a.startsWith("-agentpath")
+        || a.startsWith("-XX:+HeapDump") || a.contains("file=")), cmd.toString());
+    assertEquals(4, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("-XX:OnError=rm -rf /tmp/x is left out of the replay"), warnings.get(0));
   }
 }

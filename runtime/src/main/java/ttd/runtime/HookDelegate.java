@@ -86,6 +86,9 @@ public interface HookDelegate {
 
   void onRuntimeHalt(int status);
 
+  /** The JVM's own handler of SIGINT, SIGTERM or SIGHUP ({@code java.lang.Terminator}) is about to exit. */
+  void onSignal(int number);
+
   /** The JVM's shutdown sequence begins on the calling thread (see {@link Hooks#onShutdown}). */
   void onShutdown(boolean exit, int status);
 

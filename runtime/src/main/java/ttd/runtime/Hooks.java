@@ -182,6 +182,18 @@ public final class Hooks {
   }
 
   /**
+   * Called on entry of the JVM's handler of SIGINT, SIGTERM and SIGHUP ({@code
+   * java.lang.Terminator}'s), which exits with status 128 + {@code number}; not when the program
+   * handles the signal itself.
+   */
+  public static void onSignal(int number) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onSignal(number);
+    }
+  }
+
+  /**
    * Called on entry of {@code java.lang.Shutdown.exit(status)} ({@code exit} true: {@code
    * System.exit}, a signal) and {@code Shutdown.shutdown()} (false: the JVM's own thread, after the
    * last non-daemon thread ended): the thread that runs the shutdown hooks, before it takes the

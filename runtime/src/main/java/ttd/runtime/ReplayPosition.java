@@ -33,6 +33,14 @@ public final class ReplayPosition {
   public static volatile boolean evaluating;
 
   /**
+   * Why the agent refused what the debugger's code tried during the current evaluation, in one
+   * sentence ("evaluation would write to a file; a replay cannot perform I/O"), or null. The
+   * debugger reads it after the call, whatever the call returned or threw (the program's code may
+   * catch the refusal).
+   */
+  public static volatile String refusal;
+
+  /**
    * {@link #tickReached()} runs when, after event {@link #stopAt}, the running thread's {@link
    * #tick()} becomes this value; 0 for none (then {@link #reached()} runs at the event itself).
    * If the next event comes first, that position does not exist and nothing stops.
@@ -132,11 +140,19 @@ public final class ReplayPosition {
 
   /** Starts an evaluation on the calling thread: saves its hash state, hooks pass through. */
   public static void beginEvaluation() {
+    refusal = null;
     HashBracket b = bracket;
     if (b != null) {
       b.save();
     }
     evaluating = true;
+  }
+
+  /** The agent refused an effect on the world during an evaluation; the first sentence is kept. */
+  public static void refuse(String sentence) {
+    if (refusal == null) {
+      refusal = sentence;
+    }
   }
 
   /**

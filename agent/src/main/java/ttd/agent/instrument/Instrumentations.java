@@ -14,6 +14,7 @@ final class Instrumentations {
         new FileInputStreamInstrumentation(),
         new SystemInstrumentation(),
         new RuntimeInstrumentation(),
+        new TerminatorInstrumentation(),
         new ShutdownInstrumentation(),
         new ThreadInstrumentation(),
         new ThreadIdentifiersInstrumentation(),

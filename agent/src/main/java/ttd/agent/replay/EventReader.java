@@ -93,6 +93,7 @@ final class EventReader {
       // the baton is handed to it: counted or not by timing, it would shift every later position
       ReplayPosition.consumed();
     }
+    session.consumedEvent();
     if (CHECK_ORDER) {
       checkOrder(t, index, before);
     }
@@ -155,6 +156,13 @@ final class EventReader {
   void endOfLog(ThreadState t, EventKind kind, int site, ThreadCursor cursor) {
     String did = describe(kind, site == 0 ? null : CallSites.name(site));
     if (cursor.recordingComplete()) {
+      RecordedSignal signal = session.recordedSignal();
+      if (signal != null) {
+        if (t.sched() != null) {
+          t.sched().pastItsRecording = true;
+        }
+        signal.stopHere(t.name()); // the signal's end caught the thread here
+      }
       if (t.ordinal() != 0) {
         if (t.sched() != null) {
           t.sched().pastItsRecording = true;
@@ -206,9 +214,24 @@ final class EventReader {
                     + ")")
             .line("the log expected", expected)
             .line("the program did", actual)
-            .line("likely cause", Divergence.likelyCause(queueDir, loadedClasses, threadsStarted))
+            .line("likely cause", likelyCause())
             .line(pathChecked(t), "the recorded path was followed up to this event: the difference is in the event itself")
             .stack(Thread.currentThread()));
+  }
+
+  private String likelyCause() {
+    RecordedSignal signal = session.recordedSignal();
+    if (signal != null && signal.delivered()) {
+      return "the recorded program got " + signal.name() + " here; its shutdown hooks ran beside it,"
+          + " which ttd does not record yet, and changed what it did differently in the recording";
+    }
+    String cause = Divergence.likelyCause(queueDir, loadedClasses, threadsStarted);
+    if (!session.redacted().isEmpty()) {
+      return "the recording left out the values of " + session.redacted().replace(",", ", ")
+          + " (redacted: the replay sees " + ttd.agent.session.Redaction.MASK + "), and a program"
+          + " that uses such a value diverges there; else " + cause;
+    }
+    return cause;
   }
 
   /** "path" if the thread's path is checked and agreed so far, else null (no such line). */

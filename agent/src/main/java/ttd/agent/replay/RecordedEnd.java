@@ -54,6 +54,22 @@ final class RecordedEnd {
     return r == null || r.pastItsRecording || caller != null && r == caller.sched();
   }
 
+  /**
+   * Whether every thread the replay has begun has replayed all its recorded events (or ended), and
+   * no thread that still may run holds the baton. Threads not begun yet do not count: a recording
+   * ended by a signal starts some (shutdown hooks) only after that point.
+   */
+  static boolean reachedByBegun(Iterable<ThreadState> threads, long[] recorded, Scheduler scheduler) {
+    for (ThreadState t : threads) {
+      long events = t.ordinal() < recorded.length ? recorded[t.ordinal()] : 0;
+      if (t.index() < events && !over(t)) {
+        return false;
+      }
+    }
+    SchedThread r = scheduler.running();
+    return r == null || r.pastItsRecording;
+  }
+
   /** A thread that has ended gets no further: its divergence is reported by whoever checks it. */
   private static boolean over(ThreadState t) {
     SchedThread s = t.sched();

@@ -37,6 +37,12 @@ public final class ReplaySession extends Session {
   private volatile boolean finished;
   /** By thread ordinal: how many events the thread's log holds. */
   private final long[] recordedEvents;
+  /** The environment variables and properties the recording left out, comma-separated ("" for none). */
+  private final String redacted;
+
+  /** The signal that ended the recorded program (its JVM handler's), or null. */
+  private final RecordedSignal recordedSignal;
+
   private final boolean path;
 
   /** The ordinal the recording gave the thread that began its shutdown from outside, or -1. */
@@ -44,16 +50,20 @@ public final class ReplaySession extends Session {
 
   /**
    * @param recordedEvents how many events each thread's log holds, by ordinal
+   * @param signal the signal that ended the recorded program through the JVM's handler, or 0
+   * @param signalAt where it came: the header's {@code signal.at}
    * @param shutdownThread the ordinal the recording gave the thread that began the JVM's shutdown
    *     from outside the program, or -1
    * @param path whether the recording logged each thread's path, which the replay then checks
    */
   public ReplaySession(
-      Path queueDir, long usableDocuments, long[] recordedEvents, int shutdownThread, Messages messages,
-      boolean path) {
+      Path queueDir, long usableDocuments, long[] recordedEvents, int signal, String signalAt,
+      String redacted, int shutdownThread, Messages messages, boolean path) {
     this.queueDir = queueDir;
     this.shutdownThread = shutdownThread;
     this.path = path;
+    this.redacted = redacted;
+    this.recordedSignal = signal == 0 ? null : new RecordedSignal(this, signal, RecordedSignal.positions(signalAt));
     this.recordedEvents = recordedEvents;
     this.usableDocuments = usableDocuments;
     this.messages = messages;
@@ -63,6 +73,67 @@ public final class ReplaySession extends Session {
     useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
     scheduler.expectAdopted(shutdownThread);
     ReplayPosition.install(new EvaluationHashBracket());
+  }
+
+  /**
+   * Before the program starts: real signals stop the replay ({@link ReplaySignals}), and a
+   * recording that a signal ended gets it again where it came ({@link RecordedSignal}).
+   */
+  public void started() {
+    ReplaySignals.install(messages);
+    if (recordedSignal != null) {
+      recordedSignal.start();
+    }
+  }
+
+  /** The signal that ended the recorded program, or null: a thread past its last event stopped there. */
+  RecordedSignal recordedSignal() {
+    return recordedSignal;
+  }
+
+  /** The variables and properties the recording holds only as a mask, comma-separated ("" for none). */
+  String redacted() {
+    return redacted;
+  }
+
+  /** An event was consumed: a recorded signal may be due. */
+  void consumedEvent() {
+    if (recordedSignal != null) {
+      recordedSignal.eventConsumed();
+    }
+  }
+
+  /** Whether every thread listed in {@code at} has begun and replayed at least that many events. */
+  boolean reached(long[] at) {
+    for (int ordinal = 0; ordinal < at.length; ordinal++) {
+      if (at[ordinal] < 0) {
+        continue;
+      }
+      ThreadState t = null;
+      for (ThreadState s : allThreads) {
+        if (s.ordinal() == ordinal) {
+          t = s;
+        }
+      }
+      if (t == null || t.index() < at[ordinal]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether every thread the replay has begun has replayed all its recorded events (or ended), and
+   * none may run on: the point where the recorded program got its signal.
+   */
+  boolean atRecordedEnd() {
+    return mainThread != null && !startsPending()
+        && RecordedEnd.reachedByBegun(allThreads, recordedEvents, scheduler);
+  }
+
+  /** The recorded end cannot be replayed: says why and stops with the divergence status. */
+  void unendable(String why) {
+    events.stop(Divergence.EXIT_DIVERGED, new Divergence(why));
   }
 
   /** Turns the hooks off: the JVM is about to halt with a report. */
@@ -236,6 +307,7 @@ public final class ReplaySession extends Session {
     }
     t.cursor().advance();
     t.counted();
+    consumedEvent();
   }
 
   @Override

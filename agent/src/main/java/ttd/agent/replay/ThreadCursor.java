@@ -107,6 +107,7 @@ public final class ThreadCursor implements AutoCloseable {
           break;
         case TraceFormat.DOC_CLASS:
         case TraceFormat.DOC_THREAD:
+        case TraceFormat.DOC_RECORDING:
         case TraceFormat.DOC_PATH:
           break; // classes matter only to a divergence report, paths to the path checker
         case TraceFormat.DOC_END:

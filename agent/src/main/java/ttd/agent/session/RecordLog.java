@@ -23,6 +23,9 @@ import ttd.log.TraceWriter;
  */
 final class RecordLog {
 
+  /** The start of the end cause of a program that a signal ended, then the signal's name. */
+  static final String SIGNAL = "signal ";
+
   /** Recording stops cleanly below this much free disk, before the mapped file faults. */
   private static final long MIN_FREE_BYTES = 16L << 20;
   /** Free space is checked on the first flush and then every this many flushes (2 MiB of log). */
@@ -102,7 +105,8 @@ final class RecordLog {
     }
     metadata.put("status", RecordingMetadata.STATUS_COMPLETE);
     metadata.put("exit.status", Integer.toString(status));
-    metadata.put("end.cause", cause);
+    metadata.put("end.cause", cause.startsWith(SIGNAL) ? "signal" : cause);
+    metadata.put("end.signal", cause.startsWith(SIGNAL) ? cause.substring(SIGNAL.length()) : null);
     metadata.store(dir);
     Path queue = dir.resolve(TraceFormat.QUEUE_DIR);
     try (Stream<Path> files = Files.list(queue)) {
@@ -110,6 +114,26 @@ final class RecordLog {
         OwnerOnly.restrictFile(p);
       }
     }
+  }
+
+  /**
+   * The JVM got a signal that ends the program: noted in the header at once, so that a recording
+   * whose process is then killed (a shutdown hook that hangs) still says what happened.
+   */
+  void signalled(String name, String at) {
+    try {
+      metadata.put("signal", name);
+      metadata.put(TraceFormat.SIGNAL_AT, at);
+      metadata.store(dir);
+    } catch (Throwable ignored) {
+      // the end document says it too, if the recording gets there
+    }
+  }
+
+  /** The names of the environment variables whose values the log holds only as the mask. */
+  void redactedEnv(java.util.Set<String> names) throws java.io.IOException {
+    metadata.put("redacted.env", String.join(",", names));
+    metadata.store(dir);
   }
 
   /** Marks the header incomplete, if the disk still lets it. */

@@ -26,6 +26,7 @@ public final class RecordSession extends Session {
   private final ThreadBlocks blocks;
   private final Pins pins;
   private final Messages messages;
+  private final Redaction redaction;
   private final boolean path;
   private final EventOrder order = new EventOrder(this);
   private boolean finished;
@@ -33,7 +34,8 @@ public final class RecordSession extends Session {
   /** @param path whether each thread's path is logged too (the divergence finder) */
   public RecordSession(
       Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages,
-      boolean chaos, boolean path) {
+      boolean chaos, Redaction redaction, boolean path) {
+    this.redaction = redaction;
     this.log = new RecordLog(dir, writer, metadata);
     this.blocks = new ThreadBlocks(log, this);
     this.pins = pins;
@@ -110,9 +112,28 @@ public final class RecordSession extends Session {
 
   @Override
   protected String exchangePair(ThreadState t, EventKind kind, String key, String original) {
-    t.encoder.putStringPair(kind, 0, key, original);
+    String recorded = kind == EventKind.ENV_VAR ? redacted(key, original) : original;
+    t.encoder.putStringPair(kind, 0, key, recorded);
     blocks.appended(t, kind);
     return original;
+  }
+
+  /** The variable's value as recorded (the program gets the real one); a newly redacted name goes to the header. */
+  private String redacted(String name, String value) {
+    int before = redaction.redactedEnv().size();
+    String recorded = redaction.env(name, value);
+    noteRedacted(before);
+    return recorded;
+  }
+
+  private void noteRedacted(int before) {
+    if (redaction.redactedEnv().size() != before) {
+      try {
+        log.redactedEnv(redaction.redactedEnv());
+      } catch (Throwable e) {
+        fail(e);
+      }
+    }
   }
 
   @Override
@@ -137,7 +158,9 @@ public final class RecordSession extends Session {
 
   @Override
   protected Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
-    t.encoder.putStringMap(EventKind.ENV_ALL, 0, original);
+    int before = redaction.redactedEnv().size();
+    t.encoder.putStringMap(EventKind.ENV_ALL, 0, redaction.env(original));
+    noteRedacted(before);
     blocks.appended(t, EventKind.ENV_ALL);
     return original;
   }
@@ -189,6 +212,20 @@ public final class RecordSession extends Session {
   protected void halting(ThreadState t, int status) {
     blocks.flush(t);
     finish("halt");
+  }
+
+  /**
+   * Notes the signal in the header at once, with how many events each thread had logged when it
+   * came (where its replay delivers it again); if the process is then killed, the header still
+   * says so. Only the baton holder runs, and it may be inside a hook: its count may be one short.
+   */
+  @Override
+  protected void signalled(int number) {
+    StringBuilder at = new StringBuilder();
+    for (ThreadState t : allThreads) {
+      at.append(at.length() == 0 ? "" : ",").append(t.ordinal()).append(':').append(t.index);
+    }
+    log.signalled(signalName(number), at.toString());
   }
 
   @Override
@@ -307,7 +344,8 @@ public final class RecordSession extends Session {
           }
           active = false;
           try {
-            log.end(endStatus(), cause);
+            int signal = exitSignal;
+            log.end(endStatus(), signal != 0 ? RecordLog.SIGNAL + signalName(signal) : cause);
           } catch (Throwable e) {
             messages.say("the recording could not be completed (" + e + ")");
           }

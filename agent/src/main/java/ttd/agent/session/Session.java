@@ -7,6 +7,7 @@ import java.util.Map;
 import ttd.log.EventKind;
 import ttd.runtime.Hooks;
 import ttd.runtime.RealSecureRandom;
+import ttd.runtime.ReplayPosition;
 
 /**
  * What every value hook does, written once for record and replay alike (rr's {@code Session}).
@@ -177,6 +178,9 @@ public abstract class Session extends SessionWaits {
 
   @Override
   public void onRuntimeExit(int status) {
+    if (ReplayPosition.evaluating) {
+      throw EvaluationFence.exit();
+    }
     ThreadState t = enter();
     if (exitStatus == null) {
       exitStatus = status;
@@ -194,6 +198,9 @@ public abstract class Session extends SessionWaits {
 
   @Override
   public void onRuntimeHalt(int status) {
+    if (ReplayPosition.evaluating) {
+      throw EvaluationFence.exit();
+    }
     ThreadState t = enter();
     if (exitStatus == null) {
       exitStatus = status;
@@ -205,6 +212,42 @@ public abstract class Session extends SessionWaits {
       } finally {
         t.busy = false;
       }
+    }
+  }
+
+  /**
+   * The JVM's own handler of a signal is about to call {@code Shutdown.exit(128 + number)} (on a
+   * thread of its own, not the program's): unless the program already exits, that is how it ends.
+   */
+  @Override
+  public void onSignal(int number) {
+    if (ReplayPosition.evaluating) {
+      throw EvaluationFence.exit();
+    }
+    synchronized (this) {
+      if (exitStatus != null) {
+        return; // already exiting: the JVM keeps the first status
+      }
+      exitStatus = 128 + number;
+      exitSignal = number;
+    }
+    signalled(number);
+  }
+
+  /** A signal ends the program (nothing by default). */
+  protected void signalled(int number) {}
+
+  /** {@code SIGTERM} for 15: the names of the signals the JVM's own handler handles. */
+  public static String signalName(int number) {
+    switch (number) {
+      case 1:
+        return "SIGHUP";
+      case 2:
+        return "SIGINT";
+      case 15:
+        return "SIGTERM";
+      default:
+        return "signal " + number;
     }
   }
 }

@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+import ttd.runtime.ReplayPosition;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -119,7 +120,9 @@ public abstract class SessionFiles extends SessionSchedule {
       throws IOException {
     ThreadState t = enter();
     if (t == null) {
-      refuseIoWhileEvaluating();
+      if (ReplayPosition.evaluating && fileInputs.captures(op, in, arg)) {
+        throw EvaluationFence.refused("read a file");
+      }
       return FileInputOp.real(real, op, in, arg, b, off, len);
     }
     try {
@@ -139,7 +142,9 @@ public abstract class SessionFiles extends SessionSchedule {
       throws IOException {
     ThreadState t = enter();
     if (t == null) {
-      refuseIoWhileEvaluating();
+      if (ReplayPosition.evaluating) {
+        throw EvaluationFence.fileOutput(out);
+      }
       if (path != null) {
         real.open0(out, path, append);
       } else {
@@ -162,6 +167,7 @@ public abstract class SessionFiles extends SessionSchedule {
   public long onFileSystemQuery(RealFileSystem real, Object fs, java.io.File f, int arg, int op) {
     ThreadState t = enter();
     if (t == null) {
+      lookingWhileEvaluating(f.getPath());
       return real.query(fs, f, arg, op);
     }
     try {
@@ -175,6 +181,7 @@ public abstract class SessionFiles extends SessionSchedule {
   public String[] onFileSystemList(RealFileSystem real, Object fs, java.io.File f) {
     ThreadState t = enter();
     if (t == null) {
+      lookingWhileEvaluating(f.getPath());
       return real.list(fs, f);
     }
     try {
@@ -189,12 +196,20 @@ public abstract class SessionFiles extends SessionSchedule {
       throws IOException {
     ThreadState t = enter();
     if (t == null) {
+      lookingWhileEvaluating(path);
       return real.canonicalize(fs, path);
     }
     try {
       return fileSystem.canonicalize(this, t, real, fs, path);
     } finally {
       exit(t);
+    }
+  }
+
+  /** While the debugger evaluates, a query about the program's files is refused ({@link EvaluationFence}). */
+  private static void lookingWhileEvaluating(String path) {
+    if (ReplayPosition.evaluating && ProgramInputs.isProgramsFile(path)) {
+      throw EvaluationFence.refusedUnchecked("look at the file system; a replay cannot perform I/O");
     }
   }
 
@@ -211,6 +226,9 @@ public abstract class SessionFiles extends SessionSchedule {
   public Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception {
     ThreadState t = enter();
     if (t == null) {
+      if (ReplayPosition.evaluating) {
+        EvaluationFence.nativeIo(nativeFiles.fds(), op, args);
+      }
       return nativeFiles.untracked(real, op, args);
     }
     try {

@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+import ttd.runtime.ReplayPosition;
 import java.io.FileDescriptor;
 import java.io.IOException;
 import ttd.log.EventKind;
@@ -46,6 +47,9 @@ public abstract class SessionNet extends SessionFiles {
   public Object onNet(RealNet real, int op, Object[] args) throws IOException {
     ThreadState t = enter();
     if (t == null) {
+      if (ReplayPosition.evaluating) {
+        throw EvaluationFence.refused("use the network");
+      }
       return real.call(op, args);
     }
     try {
@@ -60,6 +64,9 @@ public abstract class SessionNet extends SessionFiles {
       throws IOException {
     ThreadState t = enter();
     if (t == null) {
+      if (ReplayPosition.evaluating) {
+        throw EvaluationFence.refused("use the network");
+      }
       return real.transfer(op, fd, address, len);
     }
     try {

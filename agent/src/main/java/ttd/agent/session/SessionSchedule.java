@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+import ttd.runtime.ReplayPosition;
 import ttd.agent.identity.HashState;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.ScheduleLog;
@@ -144,6 +145,9 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
   public void onThreadPark(RealPark real, Object unsafe, boolean absolute, long time) {
     ThreadState t = enter();
     if (t == null) {
+      if (ReplayPosition.evaluating) {
+        throw EvaluationFence.blocking("park");
+      }
       real.park(unsafe, absolute, time);
       return;
     }
@@ -191,6 +195,9 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     }
     ThreadState t = scheduled();
     if (t == null) {
+      if (ReplayPosition.evaluating) {
+        throw EvaluationFence.blocking("wait for a thread to end");
+      }
       thread.join(millis, nanos);
       return;
     }

@@ -35,7 +35,13 @@ public abstract class SessionThreads implements HookDelegate {
   private final ShutdownOutsiders outsiders = new ShutdownOutsiders();
   protected volatile boolean active = true;
   protected volatile Integer exitStatus;
+  /** The signal whose JVM handler ended the program (SIGINT 2, SIGTERM 15, SIGHUP 1), or 0. */
+  protected volatile int exitSignal;
   protected volatile boolean mainDiedUncaught;
+
+  protected SessionThreads() {
+    EvaluationFence.load();
+  }
 
   protected abstract long exchangeLong(ThreadState t, EventKind kind, int site, long original);
 
@@ -131,6 +137,9 @@ public abstract class SessionThreads implements HookDelegate {
 
   @Override
   public void onThreadStart(Thread thread) {
+    if (ReplayPosition.evaluating) {
+      throw EvaluationFence.threadStart();
+    }
     ThreadState t = enter();
     if (t == null) {
       return;
@@ -346,15 +355,9 @@ public abstract class SessionThreads implements HookDelegate {
   }
 
 
-  /**
-   * Refuses real I/O while a debugger evaluates an expression in a replay: hooks pass through
-   * then, and a replay performs no external side effect.
-   */
-  protected static void refuseIoWhileEvaluating() throws java.io.IOException {
-    if (ReplayPosition.evaluating) {
-      throw new java.io.IOException(
-          "a replay is read-only history: code run by the debugger cannot do I/O");
-    }
+  /** Whether a thread was started whose first instruction has not run yet. */
+  protected final boolean startsPending() {
+    return !pendingStarts.isEmpty();
   }
 
   /** The status the JVM ends with when nothing called exit: 1 if main died of an exception. */

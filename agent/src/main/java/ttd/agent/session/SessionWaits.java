@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+import ttd.runtime.ReplayPosition;
 import ttd.agent.schedule.SchedThread;
 import ttd.log.EventKind;
 
@@ -39,6 +40,9 @@ public abstract class SessionWaits extends SessionNet {
       t = null;
     }
     if (t == null) {
+      if (ReplayPosition.evaluating) {
+        throw EvaluationFence.blocking(monitor == null ? "sleep" : "wait on a monitor");
+      }
       realWait(monitor, millis, nanos);
       return;
     }

@@ -24,7 +24,9 @@ import ttd.debug.target.Target;
 /**
  * Evaluates an {@link Expression} in one frame of a stopped replay. Reading variables, fields and
  * array elements touches nothing; method calls run in the replay through {@link Target#invoke},
- * inside the replay's evaluation bracket, on the stopped thread alone.
+ * inside the replay's evaluation bracket, on the stopped thread alone. A call that would reach the
+ * world (I/O, a process, an exit) is refused in one sentence: by {@link CallPolicy} before it
+ * runs, or by the replay's agent as it tries.
  */
 public final class Evaluator {
 
@@ -202,6 +204,7 @@ public final class Evaluator {
       throw new BadInput(owner == null ? "cannot call " + c.name() + "() on null" : "a " + ((Value) owner).type().name() + " has no methods");
     }
     Method m = pick(type, c.name(), args.size(), object == null);
+    CallPolicy.check(m);
     List<Value> converted = Literals.convert(thread.virtualMachine(), m, args);
     try {
       ClassType classType = type instanceof ClassType ? (ClassType) type : null;

@@ -4,11 +4,24 @@ import java.util.ArrayList;
 import java.util.List;
 import ttd.debug.BadInput;
 
-/** Reads the console's expressions: {@code primary ( '.' name [ '(' args ')' ] | '[' expr ']' )*}. */
+/**
+ * Reads the console's expressions: {@code primary ( '.' name [ '(' args ')' ] | '[' expr ']' )*}.
+ *
+ * <p>Input that nests deeper than {@link #MAX_DEPTH} levels (parentheses, arguments, indices) or
+ * has more than {@link #MAX_PARTS} parts is refused in one sentence: reading it, and evaluating
+ * its tree, recurse once per level, and 5 000 nested parentheses overflowed the console's stack.
+ */
 public final class Parser {
+
+  /** The deepest nesting of parentheses, argument lists and indices the console reads. */
+  static final int MAX_DEPTH = 100;
+  /** The most names, calls, indices and literals one expression may have. */
+  static final int MAX_PARTS = 1000;
 
   private final String text;
   private int pos;
+  private int depth;
+  private int parts;
 
   private Parser(String text) {
     this.text = text;
@@ -28,9 +41,15 @@ public final class Parser {
   }
 
   private Expression expression() {
+    if (++depth > MAX_DEPTH) {
+      throw new BadInput("the expression nests more than " + MAX_DEPTH + " levels deep; evaluate a smaller part of it");
+    }
     Expression e = primary();
     while (true) {
       skipSpace();
+      if (++parts > MAX_PARTS) {
+        throw new BadInput("the expression has more than " + MAX_PARTS + " parts; evaluate a smaller part of it");
+      }
       if (eat('.')) {
         String name = name();
         skipSpace();
@@ -41,6 +60,7 @@ public final class Parser {
         expect(']');
         e = new Expression.Element(e, index);
       } else {
+        depth--;
         return e;
       }
     }

@@ -7,6 +7,7 @@ import com.sun.jdi.InvalidTypeException;
 import com.sun.jdi.InvocationException;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
+import com.sun.jdi.StringReference;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.Value;
 import java.util.List;
@@ -14,7 +15,9 @@ import java.util.List;
 /**
  * A method the console runs in a replay (a {@code toString()} it prints), on the stopped thread
  * alone, between {@code ReplayPosition.beginEvaluation()} and {@code endEvaluation()}: hooks pass
- * through without consuming the log, I/O is refused, the thread's identity-hash state is put back.
+ * through without consuming the log, anything that would reach the world is refused (the agent's
+ * sentence is read back and becomes the console's answer), the thread's identity-hash state is
+ * put back.
  *
  * <p>That does not keep the JVM as recorded: the call may give an object its identity hash early,
  * and on JDK 25 a hash made during a debugger's call does not come from the thread's own state
@@ -25,6 +28,18 @@ final class Invocation {
 
   private Invocation() {}
 
+  /**
+   * What the replay's agent refused during the call (a write, a process, an exit: see {@code
+   * ReplayPosition.refusal}), read as a field, without running code; null if nothing.
+   */
+  private static String refusal(ClassType position) {
+    if (position == null) {
+      return null;
+    }
+    Value v = position.getValue(position.fieldByName("refusal"));
+    return v instanceof StringReference ? ((StringReference) v).value() : null;
+  }
+
   static Value run(ClassType position, ThreadReference thread, ObjectReference object, ClassType type, Method m, List<Value> args)
       throws InvocationException {
     try {
@@ -32,16 +47,28 @@ final class Invocation {
         position.invokeMethod(thread, position.methodsByName("beginEvaluation").get(0), List.of(),
             ClassType.INVOKE_SINGLE_THREADED);
       }
+      Value result = null;
+      InvocationException thrown = null;
       try {
-        return object != null
+        result = object != null
             ? object.invokeMethod(thread, m, args, ObjectReference.INVOKE_SINGLE_THREADED)
             : type.invokeMethod(thread, m, args, ClassType.INVOKE_SINGLE_THREADED);
+      } catch (InvocationException e) {
+        thrown = e;
       } finally {
         if (position != null) {
           position.invokeMethod(thread, position.methodsByName("endEvaluation").get(0), List.of(),
               ClassType.INVOKE_SINGLE_THREADED);
         }
       }
+      String refusal = refusal(position);
+      if (refusal != null) {
+        throw new IllegalArgumentException(refusal);
+      }
+      if (thrown != null) {
+        throw thrown;
+      }
+      return result;
     } catch (InvalidTypeException | ClassNotLoadedException e) {
       throw new IllegalArgumentException("the arguments do not fit " + m.name() + " (" + e.getMessage() + ")");
     } catch (IncompatibleThreadStateException e) {

@@ -18,6 +18,7 @@ import ttd.debug.code.ClassFiles;
 import ttd.debug.code.ProgramBci;
 import ttd.log.RecordingMetadata;
 import ttd.replay.ReplayLauncher;
+import ttd.replay.ReplayStart;
 import ttd.replay.ToolException;
 
 /**
@@ -66,7 +67,7 @@ public final class Launcher {
   /** Warnings about the replay (another JDK, an incomplete recording), said once by the console. */
   public List<String> warnings() {
     List<String> warnings = new ArrayList<>();
-    ReplayLauncher.command(recording, meta, ttdJar, null, warnings);
+    ReplayLauncher.command(recording, meta, ttdJar, (ReplayStart) null, warnings);
     if (!RecordingMetadata.STATUS_COMPLETE.equals(meta.get("status"))) {
       warnings.add("this recording is incomplete (the recorded process was killed); replay stops where it ends");
     }
@@ -89,16 +90,19 @@ public final class Launcher {
       args.get("timeout").setValue("60000");
     }
     Process process = null;
+    ReplayStart start = ReplayStart.create();
+    Path stdout = null;
+    Path stderr = null;
     try {
       String address = listen.startListening(args);
       String port = address.substring(address.lastIndexOf(':') + 1);
-      List<String> cmd = ReplayLauncher.command(recording, meta, ttdJar, null, new ArrayList<>());
+      List<String> cmd = ReplayLauncher.command(recording, meta, ttdJar, start, new ArrayList<>());
       cmd.add(1, "-agentlib:jdwp=transport=dt_socket,server=n,suspend=y,address=127.0.0.1:" + port);
       if (SETSID != null) {
         cmd.add(0, SETSID.toString());
       }
-      Path stdout = Files.createTempFile("ttd-replay-", ".out");
-      Path stderr = Files.createTempFile("ttd-replay-", ".err");
+      stdout = Files.createTempFile("ttd-replay-", ".out");
+      stderr = Files.createTempFile("ttd-replay-", ".err");
       ProcessBuilder pb =
           new ProcessBuilder(cmd)
               .directory(ReplayLauncher.workingDirectory(meta))
@@ -115,12 +119,29 @@ public final class Launcher {
       } finally {
         listen.stopListening(args);
       }
-      return new ReplayJvm(vm, process, stdout, stderr, out, err);
+      return new ReplayJvm(vm, process, stdout, stderr, start, out, err);
     } catch (IOException | IllegalConnectorArgumentsException e) {
       if (process != null) {
         process.destroyForcibly();
       }
+      start.close();
       throw new ToolException("cannot start a replay JVM under the debugger (" + e.getMessage() + ")");
+    } finally {
+      // The JVM and the pumps hold the files open; their names go at once, so a console that is
+      // killed or ends at EOF leaves nothing in the temporary directory.
+      deleteQuietly(stdout);
+      deleteQuietly(stderr);
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    if (file == null) {
+      return;
+    }
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      // nothing more to do about it
     }
   }
 }

@@ -2,9 +2,10 @@ package ttd.debug.target;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
-import java.nio.file.Files;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -14,7 +15,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>The JVM writes to a file that this pump follows. Unlike a pipe, a file says how much has been
  * written: when the replay's threads are suspended at a stop, everything they wrote before it is
- * in the file, so {@link #drain()} can print it all before the console prints the stop.
+ * in the file, so {@link #drain()} can print it all before the console prints the stop. The pump
+ * opens the file when it is made, so the launcher can remove its name at once: nothing is left in
+ * the temporary directory, however the console ends.
  */
 final class OutputPump implements Runnable {
 
@@ -26,15 +29,15 @@ final class OutputPump implements Runnable {
   private static final long MIN_IDLE_NANOS = 2_000_000L;
   private static final long MAX_IDLE_NANOS = 50_000_000L;
 
-  private final Path file;
+  private final FileChannel file;
   private final PrintStream to;
   private final Thread thread;
   private volatile boolean forwarding;
   private volatile long done;
   private volatile boolean closed;
 
-  OutputPump(Path file, PrintStream to, String name) {
-    this.file = file;
+  OutputPump(Path file, PrintStream to, String name) throws IOException {
+    this.file = FileChannel.open(file, StandardOpenOption.READ);
     this.to = to;
     this.thread = new Thread(this, name);
     thread.setDaemon(true);
@@ -49,9 +52,9 @@ final class OutputPump implements Runnable {
   public void run() {
     byte[] buffer = new byte[8192];
     long idleNanos = MIN_IDLE_NANOS;
-    try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+    try (FileChannel in = file) {
       while (true) {
-        int n = in.read(buffer);
+        int n = in.read(ByteBuffer.wrap(buffer));
         if (n <= 0) {
           if (closed) {
             return;
@@ -73,14 +76,14 @@ final class OutputPump implements Runnable {
         done += n;
       }
     } catch (IOException e) {
-      // the file is gone: nothing more to copy
+      // closed: nothing more to copy
     }
   }
 
   /** Waits until everything written to the file so far is copied (or dropped). */
   void drain() {
     try {
-      long size = Files.size(file);
+      long size = file.size();
       while (done < size && thread.isAlive()) {
         LockSupport.unpark(thread);
         Thread.sleep(1);
@@ -99,11 +102,8 @@ final class OutputPump implements Runnable {
     LockSupport.unpark(thread);
     try {
       thread.join(2_000);
-      Files.deleteIfExists(file);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    } catch (IOException e) {
-      // a leftover file in the temp directory is harmless
     }
   }
 }

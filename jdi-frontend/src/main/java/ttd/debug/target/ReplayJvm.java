@@ -2,13 +2,17 @@ package ttd.debug.target;
 
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import ttd.replay.ReplayStart;
 
 /**
  * One replay JVM process and the JDI connection to it, with its output pumped to the console
- * while the console shows it.
+ * while the console shows it, and its handshake ({@link ReplayStart}): a JVM whose agent could
+ * not start the replay ran nothing of the program, and the console says why instead of reporting
+ * the program's exit.
  */
 public final class ReplayJvm implements AutoCloseable {
 
@@ -16,10 +20,16 @@ public final class ReplayJvm implements AutoCloseable {
   private final Process process;
   private final OutputPump out;
   private final OutputPump err;
+  private final ReplayStart start;
+  private final PrintStream toErr;
 
-  ReplayJvm(VirtualMachine vm, Process process, Path stdout, Path stderr, PrintStream toOut, PrintStream toErr) {
+  ReplayJvm(
+      VirtualMachine vm, Process process, Path stdout, Path stderr, ReplayStart start, PrintStream toOut,
+      PrintStream toErr) throws IOException {
     this.vm = vm;
     this.process = process;
+    this.start = start;
+    this.toErr = toErr;
     this.out = new OutputPump(stdout, toOut, "ttd-replay-stdout");
     this.err = new OutputPump(stderr, toErr, "ttd-replay-stderr");
   }
@@ -41,12 +51,21 @@ public final class ReplayJvm implements AutoCloseable {
     err.drain();
   }
 
-  /** The exit status once the JVM has ended (waits for it briefly), or null. */
+  /**
+   * The exit status once the JVM has ended (waits for it briefly), or null; null too if the replay
+   * never began, which one {@code ttd:} line then says.
+   */
   public Integer exitStatus() {
     try {
       if (process.waitFor(10, TimeUnit.SECONDS)) {
         out.finish();
         err.finish();
+        String refused = start.refusal(process.exitValue());
+        start.close();
+        if (refused != null) {
+          toErr.println("ttd: " + refused);
+          return null;
+        }
         return process.exitValue();
       }
     } catch (InterruptedException e) {
@@ -72,5 +91,6 @@ public final class ReplayJvm implements AutoCloseable {
     }
     out.finish();
     err.finish();
+    start.close();
   }
 }

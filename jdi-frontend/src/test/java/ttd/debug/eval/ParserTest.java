@@ -2,6 +2,7 @@ package ttd.debug.eval;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -41,5 +42,24 @@ class ParserTest {
     BadInput unclosed = assertThrows(BadInput.class, () -> Parser.parse("a[1"));
     assertEquals("cannot read the expression 'a[1': expected ']' (at column 4)", unclosed.getMessage());
     assertEquals("an expression is missing", assertThrows(BadInput.class, () -> Parser.parse("  ")).getMessage());
+  }
+
+  @Test
+  void refusesInputThatNestsTooDeepInOneSentenceInsteadOfOverflowingTheStack() {
+    String deep = "(".repeat(5000) + "x" + ")".repeat(5000);
+    BadInput e = assertThrows(BadInput.class, () -> Parser.parse(deep));
+    assertEquals("the expression nests more than " + Parser.MAX_DEPTH + " levels deep; evaluate a smaller part of it", e.getMessage());
+    String calls = "f(".repeat(Parser.MAX_DEPTH) + "1" + ")".repeat(Parser.MAX_DEPTH);
+    assertThrows(BadInput.class, () -> Parser.parse(calls));
+    String fits = "f(".repeat(Parser.MAX_DEPTH - 1) + "1" + ")".repeat(Parser.MAX_DEPTH - 1);
+    Parser.parse(fits);
+  }
+
+  @Test
+  void refusesAPathOfMoreThanAThousandParts() {
+    String chain = "a" + ".b".repeat(Parser.MAX_PARTS);
+    BadInput e = assertThrows(BadInput.class, () -> Parser.parse(chain));
+    assertTrue(e.getMessage().startsWith("the expression has more than " + Parser.MAX_PARTS + " parts"), e.getMessage());
+    Parser.parse("a" + ".b".repeat(Parser.MAX_PARTS - 2));
   }
 }

@@ -11,6 +11,10 @@ final class AgentOptionsHelp {
           "  seed=N           pin: derive every default seed and SecureRandom output from N",
           "  quiet            do not print where the recording goes",
           "  chaos            record with random preemption and thread priorities, so rare races show up",
+          "  redact=NAMES     also leave these environment variables and system properties out of the",
+          "                   recording (NAME or pattern with *, separated by :); by default names like",
+          "                   *_SECRET*, *PASSWORD*, *TOKEN*, *_KEY are left out (see README)",
+          "  noredactdefault  leave out only the names given with redact=",
           "  path             also log each thread's path between events, so that a replay that leaves",
           "                   the recorded execution stops where it does (the divergence finder)");
 

@@ -5,7 +5,10 @@ import ttd.log.RecordingMetadata;
 import ttd.log.RecordingScan;
 import ttd.replay.ToolException;
 
-/** {@code ttd info <recording>}: what ran, on what, how it ended, and how much was recorded. */
+/**
+ * {@code ttd info <recording>}: what ran, on what, how it ended and why the recording stopped,
+ * what was left out of it, and how much was recorded.
+ */
 final class InfoCommand {
 
   private InfoCommand() {}
@@ -22,7 +25,9 @@ final class InfoCommand {
     System.out.println("java:        " + m.get("java.runtime.version") + " (" + m.get("java.home") + ")");
     System.out.println("started:     " + m.get("start.time"));
     System.out.println("status:      " + (check.complete() ? "complete" : "incomplete"));
-    System.out.println("exit status: " + m.get("exit.status", "-"));
+    System.out.println("ended:       " + ended(check, m));
+    System.out.println("exit status: " + (check.complete() ? Integer.toString(check.endStatus()) : "-"));
+    System.out.println("redacted:    " + redacted(m));
     System.out.println("threads:     " + check.threads());
     System.out.println("events:      " + check.events() + " in " + check.blocks() + " blocks");
     System.out.println("log bytes:   " + check.bytes());
@@ -33,5 +38,46 @@ final class InfoCommand {
       System.out.println("damage:      " + check.damage());
     }
     return 0;
+  }
+
+  /** How the program ended, or why the recording stopped before it did. */
+  static String ended(RecordingScan check, RecordingMetadata m) {
+    String signal = m.get("signal");
+    if (check.complete()) {
+      String cause = check.endCause();
+      if (cause.startsWith("signal ")) {
+        return "by " + cause.substring("signal ".length()) + " (the JVM's own handler exited with 128 + the signal's number)";
+      }
+      switch (cause) {
+        case "exit":
+          return "the program exited (System.exit, or its last non-daemon thread ended)";
+        case "halt":
+          return "the program halted (Runtime.halt: no shutdown hooks ran)";
+        case "deadlock":
+          return "the program deadlocked; ttd ended it";
+        default:
+          return cause;
+      }
+    }
+    String failure = m.get("failure");
+    if (failure != null) {
+      return "the recording stopped early: " + failure.replaceFirst("^java.lang.IllegalStateException: ", "");
+    }
+    return "the recorded process stopped before its recording could end (killed with SIGKILL, crashed,"
+        + " or the machine went down)" + (signal == null ? "" : ", after it got " + signal);
+  }
+
+  private static String redacted(RecordingMetadata m) {
+    String rule = m.get("redaction", "nothing");
+    String env = m.get("redacted.env", "");
+    String properties = m.get("redacted.properties", "");
+    StringBuilder b = new StringBuilder();
+    if (!env.isEmpty()) {
+      b.append("environment ").append(env.replace(",", ", "));
+    }
+    if (!properties.isEmpty()) {
+      b.append(b.length() == 0 ? "" : "; ").append("properties ").append(properties.replace(",", ", "));
+    }
+    return (b.length() == 0 ? "none read" : b) + " (left out: " + rule + ")";
   }
 }

@@ -19,12 +19,17 @@ final class Launch {
     return Paths.get(jar);
   }
 
+  /**
+   * Runs the child to its end and returns its status; SIGTERM, SIGINT and SIGHUP sent to ttd
+   * meanwhile go on to the child ({@link ChildSignals}), and ttd waits for it.
+   */
   static int run(ProcessBuilder pb) {
     pb.environment().remove("JAVA_TOOL_OPTIONS");
     pb.environment().remove("JDK_JAVA_OPTIONS");
     pb.environment().remove("_JAVA_OPTIONS");
-    try {
+    try (ChildSignals forwarding = ChildSignals.install()) {
       Process p = pb.start();
+      forwarding.attach(p);
       while (true) {
         try {
           return p.waitFor();

@@ -10,9 +10,10 @@ import ttd.replay.DeterminismFlags;
 import ttd.replay.ToolException;
 
 /**
- * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--path] [--quiet] [--native-children] -- java
- * ...}: runs the command with ttd.jar as its agent and the determinism flags, and exits with the
- * program's own status. {@code --native-children} also records each child process the program
+ * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--path] [--quiet] [--redact NAMES]
+ * [--no-redact-default] [--native-children] -- java ...}: runs the command with ttd.jar as its agent
+ * and the determinism flags, and exits with the program's own status (SIGTERM, SIGINT and SIGHUP
+ * go on to the program, see {@link ChildSignals}). {@code --native-children} also records each child process the program
  * starts with rr, where rr can record ({@link NativeChildren}).
  */
 final class RecordCommand {
@@ -41,6 +42,12 @@ final class RecordCommand {
         case "--quiet":
           agent.add("quiet");
           break;
+        case "--redact":
+          agent.add("redact=" + names(value(args, ++i, "--redact")));
+          break;
+        case "--no-redact-default":
+          agent.add("noredactdefault");
+          break;
         case "--native-children":
           String rr = nativeChildren();
           if (rr != null) {
@@ -49,7 +56,8 @@ final class RecordCommand {
           break;
         default:
           throw new ToolException(
-              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] [--path] [--native-children] -- java ...");
+              "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] [--path]"
+                  + " [--redact NAME,...] [--no-redact-default] [--native-children] -- java ...");
       }
     }
     if (i >= args.length - 1) {
@@ -89,6 +97,18 @@ final class RecordCommand {
       parts.add(p);
     }
     return String.join(",", parts);
+  }
+
+  /** {@code A,B*} as the agent's {@code redact=A:B*} (its options are separated by commas). */
+  private static String names(String list) {
+    List<String> names = new ArrayList<>();
+    for (String n : list.split(",")) {
+      if (n.isBlank() || n.contains(":") || n.contains("=")) {
+        throw new ToolException("--redact takes names or patterns with * separated by commas, not '" + list + "'");
+      }
+      names.add(n.trim());
+    }
+    return String.join(":", names);
   }
 
   private static String value(String[] args, int i, String option) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import ttd.log.RecordingMetadata;
 import ttd.replay.ReplayLauncher;
+import ttd.replay.ReplayStart;
 import ttd.replay.ToolException;
 
 /**
@@ -33,9 +34,23 @@ final class ReplayCommand {
     // recording is read once, in the JVM that needs it.
     RecordingMetadata meta = Recordings.header(recording);
     List<String> warnings = new ArrayList<>();
-    List<String> cmd = ReplayLauncher.command(recording, meta, Launch.ttdJar(), jdwp, warnings);
+    try (ReplayStart start = ReplayStart.create()) {
+      List<String> cmd = ReplayLauncher.command(recording, meta, Launch.ttdJar(), jdwp, start, warnings);
+      return run(recording, meta, cmd, jdwp, warnings, start);
+    }
+  }
+
+  private static int run(
+      Path recording, RecordingMetadata meta, List<String> cmd, String jdwp, List<String> warnings,
+      ReplayStart start) {
     if (jdwp != null) {
       warnings.add("the replay waits for a debugger on " + (jdwp.contains(":") ? jdwp : "127.0.0.1:" + jdwp));
+      if (!JdwpAddress.isLoopback(jdwp)) {
+        warnings.add(
+            "warning: " + jdwp + " is reachable from the network: anyone who can connect to it can"
+                + " attach and run any code in the replay JVM as you; give only a port to listen on"
+                + " localhost");
+      }
     }
     if (!RecordingMetadata.STATUS_COMPLETE.equals(meta.get("status"))) {
       warnings.add(
@@ -49,6 +64,11 @@ final class ReplayCommand {
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
             .redirectOutput(ProcessBuilder.Redirect.INHERIT)
             .redirectError(ProcessBuilder.Redirect.INHERIT);
-    return Launch.run(pb);
+    int status = Launch.run(pb);
+    String refused = start.refusal(status);
+    if (refused != null) {
+      throw new ToolException(refused);
+    }
+    return status;
   }
 }

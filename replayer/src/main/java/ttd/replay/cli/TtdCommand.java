@@ -13,8 +13,10 @@ import ttd.replay.ToolException;
 public final class TtdCommand {
 
   private static final String RECORD = String.join("\n",
-      "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--path] [--quiet] [--native-children] -- <java command line>",
-      "                      run a Java program under the recorder; --path also logs each",
+      "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--path] [--quiet] [--native-children]",
+      "         [--redact NAME,...] [--no-redact-default] -- <java command line>",
+      "                      run a Java program under the recorder; --redact leaves more",
+      "                      environment variables and properties out of the recording; --path also logs each",
       "                      thread's path, so a replay that diverges stops where it left it;",
       "                      --native-children also records its child processes with rr, where rr can record");
   private static final String REPLAY = String.join("\n",
@@ -58,9 +60,21 @@ public final class TtdCommand {
           "exit status of replay: the recorded program's own status when the replay matches;",
           "  86 when the replay diverged from the recording (a report on stderr says where);",
           "  87 when the recording ends before the program does (the recorded process was killed);",
-          "  2 for bad usage or a recording that cannot be read.");
+          "  88 when the recorded program deadlocked;",
+          "  2 for bad usage, a recording that cannot be read, or a replay that could not begin",
+          "    (nothing of the program ran then); 128+N when ttd got signal N and passed it on.");
 
   private TtdCommand() {}
+
+  /**
+   * Why a path cannot be used: the JVM names files in its locale's encoding ({@code
+   * sun.jnu.encoding}), which under {@code LANG=C} is ASCII, so a path with other characters
+   * reaches the JVM already garbled.
+   */
+  static String unnamable(String path) {
+    return "the path " + path + " has characters that this locale cannot name in file names ("
+        + System.getProperty("sun.jnu.encoding") + "); run ttd under a UTF-8 locale, e.g. LC_ALL=C.UTF-8";
+  }
 
   /** Runs the command and returns the exit status (the launcher exits with it). */
   public static int run(String[] args) {
@@ -99,6 +113,9 @@ public final class TtdCommand {
     } catch (ToolException e) {
       System.err.println("ttd: " + e.getMessage());
       return e.status();
+    } catch (java.nio.file.InvalidPathException e) {
+      System.err.println("ttd: " + unnamable(e.getInput()));
+      return ToolException.BAD_INPUT;
     } catch (RuntimeException e) {
       System.err.println("ttd: internal error (" + e + "); please report it");
       return 70;

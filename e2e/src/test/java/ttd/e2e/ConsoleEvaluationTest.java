@@ -1,0 +1,132 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Issue 13, case 4 (and the console's temporary files of case 7): what the console evaluates in a
+ * replay cannot start a process, delete or write a file, read one the recording cannot answer for,
+ * or exit the JVM; each attempt is one sentence and the world is as it was. {@code print
+ * System.exit(5)} does not hang, 5 000 nested parentheses are refused in one sentence, and the
+ * console goes on replaying afterwards. A console that ends at EOF, or is killed, leaves no
+ * {@code ttd-replay-*} file in the temporary directory.
+ */
+class ConsoleEvaluationTest {
+
+  private static final String KEEPER =
+      String.join(
+          "\n",
+          "import java.io.*;",
+          "import java.nio.file.*;",
+          "public class Keeper {",
+          "  static Path precious;",
+          "  static File asFile;",
+          "  static String text;",
+          "  static FileOutputStream out;",
+          "  static String command;",
+          "  public static void main(String[] args) throws Exception {",
+          "    precious = Paths.get(args[0]);",
+          "    asFile = precious.toFile();",
+          "    text = Files.readString(precious);",
+          "    out = new FileOutputStream(args[1], true);",
+          "    out.write(text.getBytes());",
+          "    command = \"touch \" + args[2];",
+          "    System.out.println(\"kept \" + text.length());", // line 16
+          "    out.close();",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void evaluationCannotTouchTheWorldAndEachAttemptIsOneSentence(Jvm jvm) throws IOException {
+    Path work = Scratch.dir("console-world-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Keeper", KEEPER);
+    Path precious = Files.writeString(work.resolve("precious.txt"), "keep me\n");
+    Path copy = work.resolve("copy.txt");
+    Path pwned = work.resolve("pwned");
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Keeper",
+        precious.toString(), copy.toString(), pwned.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    String copied = Files.readString(copy);
+    Path tmp = Files.createDirectory(work.resolve("tmp"));
+
+    String deep = "(".repeat(5000) + "1" + ")".repeat(5000);
+    String[] script = {
+      "stop at Keeper:16",
+      "run",
+      "print java.lang.Runtime.getRuntime().exec(command)",
+      "print asFile.delete()",
+      "print out.write(7)",
+      "print java.nio.file.Files.readAllBytes(precious)",
+      "print java.lang.System.exit(5)",
+      "print java.lang.Runtime.getRuntime().halt(5)",
+      "print " + deep,
+      "print text.length()",
+      "cont",
+    };
+    DebugConsole c = DebugConsole.runWithTmp(jvm, recording, tmp, script);
+    String noIo = "; a replay cannot perform I/O";
+    assertEquals("evaluation would start a process" + noIo, c.first(2, script[2]), c.describe());
+    assertEquals("evaluation would change the file system" + noIo, c.first(3, script[3]), c.describe());
+    assertEquals("evaluation would write to a file" + noIo, c.first(4, script[4]), c.describe());
+    assertEquals("evaluation would read a file" + noIo, c.first(5, script[5]), c.describe());
+    assertEquals("evaluation would exit the JVM; a replay ends only where its recording ended", c.first(6, script[6]), c.describe());
+    assertEquals("evaluation would exit the JVM; a replay ends only where its recording ended", c.first(7, script[7]), c.describe());
+    assertEquals("the expression nests more than 100 levels deep; evaluate a smaller part of it", c.first(8, "print " + deep), c.describe());
+    assertEquals(" text.length() = 8", c.first(9, script[9]), c.describe());
+    assertTrue(c.after(10, "cont").contains("kept 8"), c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
+    assertFalse(c.outcome().stdout().contains("\tat ") || c.outcome().stderr().contains("\tat "), "a stack trace:" + c.describe());
+
+    assertEquals("keep me\n", Files.readString(precious), "the precious file was changed or deleted");
+    assertFalse(Files.exists(pwned), "a process ran");
+    assertEquals(copied, Files.readString(copy), "the copy was written to");
+    assertEquals(List.of(), replayFiles(tmp), "the console left files in its temporary directory");
+    try (Stream<Path> files = Files.walk(tmp)) {
+      assertEquals(List.of(), files.map(p -> p.getFileName().toString())
+          .filter(n -> n.startsWith("replay-") && n.endsWith(".started")).collect(Collectors.toList()),
+          "the console left its replays' handshake files in its cache");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aConsoleKilledWhileItsReplayRunsLeavesNoOutputFilesBehind(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("console-killed-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Cruncher", SignalEndTest.CRUNCHER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Cruncher");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    Path tmp = Files.createDirectory(work.resolve("tmp"));
+    List<String> cmd = List.of("env", "TMPDIR=" + tmp, jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar",
+        TtdRun.jar().toString(), "debug", recording.toString());
+    Exec console = Exec.start(cmd, work, "run\n".getBytes(StandardCharsets.UTF_8));
+    SignalEndTest.waitForLine(console, "crunching");
+    List<ProcessHandle> replays = ProcessHandle.of(console.pid()).orElseThrow().descendants().collect(Collectors.toList());
+    console.killForcibly();
+    replays.forEach(ProcessHandle::destroyForcibly); // orphans of the SIGKILL: not what this test is about
+    assertEquals(List.of(), replayFiles(tmp), "the killed console left output files in its temporary directory");
+  }
+
+  /** The console's files in {@code tmp}: ttd-replay-*.out/.err, and handshake files in the cache. */
+  private static List<String> replayFiles(Path tmp) throws IOException {
+    try (Stream<Path> files = Files.walk(tmp)) {
+      return files.map(p -> p.getFileName().toString())
+          .filter(n -> n.startsWith("ttd-replay-") && (n.endsWith(".out") || n.endsWith(".err")))
+          .collect(Collectors.toList());
+    }
+  }
+}
