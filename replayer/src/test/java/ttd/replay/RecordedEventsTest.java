@@ -28,8 +28,10 @@ class RecordedEventsTest {
     RecordingMetadata m = new RecordingMetadata();
     m.put("format.version", Integer.toString(TraceFormat.VERSION));
     m.put("status", RecordingMetadata.STATUS_COMPLETE);
+    m.put(TraceFormat.RECORDING_ID, "events-test");
     m.store(dir);
     try (TraceWriter w = new TraceWriter(dir.resolve(TraceFormat.QUEUE_DIR))) {
+      w.appendRecording("events-test");
       w.appendThread(0, "main");
       w.appendThread(1, "worker");
       BlockEncoder worker = new BlockEncoder(256);
