@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * one window takes the last seats between another window's check and its write. Stopped at the
  * failed audit in main, a watch on the concert's seats run backwards lands on the racing write in
  * a window thread, with the values the field's history shows for it, right after another
- * window's write.
+ * window's write. A goto to the first tick after a hand-over of the baton stops there.
  */
 class RaceDebuggingTest {
 
@@ -62,6 +63,50 @@ class RaceDebuggingTest {
     assertTrue(landed.get(0).matches("Watchpoint hit: \"thread=" + racing.group(1) + "\", " + sell), c.describe());
     assertEquals("  seatsLeft: " + racing.group(2) + " -> " + racing.group(3), landed.get(1), c.describe());
     assertTrue(landed.get(2).startsWith(line + " ") && landed.get(2).contains(WRITE), c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
+  }
+
+  /**
+   * Right after a hand-over of the baton the thread that gets it may run on while the replay is
+   * being suspended at the event; a goto to its first tick must stop there all the same. Every
+   * hand-over of the recording to a window that ran before and whose next event is its own switch
+   * (so its first tick exists) is tried.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void gotoTheFirstTickAfterEachHandOverOfTheBatonStopsThereInTheThreadThatGetsIt(Jvm jvm) {
+    Path recording = oversoldRecording(jvm);
+    Outcome listed = TtdRun.cli(jvm, recording.getParent(), "events", recording.toString(), "--schedule");
+    assertEquals(0, listed.exitStatus(), listed.describe());
+    Pattern event = Pattern.compile("^\\s+(\\d+)  (\\S+)  (\\S+)(?: to (\\S+) at tick \\d+)?.*$");
+    List<String[]> numbered = new java.util.ArrayList<>();
+    for (String l : listed.stdoutLines()) {
+      Matcher m = event.matcher(l);
+      if (m.matches()) {
+        numbered.add(new String[] {m.group(1), m.group(2), m.group(3), m.group(4)});
+      }
+    }
+    List<String> script = new java.util.ArrayList<>();
+    List<String[]> tried = new java.util.ArrayList<>();
+    Set<String> ran = new HashSet<>(); // a window's first stretch starts with its THREAD_BEGIN, not a tick
+    for (int i = 0; i + 1 < numbered.size(); i++) {
+      String[] e = numbered.get(i);
+      String[] next = numbered.get(i + 1);
+      ran.add(e[1]);
+      if (e[2].equals("SCHED_SWITCH") && ran.contains(e[3]) && e[3].startsWith("window-") && next[1].equals(e[3]) && next[2].equals("SCHED_SWITCH")) {
+        tried.add(new String[] {e[0] + ".1", e[3]});
+        script.addAll(List.of("goto " + e[0] + ".1", "when"));
+      }
+    }
+    assertTrue(tried.size() >= 1, "a hand-over between windows:" + listed.describe());
+    script.add("quit");
+    DebugConsole c = DebugConsole.run(jvm, recording, script.toArray(String[]::new));
+    for (int k = 0; k < tried.size(); k++) {
+      String at = tried.get(k)[0];
+      String stopped = "Stopped at position " + at + ": \"thread=" + tried.get(k)[1] + "\"";
+      assertTrue(c.after(2 * k, "goto " + at).stream().anyMatch(l -> l.startsWith(stopped)), c.describe()); // after the program's output
+      assertTrue(c.first(2 * k + 1, "when").startsWith("position " + at + " "), c.describe());
+    }
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 

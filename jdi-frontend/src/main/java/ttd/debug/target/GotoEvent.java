@@ -19,6 +19,11 @@ import java.util.List;
  * its landing from a rung does). For a goto the thread then steps out of ttd's code into the
  * program's; a pause (a checkpoint of the ladder) stays right there, inside ttd's code.
  *
+ * <p>The breakpoint in {@code tickReached()} is set together with the one in {@code reached()}:
+ * at a hand-over the scheduler passes the baton before it counts the event, and the thread that
+ * gets it may run on while the replay is being suspended at {@code reached()} (its timed wait for
+ * the baton can end then), past the tick; it must stop itself there.
+ *
  * <p>A tick the stretch after the event does not reach (the next event comes first) is noticed
  * at the entry of {@code consumed()} or {@code handedOver()} for a counting event: a goto then
  * goes on to just after that next event, a pause fails (a rung lies only where a replay passed).
@@ -29,6 +34,8 @@ final class GotoEvent {
   private final Position to;
   private final boolean stepOut;
   private final List<EventRequest> made = new ArrayList<>();
+  /** The breakpoint in {@code tickReached()} while a later tick is armed, else null. */
+  private BreakpointRequest tickStop;
 
   /** {@code stepOut}: go on into the program's code (a goto); else stay in ttd's code (a pause). */
   GotoEvent(Target target, Position to, boolean stepOut) {
@@ -50,11 +57,13 @@ final class GotoEvent {
     try {
       boolean atEvent = to.tick() > 0 && target.positionClass() != null && target.readEvent() == to.event();
       Stop reached = atEvent ? target.last() : toEvent(to.event(), to.tick());
-      if (to.tick() > 0 && !reached.ended() && !reached.interrupted()) {
+      if (to.tick() > 0 && !reached.ended() && !reached.interrupted() && !fired(reached, tickStop)) {
         reached = toTick();
       }
+      clearTickStop(reached.ended());
       return stepOut ? target.finishGoto(reached) : target.finishPause(reached);
     } finally {
+      clearTickStop(target.ended());
       target.muteUser(false);
       for (EventRequest r : paused) {
         r.enable();
@@ -92,6 +101,9 @@ final class GotoEvent {
     target.setPositionField("stopAt", index + 1);
     target.setPositionField("stopAtTick", tick);
     breakpoint(position, "reached");
+    if (tick > 0) {
+      tickStop = tickBreakpoint(position);
+    }
   }
 
   /**
@@ -103,7 +115,7 @@ final class GotoEvent {
     target.setPositionField("stopAt", to.event() + 1);
     target.setPositionField("stopAtTick", to.tick());
     target.positionFields().forceSlowTick();
-    BreakpointRequest tick = breakpoint(position, "tickReached");
+    BreakpointRequest tick = tickStop != null ? tickStop : (tickStop = tickBreakpoint(position));
     BreakpointRequest consumed = breakpoint(position, "consumed");
     BreakpointRequest handedOver = breakpoint(position, "handedOver");
     Stop s;
@@ -129,7 +141,18 @@ final class GotoEvent {
     return toEvent(to.event() + 1, 0);
   }
 
+  /** Deletes the tick stop's breakpoint, if any (unless the replay ended). */
+  private void clearTickStop(boolean ended) {
+    if (tickStop != null && !ended) {
+      target.vm().eventRequestManager().deleteEventRequest(tickStop);
+    }
+    tickStop = null;
+  }
+
   private static boolean fired(Stop s, EventRequest r) {
+    if (r == null) {
+      return false;
+    }
     for (LocatableEvent e : s.events()) {
       if (e.request() == r) {
         return true;
@@ -139,12 +162,22 @@ final class GotoEvent {
   }
 
   private BreakpointRequest breakpoint(ClassType position, String method) {
+    BreakpointRequest bp = request(position, method);
+    made.add(bp);
+    return bp;
+  }
+
+  /** The tick stop's breakpoint: it outlives the run to the event, until the goto ends. */
+  private BreakpointRequest tickBreakpoint(ClassType position) {
+    return request(position, "tickReached");
+  }
+
+  private BreakpointRequest request(ClassType position, String method) {
     BreakpointRequest bp =
         target.vm().eventRequestManager().createBreakpointRequest(position.methodsByName(method).get(0).location());
     bp.setSuspendPolicy(EventRequest.SUSPEND_ALL);
     bp.putProperty(Role.KEY, Role.GOTO);
     bp.enable();
-    made.add(bp);
     return bp;
   }
 
