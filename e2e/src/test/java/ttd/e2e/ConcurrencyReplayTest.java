@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DynamicTest;
@@ -83,12 +82,10 @@ class ConcurrencyReplayTest {
       Outcome recorded = record(jvm, recording, "ShardIndexer", chaos);
       assertEquals(0, recorded.exitStatus(), "ShardIndexer failed while recording:" + recorded.describe());
       assertTrue(recorded.stdout().contains("words read: 52"), recorded.describe());
-      assertTrue(recorded.wallTime().compareTo(Duration.ofSeconds(120)) < 0, "the recording took long");
       for (int i = 1; i <= 2; i++) {
         Outcome replayed = TtdRun.replay(jvm, recording);
         ReplayAssertions.assertSameOutput(recorded, replayed,
             "replay " + i + " of ShardIndexer (chaos " + chaos + ") on " + jvm);
-        assertTrue(replayed.wallTime().compareTo(Duration.ofSeconds(120)) < 0, "the replay took long");
       }
     }
   }
@@ -101,7 +98,6 @@ class ConcurrencyReplayTest {
             && recorded.stderr().contains("\"teller-1\" waits for the monitor of a " + PACKAGE + "TransferDeadlock$Account")
             && recorded.stderr().contains("held by thread #2 \"teller-2\""),
         "the report does not name the threads and locks:" + recorded.describe());
-    assertTrue(recorded.wallTime().compareTo(Duration.ofSeconds(30)) < 0, "the deadlock took long to report");
     Outcome replayed = TtdRun.replay(jvm, recording);
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of TransferDeadlock on " + jvm);
   }

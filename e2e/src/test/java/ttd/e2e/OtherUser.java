@@ -41,6 +41,11 @@ final class OtherUser {
     Outcome made = Exec.run(List.of("useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", NAME), Scratch.root());
     Assumptions.assumeTrue(made.exitStatus() == 0 || Exec.run(List.of("id", "-u", NAME), Scratch.root()).exitStatus() == 0,
         "skipped: useradd " + NAME + " failed:" + made.describe());
+    // sharedDir opens the scratch tree up to the root's parent; what is above must let others through
+    Path above = Scratch.root().getParent().getParent();
+    Assumptions.assumeTrue(run(Path.of("/"), List.of("test", "-x", above.toString())).exitStatus() == 0,
+        "skipped: " + NAME + " cannot enter " + above + " (a directory above it is closed to other users);"
+            + " run the tests from a checkout other users can traverse");
   }
 
   /** The user's number. */

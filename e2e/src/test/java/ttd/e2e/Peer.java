@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 final class Peer implements AutoCloseable {
 
   private static final Pattern LISTENING = Pattern.compile("listening on (\\d+)\\n");
-  private static final Duration STARTUP = Duration.ofSeconds(60);
+  /** A hang guard, not a speed limit: a recorded JVM's start-up takes minutes on a loaded machine. */
+  private static final Duration STARTUP = Exec.TIMEOUT;
 
   private final Exec exec;
 
