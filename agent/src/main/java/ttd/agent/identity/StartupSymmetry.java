@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 import ttd.agent.io.RealSunNio;
 
 /**
@@ -55,6 +56,10 @@ public final class StartupSymmetry {
     "jdk.internal.misc.ScopedMemoryAccess$Scope",
     "java.lang.foreign.MemorySegment$Scope",
     "jdk.internal.foreign.MemorySessionImpl",
+    "sun.misc.Signal", // the replay's signal handlers
+    "sun.misc.Signal$InternalMiscHandler",
+    "sun.misc.Signal$SunMiscHandler",
+    "java.util.NoSuchElementException",
   };
 
   private StartupSymmetry() {}
@@ -74,6 +79,8 @@ public final class StartupSymmetry {
     new TreeMap<>(Map.of("k", 1)).keySet().toString();
     new IdentityHashMap<>(Map.of("k", 1)).keySet().toString();
     new ConcurrentHashMap<>(Map.of("k", 1)).keySet().toString();
+    // the recording's redaction splits names into words with look-behind and look-ahead
+    Pattern.compile("[_.\\-\\s]+|(?<=[a-z0-9])(?=[A-Z])").split("warmUp_name");
     Channels.newInputStream(Channels.newChannel(new ByteArrayInputStream(new byte[0]))).close();
     Channels.newOutputStream(Channels.newChannel(OutputStream.nullOutputStream())).write(new byte[1]);
     moveNothing();
