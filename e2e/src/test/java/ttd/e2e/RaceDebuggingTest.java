@@ -48,6 +48,7 @@ class RaceDebuggingTest {
         c.describe());
 
     List<String> history = c.after(3, "history concert.seatsLeft");
+    assertTrue(history.size() >= 3, "history lists the writes to the oversold concert's seats:" + c.describe());
     Matcher racing = historyLine.matcher(history.get(history.size() - 1));
     Matcher before = historyLine.matcher(history.get(history.size() - 2));
     assertTrue(racing.matches() && before.matches(), "the last two writes are sales:" + c.describe());
