@@ -36,13 +36,12 @@ final class Commands {
 
   /** Runs {@code line}; returns false when the console should end. */
   boolean execute(String line) {
-    String trimmed = line.trim();
-    if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+    CommandLine parsed = CommandLine.parse(line);
+    if (parsed == null) {
       return true;
     }
-    int space = trimmed.indexOf(' ');
-    String cmd = space < 0 ? trimmed : trimmed.substring(0, space);
-    String args = space < 0 ? "" : trimmed.substring(space + 1);
+    String cmd = parsed.name();
+    String args = parsed.args();
     try {
       boolean goOn = dispatch(cmd, args);
       if (goOn && INDEX) {

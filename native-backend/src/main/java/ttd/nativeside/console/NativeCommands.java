@@ -1,6 +1,7 @@
 package ttd.nativeside.console;
 
 import ttd.debug.BadInput;
+import ttd.debug.console.CommandLine;
 import ttd.nativeside.mi.GdbGone;
 import ttd.nativeside.mi.MiError;
 
@@ -27,13 +28,12 @@ final class NativeCommands {
 
   /** Runs {@code line}; returns false when the console should end. */
   boolean execute(String line) {
-    String trimmed = line.trim();
-    if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+    CommandLine parsed = CommandLine.parse(line);
+    if (parsed == null) {
       return true;
     }
-    int space = trimmed.indexOf(' ');
-    String cmd = space < 0 ? trimmed : trimmed.substring(0, space);
-    String args = space < 0 ? "" : trimmed.substring(space + 1);
+    String cmd = parsed.name();
+    String args = parsed.args();
     try {
       return dispatch(cmd, args);
     } catch (BadInput e) {
