@@ -1,7 +1,6 @@
 package ttd.agent.schedule;
 
 import ttd.log.EventKind;
-import ttd.runtime.ReplayPosition;
 
 /**
  * Letting threads back in: a thread back from a timed wait, a sleep or real I/O is let in by the
@@ -74,15 +73,8 @@ final class Arrivals {
     s.resumeAtIdle = -1;
     shadow.timeOut(s);
     boolean runs = shadow.eligible(s);
-    if (replaying) {
-      ReplayPosition.handedOver(runs ? s : null); // the logged resume counts, whoever runs
-    }
-    if (runs) {
-      baton.runs(s);
-      baton.startSlice(s);
-      return s;
-    }
-    return idle();
+    baton.passTo(runs ? s : null); // in replay the logged resume counts, whoever runs
+    return runs ? s : idle();
   }
 
   /** Under the lock: nobody runs. A new idle period starts; replay resumes whom the log says. */

@@ -56,6 +56,22 @@ final class Baton {
     ScheduleHooks.batonPassed(t);
   }
 
+  /**
+   * Under the lock: the baton passes to {@code next} (null: nobody runs). Its slice is set up and,
+   * in replay, the hand-over counted before {@code next} can see the baton: a waiting thread also
+   * wakes by itself ({@link BatonWait}) and runs as soon as {@link #runs} names it, so a position
+   * (event, tick) counted after that would be off by the ticks it ran meanwhile.
+   */
+  void passTo(SchedThread next) {
+    if (next != null) {
+      startSlice(next);
+    }
+    if (replaying) {
+      ReplayPosition.handedOver(next);
+    }
+    runs(next);
+  }
+
   void pointOfChoice(SchedThread s, boolean yielding) {
     if (replaying) {
       replayTick(s);
@@ -76,8 +92,7 @@ final class Baton {
           s.prune();
           next = policy.choose(s, others);
           log.write(s, EventKind.SCHED_SWITCH, next.ordinal, s.ticks);
-          runs(next);
-          startSlice(next);
+          passTo(next);
         } else {
           s.budgetEnd = s.ticks + (others.isEmpty() ? policy.budget() : 256);
         }
@@ -121,9 +136,7 @@ final class Baton {
         }
         next = replayedChoice(s, d);
         s.prune();
-        runs(next);
-        startSlice(next);
-        ReplayPosition.handedOver(next);
+        passTo(next);
       }
       BatonWait.wake(next);
       await(s);
@@ -169,15 +182,8 @@ final class Baton {
       next = candidates.isEmpty() ? null : policy.choose(s, candidates);
       log.write(s, EventKind.SCHED_SWITCH, next == null ? -1 : next.ordinal, s.ticks);
     }
-    runs(next);
-    if (replaying) {
-      ReplayPosition.handedOver(next);
-    }
-    if (next != null) {
-      startSlice(next);
-      return next;
-    }
-    return arrivals.idle();
+    passTo(next);
+    return next != null ? next : arrivals.idle();
   }
 
   /** After a hand-off, outside the lock: wakes the next thread, or reports a deadlock. */
