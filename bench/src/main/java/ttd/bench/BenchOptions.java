@@ -47,28 +47,20 @@ final class BenchOptions {
   /** Parses {@code args}; throws IllegalArgumentException with one sentence on a bad option. */
   static BenchOptions parse(String[] args) {
     BenchOptions o = new BenchOptions();
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      if (a.equals("-h") || a.equals("--help")) {
-        throw new IllegalArgumentException("");
-      }
-      if (i + 1 >= args.length) {
-        throw new IllegalArgumentException("option " + a + " needs a value (or is unknown)");
-      }
-      String v = args[++i];
+    Flags.each(args, (a, v) -> {
       switch (a) {
         case "--java" -> o.java = v;
         case "--ttd-jar" -> o.ttdJar = Paths.get(v);
-        case "--runs" -> o.runs = positive(a, v);
+        case "--runs" -> o.runs = Flags.positive(a, v);
         case "--only" -> o.only = List.of(v.split(","));
         case "--cpu-scale" -> o.cpuScale = Double.parseDouble(v);
-        case "--clock-calls" -> o.clockCalls = positive(a, v);
-        case "--uuid-calls" -> o.uuidCalls = positive(a, v);
-        case "--timeout-s" -> o.timeoutSeconds = positive(a, v);
+        case "--clock-calls" -> o.clockCalls = Flags.positive(a, v);
+        case "--uuid-calls" -> o.uuidCalls = Flags.positive(a, v);
+        case "--timeout-s" -> o.timeoutSeconds = Flags.positive(a, v);
         case "--agent-options" -> o.agentOptions = "," + v;
         default -> throw new IllegalArgumentException("unknown option " + a);
       }
-    }
+    });
     o.classPath = ownClassPath();
     if (o.ttdJar == null) {
       o.ttdJar = defaultTtdJar(Paths.get(o.classPath));
@@ -86,18 +78,6 @@ final class BenchOptions {
       throw new IllegalArgumentException("--only takes " + known + ", not " + bad);
     }
     return o;
-  }
-
-  private static int positive(String option, String value) {
-    try {
-      int n = Integer.parseInt(value);
-      if (n > 0) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(option + " takes a positive whole number, not " + value);
   }
 
   /** The directory or jar this harness was loaded from; the workloads are there too. */

@@ -129,26 +129,18 @@ public final class CorpusBench {
 
     static Options parse(String[] args) {
       Options o = new Options();
-      for (int i = 0; i < args.length; i++) {
-        String a = args[i];
-        if (a.equals("-h") || a.equals("--help")) {
-          throw new IllegalArgumentException("");
-        }
-        if (i + 1 >= args.length) {
-          throw new IllegalArgumentException("option " + a + " needs a value (or is unknown)");
-        }
-        String v = args[++i];
+      Flags.each(args, (a, v) -> {
         switch (a) {
           case "--java" -> o.java = v;
           case "--ttd-jar" -> o.ttdJar = Paths.get(v);
           case "--corpus" -> o.corpus = Paths.get(v);
           case "--known" -> o.known = Paths.get(v);
-          case "--replays" -> o.replays = positive(a, v);
+          case "--replays" -> o.replays = Flags.positive(a, v);
           case "--only" -> o.only = List.of(v.split(","));
-          case "--timeout-s" -> o.timeoutSeconds = positive(a, v);
+          case "--timeout-s" -> o.timeoutSeconds = Flags.positive(a, v);
           default -> throw new IllegalArgumentException("unknown option " + a);
         }
-      }
+      });
       if (o.java == null || o.ttdJar == null || o.corpus == null || o.known == null) {
         throw new IllegalArgumentException("--java, --ttd-jar, --corpus and --known are required");
       }
@@ -164,18 +156,6 @@ public final class CorpusBench {
     /** Whether {@code shortName} (lucene.IndexAndSearch) is selected by --only (its name or its library). */
     boolean wants(String shortName) {
       return only.isEmpty() || only.contains(shortName) || only.contains(shortName.substring(0, shortName.indexOf('.')));
-    }
-
-    private static int positive(String option, String value) {
-      try {
-        int n = Integer.parseInt(value);
-        if (n > 0) {
-          return n;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      throw new IllegalArgumentException(option + " takes a positive whole number, not " + value);
     }
   }
 }
