@@ -40,7 +40,12 @@ final class EventsCommand {
     long max = limit;
     boolean[] ordered = {true};
     String[] ended = {null};
-    EventListing listing = new EventListing(filter, -2, line -> System.out.println(line));
+    long[] printed = {0};
+    EventListing listing = new EventListing(filter, -2, line -> { // an event after a fold adds two lines at once
+      if (printed[0]++ < max) {
+        System.out.println(line);
+      }
+    });
     RecordedEvents.read(
         Paths.get(args[0]),
         new RecordedEvents.Visitor() {
