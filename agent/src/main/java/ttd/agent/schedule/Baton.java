@@ -50,10 +50,13 @@ final class Baton {
     return running;
   }
 
-  /** Hands the baton to {@code t} (null: nobody runs), where the hooks' fast paths see it too. */
+  /**
+   * Hands the baton to {@code t} (null: nobody runs), where the hooks' fast paths see it too: they
+   * first, since {@code t} may run as soon as {@link #running} names it.
+   */
   void runs(SchedThread t) {
-    running = t;
     ScheduleHooks.batonPassed(t);
+    running = t;
   }
 
   /**
