@@ -309,12 +309,13 @@ public final class Scheduler {
   }
 
   /**
-   * Whether a sleep of the running thread gives up the baton: not in a class initialiser or a
-   * callback from JDK code, whose monitors the model does not know ({@link
-   * PreemptionGuard#maySleepOutside}). The same in record and replay (it depends on the stack).
+   * Whether a wait of the running thread that no other program thread ends (a sleep, a name
+   * lookup) gives up the baton: not in a class initialiser or a callback from JDK code, whose
+   * monitors the model does not know ({@link PreemptionGuard#mayWaitOutside}). The same in record
+   * and replay (it depends on the stack).
    */
-  public boolean sleepLeaves() {
-    return PreemptionGuard.maySleepOutside();
+  public boolean loneWaitLeaves() {
+    return PreemptionGuard.mayWaitOutside();
   }
 
   /** The thread is back from {@link #blockingBegin}: it waits to be let in and for the baton. */

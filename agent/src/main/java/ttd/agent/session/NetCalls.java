@@ -45,8 +45,9 @@ final class NetCalls {
     }
     Object result = null;
     IOException failure = null;
-    // the baton is given up and taken back at the same points in replay, where nothing blocks
-    boolean blocks = blocks(op);
+    // the baton is given up and taken back at the same points in replay, where nothing blocks;
+    // a name lookup needs no other program thread, so it keeps the baton where leaving is unsafe
+    boolean blocks = blocks(op) && !(lone(op) && s.keepsBatonThroughLoneWait(t));
     if (blocks) {
       blocking.begin(t, NetOp.name(op));
     }
@@ -208,6 +209,11 @@ final class NetCalls {
         || op == NetOp.POLL_CONNECT
         || op == NetOp.LOOKUP
         || op == NetOp.REVERSE_LOOKUP;
+  }
+
+  /** Whether the call waits for nothing any program thread does: a name lookup. */
+  private static boolean lone(int op) {
+    return op == NetOp.LOOKUP || op == NetOp.REVERSE_LOOKUP;
   }
 
   private static EventKind kind(int op) {

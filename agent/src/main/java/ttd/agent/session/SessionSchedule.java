@@ -43,6 +43,16 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     return true;
   }
 
+  /**
+   * Whether {@code t} keeps the baton through a real call that no other program thread can end (a
+   * name lookup) instead of bracketing it with {@link #blockingBegin}: it holds the baton inside a
+   * class initialiser or a callback from JDK code, where giving it up is not safe ({@link
+   * Scheduler#loneWaitLeaves}). The same in record and replay.
+   */
+  protected final boolean keepsBatonThroughLoneWait(ThreadState t) {
+    return scheduler.runs(t.sched) && !scheduler.loneWaitLeaves();
+  }
+
   /** The real blocking call is over: waits until the thread is let in again and holds the baton. */
   protected final void blockingEnd(ThreadState t, boolean began) {
     if (began) {

@@ -55,7 +55,7 @@ public abstract class SessionWaits extends SessionNet {
         throw new IllegalArgumentException("timeout value is negative");
       }
       SchedThread s = t.sched;
-      boolean scheduled = scheduler.runs(s) && (monitor != null || scheduler.sleepLeaves());
+      boolean scheduled = scheduler.runs(s) && (monitor != null || scheduler.loneWaitLeaves());
       if (scheduled && monitor != null && scheduler.holds(s, monitor)) {
         long timeout = untimed ? 0 : Math.max(1, millis * 1_000_000 + nanos);
         if (Thread.interrupted() || scheduler.waitOn(s, monitor, timeout)) {
