@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -21,13 +20,13 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Bad usage and unusable recordings: each ends promptly with status 2 and exactly one
+ * Bad usage and unusable recordings: each ends by itself (Exec kills a hang and fails the test)
+ * with status 2 and exactly one
  * {@code ttd: ...} line on stderr, never a stack trace.
  */
 class BadInputTest {
 
   private static final int BAD_USAGE = 2;
-  private static final Duration BOUND = Duration.ofSeconds(60);
 
   /** One bad input: how to run it on a JDK, and a word its one line must contain ("" for none). */
   private static final class Case {
@@ -84,7 +83,6 @@ class BadInputTest {
     assertFalse(lines.get(0).contains("Exception"), "no exception in the line" + context);
     assertFalse(outcome.stdout().contains("\tat ") || outcome.stdout().contains("Exception"), "no stack trace on stdout" + context);
     assertTrue(lines.get(0).contains(c.mentions), "the line must mention '" + c.mentions + "'" + context);
-    assertTrue(outcome.wallTime().compareTo(BOUND) < 0, "must end within " + BOUND.toSeconds() + " s" + context);
   }
 
   private static Outcome replay(Jvm jvm, Path recording) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,7 +19,6 @@ class KilledRecordingTest {
 
   private static final int RECORDING_ENDS = 87;
   private static final int LINES_BEFORE_KILL = 20; // about two seconds of output
-  private static final Duration WAIT_FOR_OUTPUT = Duration.ofSeconds(60);
 
   private static final String TICKER =
       String.join(
@@ -46,7 +44,7 @@ class KilledRecordingTest {
             TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "Ticker", List.of()),
             work,
             new byte[0]);
-    long deadline = System.nanoTime() + WAIT_FOR_OUTPUT.toNanos();
+    long deadline = System.nanoTime() + Exec.TIMEOUT.toNanos();
     while (lineCount(running.stdoutSoFar()) < LINES_BEFORE_KILL && running.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
