@@ -113,6 +113,7 @@ public final class AgentMain {
       start.started(globals);
       Shutdown.register(start);
       StartupSymmetry.warm();
+      SharedHashes.assignLateClasses(inst);
       if (started != null) {
         started.run();
       }

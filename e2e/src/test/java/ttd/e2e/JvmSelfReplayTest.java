@@ -156,4 +156,52 @@ class JvmSelfReplayTest {
     assertTrue(recorded.stdout().contains("arg -javaagent:"), recorded.describe());
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of Arguments");
   }
+
+  private static final String XML_AND_REFLECTION =
+      String.join(
+          "\n",
+          "import java.lang.reflect.*;",
+          "public class Xml {",
+          "  volatile long timeout = 30000; volatile int size = 10; String name = \"pool\"; boolean auto = true;",
+          "  java.util.Properties props = new java.util.Properties(); Object source; static boolean unitTest;",
+          "  static void h(String what) { System.out.println(what + \" \" + new Object().hashCode()); }",
+          "  public static void main(String[] a) throws Exception {",
+          "    h(\"start\");",
+          "    javax.xml.parsers.SAXParser parser = javax.xml.parsers.SAXParserFactory.newInstance().newSAXParser(); h(\"saxparser\");",
+          "    parser.parse(new org.xml.sax.InputSource(new java.io.StringReader(\"<configuration><a x='1'/></configuration>\")),",
+          "        new org.xml.sax.helpers.DefaultHandler() { public void startElement(String u, String l, String q, org.xml.sax.Attributes at) { System.out.println(\"element \" + q); } });",
+          "    h(\"parse\");",
+          "    Xml from = new Xml(), to = new Xml();",
+          "    for (Field f : Xml.class.getDeclaredFields()) {",
+          "      if (!Modifier.isFinal(f.getModifiers())) { f.setAccessible(true); f.set(to, f.get(from)); h(\"copied \" + f.getName()); }",
+          "    }",
+          "    Xml.class.getMethod(\"resize\", int.class).invoke(to, 20); h(\"invoked resize\");",
+          "    System.out.println(Xml.class.getConstructor(String.class).newInstance(\"made\").name); h(\"constructed\");",
+          "  }",
+          "  public Xml() {}",
+          "  public Xml(String n) { name = n; }",
+          "  public void resize(int s) { size = s; }",
+          "}",
+          "");
+
+  /**
+   * The program's first XML parser (Logback reading its configuration) and its first reflective
+   * copy of fields (HikariCP's configuration), method call and construction draw the same identity
+   * hashes as recorded: ttd's start-ups had left a JDK class hashed in one mode only (JAXP's parser
+   * then hashed it in the other, JDK 17) and made reflection's method handles in one mode only
+   * (JDK 25), and every later hash of the thread differed (H2's registry keys, Jetty's thread pool
+   * name in the corpus).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void identityHashesAfterTheFirstXmlParserAndReflectiveFieldCopyReplay(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("xml-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Xml", XML_AND_REFLECTION);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Xml");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().contains("element a"), recorded.describe());
+    assertTrue(recorded.stdout().contains("copied unitTest"), recorded.describe());
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of Xml");
+  }
 }

@@ -25,6 +25,27 @@ public final class SharedHashes {
 
   /** Hashes the constants of every initialised enum and every class the boot loader has. */
   public static void assign(Instrumentation inst) {
+    assign(inst, true);
+  }
+
+  /**
+   * Hashes, by name, the boot loader's classes that ttd's start-up loaded after {@link #assign}
+   * and left unhashed, just before the program starts.
+   *
+   * <p>Both modes' start-ups load the same JDK classes (see {@link StartupSymmetry}), but not
+   * every one is hashed in both: the replay's start-up hashed {@code java.io.EOFException}, the
+   * recording's only loaded it. The program's first hash of such a class (JAXP's {@code
+   * newSAXParser} hashes {@code EOFException}) then drew from the program's sequence in the
+   * recording only, and every later identity hash of that thread differed: H2's data-type
+   * registry keys and Jetty's thread pool name, made after Logback read its {@code logback.xml}.
+   * Enum constants are left alone here: an enum initialised by one start-up only would get its
+   * constants hashed in that mode only.
+   */
+  public static void assignLateClasses(Instrumentation inst) {
+    assign(inst, false);
+  }
+
+  private static void assign(Instrumentation inst, boolean enumConstants) {
     if (!HashState.available()) {
       return;
     }
@@ -37,7 +58,7 @@ public final class SharedHashes {
           continue;
         }
         hash(c, c.getName().hashCode(), -1);
-        if (c.isEnum() && !InternalUnsafe.uninitialized(c)) {
+        if (enumConstants && c.isEnum() && !InternalUnsafe.uninitialized(c)) {
           Object[] constants = constants(c);
           for (int i = 0; i < constants.length; i++) {
             hash(constants[i], c.getName().hashCode(), i);

@@ -96,6 +96,7 @@ public final class StartupSymmetry {
     }
     RealSunNio.prepare();
     bindCallerSensitive();
+    FieldKinds.copyReflectively();
   }
 
   /**
@@ -113,6 +114,80 @@ public final class StartupSymmetry {
       Object unused = (Object) doPrivileged.invoke((PrivilegedAction<Object>) () -> null);
     } catch (Throwable removed) {
       // AccessController may be gone from a later JDK: then nothing binds it either
+    }
+  }
+
+  /**
+   * A field of each kind reflection tells apart, each read and written once through {@code Field}.
+   *
+   * <p>From JDK 18 a {@code Field}'s first {@code get}/{@code set} makes method handles whose
+   * lambda forms the JDK caches per kind of field (type, static or not, volatile or not, final or
+   * not); making one spins classes and draws identity hashes from the calling thread. One
+   * mode's start-up (its libraries, Chronicle among them) uses some of those kinds and the other's
+   * does not, so the program's first reflective copy of a field (HikariCP's {@code
+   * HikariConfig.copyStateTo}) drew other hashes in the replay than recorded on JDK 25, and H2's
+   * identity-hash keys made later on that thread differed. On JDK 17 fields are read through
+   * {@code Unsafe} and this draws nothing; methods and constructors are kept on the native path
+   * on every JDK ({@link ReflectionInflation}).
+   */
+  @SuppressWarnings("unused") // the fields are only reached reflectively
+  private static final class FieldKinds {
+    private static boolean sz;
+    private static byte sb;
+    private static char sc;
+    private static short ss;
+    private static int si;
+    private static long sj;
+    private static float sf;
+    private static double sd;
+    private static Object sl;
+    private static volatile boolean vsz;
+    private static volatile byte vsb;
+    private static volatile char vsc;
+    private static volatile short vss;
+    private static volatile int vsi;
+    private static volatile long vsj;
+    private static volatile float vsf;
+    private static volatile double vsd;
+    private static volatile Object vsl;
+    private static final Object FSL = new Object();
+    private boolean z;
+    private byte b;
+    private char c;
+    private short s;
+    private int i;
+    private long j;
+    private float f;
+    private double d;
+    private Object l;
+    private String str;
+    private volatile boolean vz;
+    private volatile byte vb;
+    private volatile char vc;
+    private volatile short vs;
+    private volatile int vi;
+    private volatile long vj;
+    private volatile float vf;
+    private volatile double vd;
+    private volatile Object vl;
+    private final boolean fz = false;
+    private final int fi = 0;
+    private final long fj = 0;
+    private final Object fl = null;
+
+    static void copyReflectively() {
+      FieldKinds from = new FieldKinds();
+      FieldKinds to = new FieldKinds();
+      for (java.lang.reflect.Field field : FieldKinds.class.getDeclaredFields()) {
+        try {
+          Object value = field.get(from);
+          if (!java.lang.reflect.Modifier.isFinal(field.getModifiers())) {
+            field.set(to, value);
+          }
+        } catch (IllegalAccessException | RuntimeException e) {
+          // a kind this JDK refuses: the program cannot use it either
+        }
+      }
     }
   }
 

@@ -16,6 +16,7 @@ import ttd.agent.identity.HashState;
 public final class HashTrace {
 
   private static final int[] STATE = new int[4];
+  private static final int CALLERS = 38; // deep enough to name the program's frame under JDK code
   private static volatile FileOutputStream out;
   private static int count;
 
@@ -39,7 +40,7 @@ public final class HashTrace {
     StringBuilder line = new StringBuilder().append(count++).append(' ');
     line.append(STATE[0] & 0xffffffffL);
     StackTraceElement[] stack = new Throwable().getStackTrace();
-    for (int i = 2; i < Math.min(stack.length, 7); i++) {
+    for (int i = 2; i < Math.min(stack.length, 2 + CALLERS); i++) {
       line.append(' ').append(stack[i].getClassName()).append('.').append(stack[i].getMethodName());
     }
     try {
