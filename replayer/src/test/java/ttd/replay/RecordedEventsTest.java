@@ -84,6 +84,25 @@ class RecordedEventsTest {
         listed(EventListing.Filter.parse(List.of("--thread", "work", "clock"), true), -2));
   }
 
+  @Test
+  void eventsWithALimitPrintsAtMostThatManyLinesAlsoWhereOneEventEndsAFold() throws Exception {
+    record();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream old = System.out;
+    System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertEquals(0, ttd.replay.cli.TtdCommand.run(new String[] {"events", dir.toString(), "--limit", "3"}));
+    } finally {
+      System.setOut(old);
+    }
+    // the worker's THREAD_BEGIN completes two lines at once: the fold of main's switch, then itself
+    assertEquals(List.of(
+        "          0  main  CLOCK_NANOS 5",
+        "          1  main  THREAD_START 1",
+        "          2  schedule: main -> worker (1 decision, 1 switch; --schedule lists them)"),
+        out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList());
+  }
+
   private List<String> listed(EventListing.Filter f, long current) {
     List<String> lines = new ArrayList<>();
     EventListing l = new EventListing(f, current, lines::add);

@@ -40,7 +40,13 @@ final class EventsCommand {
     long max = limit;
     boolean[] ordered = {true};
     String[] ended = {null};
-    EventListing listing = new EventListing(filter, -2, line -> System.out.println(line));
+    long[] printed = {0};
+    // one event can complete two lines (a fold of decisions, then itself): the limit is on lines
+    EventListing listing = new EventListing(filter, -2, line -> {
+      if (printed[0]++ < max) {
+        System.out.println(line);
+      }
+    });
     RecordedEvents.read(
         Paths.get(args[0]),
         new RecordedEvents.Visitor() {
