@@ -18,7 +18,7 @@ public final class AgentOptions {
           "\n",
           "  out=DIR          record into DIR (default ./ttd-recordings/<main>-<time>/)",
           "  clock=INSTANT    pin: run on a virtual clock starting at INSTANT (e.g. 2025-01-01T09:00:00Z)",
-          "  seed=N           pin: derive every default seed and SecureRandom output from N",
+          "  seed=N           pin: derive every default seed and SecureRandom output from N (and chaos's choices)",
           "  quiet            do not print where the recording goes",
           "  chaos            record with random preemption and thread priorities, so rare races show up",
           "  redact=NAMES     also leave these environment variables and system properties out of the",

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (the field of a local the watch named, after reverse-continue left its frame), a step cut short by a caught exception
  * followed by {@code step up}, the positions of a race between threads named alike by every
  * console and returned to by checkpoint, restart and goto (also to the boundary of an event that
- * hands the scheduler's baton to another thread), and {@code ttd events --limit} on a threaded
- * recording.
+ * hands the scheduler's baton to another thread), a catch set after the program ended, and
+ * {@code ttd events --limit} on a threaded recording.
  */
 class ConsoleOffTheHappyPathTest {
 
@@ -47,6 +47,24 @@ class ConsoleOffTheHappyPathTest {
     assertEquals("History of order.total: 2 writes", history.get(0), c.describe());
     assertTrue(history.get(2).matches("  position \\d+\\.\\d+ \"thread=main\", " + Pattern.quote(ORDER + "$Order.applyDiscount()") + ", line=45 bci=\\d+: \\d+ -> -\\d+ \\(after the current position\\)"),
         "the corrupting write of that order, the one the console is stopped at (about to happen):" + c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aCatchSetAfterTheProgramEndedIsKeptAndReverseContinueLandsOnItsThrow(Jvm jvm) {
+    DebugConsole c = DebugConsole.run(jvm, ReverseDebuggingTest.crashingRecording(jvm),
+        "run",
+        "catch java.lang.IllegalStateException",
+        "reverse-continue",
+        "when",
+        "quit");
+    assertTrue(c.after(0, "run").contains("The application exited with status 1"), c.describe());
+    assertTrue(c.first(1, "catch java.lang.IllegalStateException").startsWith("Set catch all java.lang.IllegalStateException"),
+        "a request set where the replay JVM has exited is kept for the JVMs to come:" + c.describe());
+    assertTrue(c.first(2, "reverse-continue").startsWith("Exception occurred: java.lang.IllegalStateException (uncaught) \"thread=main\", " + ORDER + ".audit(), line=117 bci="),
+        c.describe());
+    when(c, 3);
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 
@@ -126,7 +144,9 @@ class ConsoleOffTheHappyPathTest {
         "quit");
     assertTrue(back.after(0, "goto " + atWrite).contains("Stopped at position " + atWrite + ": " + write), back.describe());
     assertEquals(atWrite, when(back, 1), back.describe());
-    assertTrue(back.after(2, "goto " + event).stream().anyMatch(l -> l.startsWith("Stopped after event " + event + ": \"thread=")),
+    // a write at tick 0 (the chaos schedule decides) is that boundary itself
+    String boundary = atWrite.equals(event + ".0") ? "Already at event " + event : "Stopped after event " + event + ": \"thread=";
+    assertTrue(back.after(2, "goto " + event).stream().anyMatch(l -> l.startsWith(boundary)),
         "at the boundary of the event (a hand-over of the baton in a race), in the thread that runs on, not at the program's end:" + back.describe());
     assertEquals(event + ".0", when(back, 3), back.describe());
     // the same thread, method and line; the bci is not asserted: a console that did not name the

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The agent's {@code clock=INSTANT,seed=N} options pin a program's nondeterministic inputs: the
  * same pins give the same run, another seed gives other random values, and the program's clock
- * reads the pinned instant.
+ * reads the pinned instant. With {@code chaos}, the seed also pins the schedule's random choices.
  */
 class PinnedInputsTest {
 
@@ -85,6 +85,29 @@ class PinnedInputsTest {
     assertEquals(0, run.exitStatus(), "Instant.now() failed under clock=" + CLOCK + ":" + run.describe());
     String now = line(run, "instant-now=");
     assertTrue(now.startsWith("instant-now=" + PINNED_PREFIX), "clock pinned to " + CLOCK + " shows " + now + ":" + run.describe());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void chaosRecordingsWithTheSameSeedMakeTheSameScheduleDecisions(Jvm jvm) {
+    List<String> seed5 = schedule(jvm, 5, 1);
+    assertEquals(seed5, schedule(jvm, 5, 2), "the same seed, another schedule");
+    assertTrue(seed5.stream().filter(l -> l.contains("SCHED_")).count() > 3, "three threads take turns: " + seed5);
+    assertNotEquals(seed5, schedule(jvm, 6, 1), "seeds 5 and 6 drew the same schedule");
+  }
+
+  /**
+   * The schedule decisions ({@code ttd events --schedule}, each with its thread and tick) of
+   * BoxOffice (three threads selling seats) recorded with {@code chaos,seed=SEED}.
+   */
+  private static List<String> schedule(Jvm jvm, long seed, int n) {
+    Path recording = Scratch.dir("chaos-seed-" + seed + "-" + n + "-" + jvm.label()).resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, List.of("chaos", "seed=" + seed), TtdRun.samplesClassPath(false),
+        "ttd.samples.concurrency.BoxOffice", List.of(), new byte[0]);
+    assertTrue(recorded.exitStatus() == 0 || recorded.stderr().contains("is oversold by"), recorded.describe());
+    Outcome listed = TtdRun.cli(jvm, recording.getParent(), "events", recording.toString(), "--schedule");
+    assertEquals(0, listed.exitStatus(), listed.describe());
+    return listed.stdoutLines();
   }
 
   /** Records Inputs with {@code clock=CLOCK,<seed>}; each (jvm, seed, n, mode) is recorded once. */

@@ -45,8 +45,10 @@ public abstract class SchedulePolicy {
 
   /**
    * Chaos: random priorities and short random time slices (rr's chaos mode, Fray's PCT), so that
-   * rare interleavings show up while recording. Seeded from the clock; the log, not the seed, makes
-   * the run replayable.
+   * rare interleavings show up while recording. The same {@code seed} draws the same choices and
+   * slices for the same calls: the agent passes its {@code seed} option when it is pinned, so a
+   * program that reaches the same schedule points gets the same schedule again; else the clock.
+   * The log, not the seed, makes a recording replayable.
    */
   public static SchedulePolicy chaos(long seed) {
     return new SchedulePolicy() {

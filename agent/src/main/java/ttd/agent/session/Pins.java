@@ -17,6 +17,7 @@ final class Pins {
   private static final long STEP_NANOS = 1_000;
 
   private final Instant clock;
+  private final Long seed;
   private final SplittableRandom seeds;
   private final long startEpochNanos;
   private final long startNanoTime = 1_000_000_000L;
@@ -24,6 +25,7 @@ final class Pins {
 
   Pins(Instant clock, Long seed) {
     this.clock = clock;
+    this.seed = seed;
     this.seeds = seed == null ? null : new SplittableRandom(seed);
     this.startEpochNanos =
         clock == null ? 0 : clock.getEpochSecond() * 1_000_000_000L + clock.getNano();
@@ -35,6 +37,15 @@ final class Pins {
 
   boolean seedPinned() {
     return seeds != null;
+  }
+
+  /**
+   * The seed of chaos scheduling's random choices: the pinned seed itself (not a draw from the
+   * stream of derived seeds, which the program's own seeds follow), so that {@code chaos,seed=N}
+   * draws the same schedule decisions again; unpinned, the clock.
+   */
+  long chaosSeed() {
+    return seed != null ? seed : System.nanoTime();
   }
 
   private synchronized long tick(long nanos) {

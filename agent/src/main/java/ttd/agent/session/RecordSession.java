@@ -41,7 +41,7 @@ public final class RecordSession extends Session {
     this.pins = pins;
     this.messages = messages;
     this.path = path;
-    useScheduler(chaos ? SchedulePolicy.chaos(System.nanoTime()) : SchedulePolicy.fair());
+    useScheduler(chaos ? SchedulePolicy.chaos(pins.chaosSeed()) : SchedulePolicy.fair());
   }
 
   public static Pins pins(java.time.Instant clock, Long seed) {

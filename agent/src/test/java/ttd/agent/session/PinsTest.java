@@ -2,6 +2,7 @@ package ttd.agent.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
@@ -39,5 +40,14 @@ class PinsTest {
     assertEquals(java.util.Arrays.toString(a), java.util.Arrays.toString(b));
     new Pins(null, 43L).fill(b);
     assertFalse(java.util.Arrays.equals(a, b));
+  }
+
+  @Test
+  void chaosSchedulingIsSeededByThePinnedSeedWhateverTheProgramDrew() {
+    Pins pins = new Pins(null, 42L);
+    pins.nextSeed();
+    assertEquals(42L, pins.chaosSeed());
+    long unpinned = new Pins(null, null).chaosSeed();
+    assertNotEquals(unpinned, new Pins(null, null).chaosSeed(), "unpinned: the clock");
   }
 }

@@ -2,8 +2,12 @@ package ttd.debug.console;
 
 import java.util.List;
 
-/** The console's commands, for {@code help} and tab completion. */
-final class Help {
+/**
+ * The console's commands, for {@code help} and tab completion, and for the e2e test that drives
+ * random command sequences ({@link #commands()}): one table, so a new command is offered
+ * everywhere.
+ */
+public final class Help {
 
   static final List<String> COMMANDS =
       List.of(
@@ -55,4 +59,9 @@ final class Help {
           "A replay is read-only history: set, pop and redefine are refused.");
 
   private Help() {}
+
+  /** The command names, aliases included ({@code rc}, {@code exit}). */
+  public static List<String> commands() {
+    return COMMANDS;
+  }
 }

@@ -69,6 +69,12 @@ final class RequestCommands {
       s.out.println(spec.describe() + " is already set");
       return;
     }
+    if (s.ended()) {
+      // the replay JVM has exited (or disconnected): the request is for the JVMs to come
+      s.specs.add(spec);
+      s.out.println(done + " (the program has ended here; reverse-continue, goto and restart use it)");
+      return;
+    }
     boolean now = s.driver().user().add(spec, instance);
     s.specs.add(spec);
     if (now) {
@@ -200,7 +206,9 @@ final class RequestCommands {
     }
     for (Spec spec : gone) {
       s.specs.remove(spec);
-      s.driver().user().remove(spec);
+      if (!s.ended()) {
+        s.driver().user().remove(spec);
+      }
       s.out.println("Removed " + spec.describe());
     }
   }

@@ -103,7 +103,8 @@ public final class Driver implements AutoCloseable {
    * Goes on along {@code history} from the rung this JVM is parked at (null: a fresh JVM at the
    * start; the rung must be on the history):
    * the rest of the motion the rung is inside, then the motions after it. With {@code finalSpecs}
-   * non-null, binds their objects at the end and sets them as the user's requests.
+   * non-null, binds their objects at the end and sets them as the user's requests (unless the
+   * program ended there).
    */
   public Stop continueAlong(Rung from, List<Motion> history, List<Spec> finalSpecs) {
     return replayFrom(from == null ? 0 : from.resumeAt(history), history, finalSpecs);
@@ -122,7 +123,7 @@ public final class Driver implements AutoCloseable {
         throw new IllegalStateException("the replay ended before its history did");
       }
     }
-    if (finalSpecs != null) {
+    if (finalSpecs != null && (last == null || !last.ended())) { // an ended JVM takes no requests
       bindAt(history, history.size(), finalSpecs);
       user.sync(finalSpecs, objectsFor(finalSpecs));
     }
