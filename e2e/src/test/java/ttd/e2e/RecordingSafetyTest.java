@@ -138,7 +138,7 @@ class RecordingSafetyTest {
     Exec replay = Exec.start(cmd, Scratch.dir("jdwp-" + jvm.label()), new byte[0]);
     String warning = "ttd: warning: 0.0.0.0:0 is reachable from the network: anyone who can connect to it can attach"
         + " and run any code in the replay JVM as you; give only a port to listen on localhost";
-    long deadline = System.nanoTime() + 60_000_000_000L;
+    long deadline = System.nanoTime() + Exec.TIMEOUT.toNanos();
     while (!new String(replay.stderrSoFar(), StandardCharsets.UTF_8).contains(warning) && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }

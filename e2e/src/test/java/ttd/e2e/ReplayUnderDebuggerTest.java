@@ -76,6 +76,7 @@ class ReplayUnderDebuggerTest {
                 recording.toAbsolutePath().toString(), "--jdwp", Integer.toString(port)),
             work,
             new byte[0]);
+    assertEquals(port, JdwpReplayServeTest.port(replay), "the replay listens where it was told");
     int breakpoints = debug(port);
     Outcome replayed = replay.await();
 

@@ -156,6 +156,7 @@ public final class DebugCommand implements ToolCommand {
           + " attach and run any code in the replay JVM as you; give only a port to listen on localhost");
     }
     if (serve) {
+      server.endAtVmDeath();
       return serve(jvm, server);
     }
     System.out.println("Replay of " + meta.get("main.class") + " is ready: `run` starts it, `help` lists the commands;"
@@ -163,7 +164,10 @@ public final class DebugCommand implements ToolCommand {
     return console(new JdwpBackend(jvm, server));
   }
 
-  /** {@code replay --jdwp}: the debugger drives; when it goes, the replay runs to its end. */
+  /**
+   * {@code replay --jdwp}: the debugger drives; at the recording's end it is told the program
+   * ended and let go; when it goes earlier, the replay runs to its end.
+   */
   private static int serve(JvmBackend jvm, JdwpServer server) {
     System.err.println("ttd: the replay waits for a debugger on " + server.address());
     try {

@@ -24,25 +24,14 @@ public final class ReplayLauncher {
 
   private ReplayLauncher() {}
 
-  public static List<String> command(
-      Path recording, RecordingMetadata m, Path ttdJar, ReplayStart start, List<String> warnings) {
-    return command(recording, m, ttdJar, null, start, warnings);
-  }
-
   /**
-   * The replay command; with {@code jdwp} ({@code [host:]port}) the replay JVM waits, before the
-   * program starts, for a debugger (jdb, an IDE's remote debug) on that address, localhost unless a
-   * host is given. With {@code start}, the replay agent says through it whether the replay began.
+   * The replay command (a recorded JDWP agent is left out: a debugger attaches to ttd's own JDWP
+   * server). With {@code start}, the replay agent says through it whether the replay began.
    */
   public static List<String> command(
-      Path recording, RecordingMetadata m, Path ttdJar, String jdwp, ReplayStart start,
-      List<String> warnings) {
+      Path recording, RecordingMetadata m, Path ttdJar, ReplayStart start, List<String> warnings) {
     List<String> cmd = new ArrayList<>();
     cmd.add(javaExecutable(m, warnings));
-    if (jdwp != null) {
-      String address = jdwp.contains(":") ? jdwp : "127.0.0.1:" + jdwp;
-      cmd.add("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,quiet=y,address=" + address);
-    }
     for (String a : m.getList("jvm.args")) {
       if (a.startsWith("-javaagent:") || a.startsWith("-agentlib:jdwp") || a.startsWith("-Xdebug")
           || DeterminismFlags.FLAGS.contains(a) || a.startsWith("-XX:ActiveProcessorCount=")) {

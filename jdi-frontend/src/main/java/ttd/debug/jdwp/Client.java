@@ -53,6 +53,7 @@ final class Client {
   private final Set<Long> announcedTypes = new HashSet<>();
   private Set<Long> liveThreads = new HashSet<>();
   private volatile boolean connected = true;
+  private volatile boolean toldDeath;
   private int nextRequest = 1;
   private int nextEventPacket = 1;
   /** How many times the debugger has the replay suspended (0: it thinks it runs). */
@@ -158,6 +159,18 @@ final class Client {
     }
   }
 
+  /**
+   * Commands the client sent while it thought the replay running, answered before it is told of a
+   * stop, as a JVM runs them before it stops: a late Resume (JDI resumes the VM_START event set
+   * after the client already resumed) is then a no-op, not a resume of the stop that follows.
+   */
+  private void answerQueued() {
+    Packet p;
+    while (suspendCount == 0 && (p = poll()) != null) {
+      handle(p);
+    }
+  }
+
   private Packet poll() {
     synchronized (inbox) {
       return inbox.poll();
@@ -174,7 +187,11 @@ final class Client {
   /** Forgets the client's requests when it goes, so the console runs as before it came. */
   void detach() {
     for (IdeRequest r : List.copyOf(requests.values())) {
-      removeRequest(r);
+      try {
+        removeRequest(r);
+      } catch (VMDisconnectedException e) {
+        // the replay JVM has ended (the recording's end): nothing is left to remove there
+      }
     }
   }
 
@@ -365,6 +382,7 @@ final class Client {
   }
 
   private void noteMoves(boolean forced, IdeRequest step, boolean event) {
+    answerQueued();
     for (Spec s : addAfterMotion) {
       link.add(s);
     }
@@ -380,6 +398,10 @@ final class Client {
     generation++;
     ids.use(t.vm());
     ids.moved();
+    if (s != null && s.ended() && server.endIsDeath() && connected) {
+      die();
+      return;
+    }
     if (s == null || s.ended() || s.interrupted() || !connected) {
       return;
     }
@@ -390,6 +412,29 @@ final class Client {
     List<byte[]> events = stopEvents(s, step);
     sendComposite(IdeRequest.SUSPEND_ALL, events);
     suspendCount = Math.max(suspendCount, 1);
+  }
+
+  /**
+   * The program ended ({@code replay --jdwp}): VM_DEATH, automatic (request 0) and for each request
+   * of the client's for it, then the connection closes, as a JVM's agent does when the JVM exits.
+   */
+  private void die() {
+    List<byte[]> events = new ArrayList<>();
+    events.add(new PacketOut().writeByte(IdeRequest.VM_DEATH).writeInt(0).bytes());
+    for (IdeRequest r : requests.values()) {
+      if (r.kind == IdeRequest.VM_DEATH) {
+        events.add(new PacketOut().writeByte(IdeRequest.VM_DEATH).writeInt(r.id).bytes());
+      }
+    }
+    sendComposite(IdeRequest.SUSPEND_NONE, events);
+    toldDeath = true;
+    close();
+    wire.hangUp();
+  }
+
+  /** Whether the client was told the program ended and let go. */
+  boolean toldDeath() {
+    return toldDeath;
   }
 
   /** The first stop after attach: where the console is, or the VM's start before {@code run}. */
@@ -610,6 +655,7 @@ final class Client {
     if (events.isEmpty() || !announcedTypes.add(id)) {
       return;
     }
+    answerQueued();
     sendComposite(IdeRequest.SUSPEND_ALL, events);
     suspendCount = Math.max(suspendCount, 1);
     pumping = type;

@@ -42,6 +42,7 @@ public final class JdwpServer implements AutoCloseable {
   private volatile boolean reverse;
   private volatile boolean moving;
   private volatile boolean closed;
+  private volatile boolean endIsDeath;
   private int detaches;
   private Target hooked;
   private final List<EventRequest> hooks = new ArrayList<>();
@@ -164,7 +165,9 @@ public final class JdwpServer implements AutoCloseable {
       detaches++;
       notifyAll();
     }
-    if (!closed) {
+    if (c.toldDeath()) {
+      messages.println("ttd: the replay reached the recording's end; the debugger was told the program ended");
+    } else if (!closed) {
       messages.println("ttd: the debugger " + why + "; its breakpoints are gone, the console goes on, and a debugger can attach again");
     }
   }
@@ -249,6 +252,19 @@ public final class JdwpServer implements AutoCloseable {
       link.out().flush();
     }
     return capture.stop();
+  }
+
+  /**
+   * {@code replay --jdwp}: the recording's end is the program's end for the debugger, as on a
+   * JVM: it gets VM_DEATH and the connection closes. Without it ({@code debug --jdwp}) the
+   * debugger is held at the end, where the console can still take it back.
+   */
+  public void endAtVmDeath() {
+    endIsDeath = true;
+  }
+
+  boolean endIsDeath() {
+    return endIsDeath;
   }
 
   /** Whether Resume and the steps of a debugger run backwards. */

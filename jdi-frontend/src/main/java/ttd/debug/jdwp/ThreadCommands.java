@@ -241,6 +241,11 @@ final class ThreadCommands {
         c.values().writeTaggedObject(c.out(), f.thisObject());
         continue;
       }
+      int argument = row == null && table.rows().isEmpty() ? argumentAt(m, slot) : -1;
+      if (argument >= 0) {
+        c.values().writeTagged(c.out(), f.getArgumentValues().get(argument));
+        continue;
+      }
       if (row == null) {
         throw new JdwpError(JdwpError.INVALID_SLOT);
       }
@@ -250,6 +255,23 @@ final class ThreadCommands {
         throw new JdwpError(JdwpError.INVALID_SLOT);
       }
     }
+  }
+
+  /**
+   * Which argument of {@code m} lives in {@code slot} (-1: none), for a method compiled without a
+   * variable table: JDI's getArgumentValues asks for arguments by slot even then, and the console's
+   * JDI reads them by position.
+   */
+  private static int argumentAt(Method m, int slot) {
+    int at = m.isStatic() ? 0 : 1;
+    List<String> types = m.argumentTypeNames();
+    for (int i = 0; i < types.size(); i++) {
+      if (at == slot) {
+        return i;
+      }
+      at += types.get(i).equals("long") || types.get(i).equals("double") ? 2 : 1;
+    }
+    return -1;
   }
 
   void thisObject(Call c) {

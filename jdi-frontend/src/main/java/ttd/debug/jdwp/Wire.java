@@ -92,4 +92,16 @@ final class Wire {
       out.flush();
     }
   }
+
+  /** Ends the connection from this side (the client sees it close; the read loop ends). */
+  void hangUp() {
+    try {
+      synchronized (out) {
+        out.flush();
+        out.close();
+      }
+    } catch (IOException e) {
+      // gone already
+    }
+  }
 }

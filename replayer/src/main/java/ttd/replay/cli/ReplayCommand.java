@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 import ttd.log.RecordingMetadata;
 import ttd.replay.ReplayLauncher;
 import ttd.replay.ReplayStart;
@@ -12,7 +13,9 @@ import ttd.replay.ToolException;
 
 /**
  * {@code ttd replay <recording>}: checks the recording, then runs it in a fresh JVM whose stdout
- * and stderr are the program's, and exits with the program's (or ttd's documented) status.
+ * and stderr are the program's, and exits with the program's (or ttd's documented) status. With
+ * {@code --jdwp [HOST:]PORT} the debug command serves the replay instead ({@code debug REC --jdwp
+ * ADDRESS --serve}): ttd itself is the JDWP server, so the debugger can also go backwards.
  */
 final class ReplayCommand {
 
@@ -29,29 +32,31 @@ final class ReplayCommand {
       throw new ToolException(
           "replay takes the recording's directory, optionally followed by --jdwp [HOST:]PORT");
     }
+    if (jdwp != null) {
+      return serve(args[0], jdwp);
+    }
     Path recording = Paths.get(args[0]);
     // Only the header here: the replaying agent reads and verifies the whole log itself, so the
     // recording is read once, in the JVM that needs it.
     RecordingMetadata meta = Recordings.header(recording);
     List<String> warnings = new ArrayList<>();
     try (ReplayStart start = ReplayStart.create()) {
-      List<String> cmd = ReplayLauncher.command(recording, meta, Launch.ttdJar(), jdwp, start, warnings);
-      return run(recording, meta, cmd, jdwp, warnings, start);
+      List<String> cmd = ReplayLauncher.command(recording, meta, Launch.ttdJar(), start, warnings);
+      return run(meta, cmd, warnings, start);
     }
   }
 
-  private static int run(
-      Path recording, RecordingMetadata meta, List<String> cmd, String jdwp, List<String> warnings,
-      ReplayStart start) {
-    if (jdwp != null) {
-      warnings.add("the replay waits for a debugger on " + (jdwp.contains(":") ? jdwp : "127.0.0.1:" + jdwp));
-      if (!JdwpAddress.isLoopback(jdwp)) {
-        warnings.add(
-            "warning: " + jdwp + " is reachable from the network: anyone who can connect to it can"
-                + " attach and run any code in the replay JVM as you; give only a port to listen on"
-                + " localhost");
+  /** The time-travelling JDWP server of the debug command, without its console. */
+  private static int serve(String recording, String jdwp) {
+    for (ToolCommand c : ServiceLoader.load(ToolCommand.class, ReplayCommand.class.getClassLoader())) {
+      if (c.name().equals("debug")) {
+        return c.run(new String[] {recording, "--jdwp", jdwp, "--serve"});
       }
     }
+    throw new ToolException("this ttd.jar has no debugger (module jdi-frontend), which --jdwp needs; use a full build of ttd.jar");
+  }
+
+  private static int run(RecordingMetadata meta, List<String> cmd, List<String> warnings, ReplayStart start) {
     if (!RecordingMetadata.STATUS_COMPLETE.equals(meta.get("status"))) {
       warnings.add(
           "this recording is incomplete (the recorded process was killed or its recording failed);"

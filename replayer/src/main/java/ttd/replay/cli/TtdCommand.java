@@ -22,7 +22,8 @@ public final class TtdCommand {
   private static final String REPLAY = String.join("\n",
       "  replay <recording> [--jdwp [HOST:]PORT]",
       "                      re-run a recording: same output, same exit status, no real I/O;",
-      "                      --jdwp waits for jdb or an IDE on that address (localhost by default)");
+      "                      --jdwp waits for jdb or an IDE on that address (localhost by default),",
+      "                      which can also run the replay backwards (ttd is the JDWP server)");
   private static final String INFO = "  info <recording>    show what a recording holds";
   private static final String EVENTS = String.join("\n",
       "  events <recording> [--thread NAME] [--kind WORD] [--schedule] [--limit N]",
