@@ -135,6 +135,11 @@ public final class NativeIoOp {
 
   /** {@code FileDescriptor.close0}: forgets which file the descriptor number was. */
   public static final int FD_CLOSE = 100;
+  /**
+   * {@code FileDescriptor.sync}: fsync of a stream's descriptor ({@code sync} is the native on 17,
+   * {@code sync0} on 25).
+   */
+  public static final int FD_SYNC = 101;
 
   private NativeIoOp() {}
 }

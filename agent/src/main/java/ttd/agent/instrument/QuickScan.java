@@ -16,11 +16,12 @@ final class QuickScan {
     "nanoTime", "currentTimeMillis", "getNanoTimeAdjustment", "availableProcessors",
     "freeMemory", "totalMemory", "maxMemory", "getLocalHostName", "sleep", "wait",
     "join", "yield", "onSpinWait", "park", "unpark",
-    // the owner of public I/O natives whose call sites are rewritten in any class (NativeIoTable)
-    "java/io/RandomAccessFile",
   };
 
-  private static final String[] CALLEE_ENTRIES = entries(concat(CALLEES, ManagementCalls.OWNERS));
+  /** Also the owners of public I/O natives whose call sites are rewritten in any class. */
+  private static final String[] CALLEE_ENTRIES =
+      entries(concat(concat(CALLEES, ManagementCalls.OWNERS),
+          ttd.agent.io.NativeIoTable.ownersCalledFromAnywhere().toArray(new String[0])));
   private static final String RUN_ENTRY = entries(new String[] {"run"})[0];
 
 

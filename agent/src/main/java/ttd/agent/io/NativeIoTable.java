@@ -142,6 +142,7 @@ public final class NativeIoTable {
     add(jfs, "setPermission", "(" + file + "IZZ)Z", NativeIoOp.FILE_SET_PERMISSION, false, "java/io/File");
 
     add("java/io/FileDescriptor", "close0", "()V", NativeIoOp.FD_CLOSE, false, "java/io/FileDescriptor");
+    add("java/io/FileDescriptor", "sync0", "()V", NativeIoOp.FD_SYNC, false, "java/io/FileDescriptor");
 
     raf("open0", "(Ljava/lang/String;I)V", NativeIoOp.RAF_OPEN, RAF);
     raf("read0", "()I", NativeIoOp.RAF_READ, RAF);
@@ -167,17 +168,23 @@ public final class NativeIoTable {
     raf("getFilePointer", "()J", NativeIoOp.RAF_POSITION, ANY);
     raf("length", "()J", NativeIoOp.RAF_LENGTH, ANY);
     raf("setLength", "(J)V", NativeIoOp.RAF_SET_LENGTH, ANY);
+    nativeOn(java.io.FileDescriptor.class, "sync", "()V", NativeIoOp.FD_SYNC, ANY);
   }
 
   private NativeIoTable() {}
 
   /** A method of RandomAccessFile, if it is a native on this JDK (else its native is hooked). */
   private static void raf(String name, String desc, int op, String callers) {
-    for (java.lang.reflect.Method m : java.io.RandomAccessFile.class.getDeclaredMethods()) {
+    nativeOn(java.io.RandomAccessFile.class, name, desc, op, callers);
+  }
+
+  /** An instance method of {@code owner}, if it is a native on this JDK (else its native is hooked). */
+  private static void nativeOn(Class<?> owner, String name, String desc, int op, String callers) {
+    for (java.lang.reflect.Method m : owner.getDeclaredMethods()) {
       if (m.getName().equals(name)
           && org.objectweb.asm.Type.getMethodDescriptor(m).equals(desc)
           && java.lang.reflect.Modifier.isNative(m.getModifiers())) {
-        add("java/io/RandomAccessFile", name, desc, op, false, callers);
+        add(org.objectweb.asm.Type.getInternalName(owner), name, desc, op, false, callers);
       }
     }
   }
@@ -194,6 +201,17 @@ public final class NativeIoTable {
     Entry e = new Entry(owner, name, desc, op, isStatic, callers);
     ENTRIES.add(e);
     BY_METHOD.computeIfAbsent(owner + '.' + name + desc, k -> new ArrayList<>()).add(e);
+  }
+
+  /** The owners of the entries whose call sites are rewritten in every class. */
+  public static java.util.Set<String> ownersCalledFromAnywhere() {
+    java.util.Set<String> owners = new java.util.TreeSet<>();
+    for (Entry e : ENTRIES) {
+      if (e.callers.equals(ANY)) {
+        owners.add(e.owner);
+      }
+    }
+    return owners;
   }
 
   public static List<Entry> entries() {

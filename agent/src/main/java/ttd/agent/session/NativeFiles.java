@@ -13,7 +13,7 @@ import ttd.runtime.RealNativeIo;
  * directory listings, changes) and {@code java.io.File}'s changes, for the program's own files.
  *
  * <p>Recording performs each call and logs its outcome; replay answers from the log. A replay
- * never opens, lists or changes the program's files: where the program gets a descriptor, the
+ * never opens, lists, changes or syncs the program's files: where the program gets a descriptor, the
  * replay opens {@code /dev/null} instead (opening it changes nothing and closing it stays
  * harmless), and where it gets a directory handle, an invented number the real {@code closedir}
  * never sees. Accesses that are not the program's ({@link ProgramInputs}) pass through.
@@ -76,6 +76,11 @@ final class NativeFiles {
       case FSTATAT:
         String at = fds.path((int) a[0]);
         return query(s, t, real, op, a, at == null ? null : at + "/" + NativeCalls.latin1((byte[]) a[1]), a[3], a[2]);
+      case FD_SYNC:
+        String synced = fds.path((FileDescriptor) a[0]);
+        return synced == null
+            ? real.call(op, a)
+            : NativeCalls.logged(s, t, real, EventKind.CHANNEL_CALL, NativeCalls.key(op, synced), op, a, null);
       default:
         return change(s, t, real, op, a);
     }

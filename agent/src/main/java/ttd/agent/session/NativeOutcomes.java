@@ -18,7 +18,7 @@ import java.util.List;
  * a {@code stat} filled in.
  *
  * <p>Text form: {@code "-"} for no result, {@code "=I…"/"=J…"/"=Z…"} numbers, {@code "=B…"}
- * bytes (one char each), {@code "!U<errno> <message>"}, {@code "!I<message>"} or {@code "!F<message>"} (file not found) errors; a stat's
+ * bytes (one char each), {@code "!U<errno> <message>"}, {@code "!I<message>"}, {@code "!F<message>"} (file not found) or {@code "!S<message>"} (sync failed) errors; a stat's
  * (or statvfs's) attributes follow after {@code '\u0001'} as comma-separated numbers.
  */
 final class NativeOutcomes {
@@ -87,6 +87,9 @@ final class NativeOutcomes {
     if (e instanceof java.io.FileNotFoundException) {
       return "!F" + e.getMessage();
     }
+    if (e instanceof java.io.SyncFailedException) {
+      return "!S" + e.getMessage();
+    }
     return e instanceof IOException ? "!I" + e.getMessage() : null;
   }
 
@@ -125,7 +128,14 @@ final class NativeOutcomes {
         return new IOException(o.substring(sp + 1));
       }
     }
-    return o.charAt(1) == 'F' ? new java.io.FileNotFoundException(o.substring(2)) : new IOException(o.substring(2));
+    switch (o.charAt(1)) {
+      case 'F':
+        return new java.io.FileNotFoundException(o.substring(2));
+      case 'S':
+        return new java.io.SyncFailedException(o.substring(2));
+      default:
+        return new IOException(o.substring(2));
+    }
   }
 
   private static String withoutAttributes(String outcome) {

@@ -33,6 +33,23 @@ class NativeIoRewriterTest {
   }
 
   @Test
+  void fileDescriptorsSyncNativeOfThisJdkIsInTheTableForItsCallers() {
+    List<String> natives = new ArrayList<>();
+    for (Method m : java.io.FileDescriptor.class.getDeclaredMethods()) {
+      if (m.getName().startsWith("sync") && java.lang.reflect.Modifier.isNative(m.getModifiers())) {
+        natives.add(m.getName());
+        String fd = "java/io/FileDescriptor";
+        // a public native is called from the program's classes; a private one from sync()
+        String caller = java.lang.reflect.Modifier.isPublic(m.getModifiers()) ? "app/Store" : fd;
+        NativeIoTable.Entry e = NativeIoTable.find(caller, fd, m.getName(), Type.getMethodDescriptor(m));
+        assertNotNull(e, m.getName());
+        assertEquals(ttd.runtime.NativeIoOp.FD_SYNC, e.op);
+      }
+    }
+    assertEquals(1, natives.size(), "FileDescriptor's sync natives: " + natives);
+  }
+
+  @Test
   void theChannelReadOfThisJdkIsInTheTable() {
     String owner =
         Runtime.version().feature() >= 21 ? "sun/nio/ch/UnixFileDispatcherImpl" : "sun/nio/ch/FileDispatcherImpl";

@@ -50,6 +50,13 @@ class NativeOutcomesTest {
   }
 
   @Test
+  void aFailedSyncStaysASyncFailure() {
+    String failed = NativeOutcomes.ofError(new java.io.SyncFailedException("sync failed"));
+    Exception e = assertThrows(java.io.SyncFailedException.class, () -> NativeOutcomes.result(failed));
+    assertEquals("sync failed", e.getMessage());
+  }
+
+  @Test
   void theAttributesAStatFilledInAreFilledInAgain() throws Exception {
     Class<?> type = Class.forName("sun.nio.fs.UnixFileAttributes");
     Constructor<?> c = type.getDeclaredConstructor();
