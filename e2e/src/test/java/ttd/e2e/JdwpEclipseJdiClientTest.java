@@ -14,8 +14,6 @@ import com.sun.jdi.VirtualMachineManager;
 import com.sun.jdi.connect.AttachingConnector;
 import com.sun.jdi.connect.Connector;
 import com.sun.jdi.event.BreakpointEvent;
-import com.sun.jdi.event.Event;
-import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.EventRequest;
@@ -76,9 +74,9 @@ class JdwpEclipseJdiClientTest {
       bp.setSuspendPolicy(EventRequest.SUSPEND_ALL);
       bp.enable();
       vm.resume();
-      LocatableEvent hit = stop(vm, c);
+      LocatableEvent hit = JdwpJdiClientTest.stop(vm, c);
       if (hit.request() == null) {
-        hit = stop(vm, c); // the stop ttd reported at attach (a step event of no request) came first
+        hit = JdwpJdiClientTest.stop(vm, c); // the stop ttd reported at attach (a step event of no request) came first
       }
       assertTrue(hit instanceof BreakpointEvent && hit.request().equals(bp), "its own breakpoint: " + hit + c.describe());
       long cents = cents(hit.thread().frame(0));
@@ -102,23 +100,6 @@ class JdwpEclipseJdiClientTest {
   private static long cents(StackFrame f) throws Exception {
     LocalVariable v = f.visibleVariableByName("cents");
     return ((LongValue) f.getValue(v)).value();
-  }
-
-  /** The next event set that suspends, with its first locatable event. */
-  private static LocatableEvent stop(VirtualMachine vm, JdwpConsole c) throws InterruptedException {
-    long deadline = System.nanoTime() + Exec.TIMEOUT.toNanos();
-    while (System.nanoTime() < deadline) {
-      EventSet set = vm.eventQueue().remove(1000);
-      if (set == null || set.suspendPolicy() == EventRequest.SUSPEND_NONE) {
-        continue;
-      }
-      for (Event e : set) {
-        if (e instanceof LocatableEvent) {
-          return (LocatableEvent) e;
-        }
-      }
-    }
-    throw new AssertionError("Eclipse's JDI got no stop within " + Exec.TIMEOUT.toSeconds() + " s:" + c.describe());
   }
 
   /** jdimodel.jar, taken out of the bundle, in a loader of its own over the JDK's com.sun.jdi. */
