@@ -102,12 +102,19 @@ class RaceDebuggingTest {
     assertTrue(tried.size() >= 1, "a hand-over between windows:" + listed.describe());
     script.add("quit");
     DebugConsole c = DebugConsole.run(jvm, recording, script.toArray(String[]::new));
+    int reached = 0;
     for (int k = 0; k < tried.size(); k++) {
       String at = tried.get(k)[0];
       String stopped = "Stopped at position " + at + ": \"thread=" + tried.get(k)[1] + "\"";
-      assertTrue(c.after(2 * k, "goto " + at).stream().anyMatch(l -> l.startsWith(stopped)), c.describe()); // after the program's output
+      List<String> out = c.after(2 * k, "goto " + at);
+      if (out.stream().anyMatch(l -> l.startsWith("No tick 1 after event " + at.substring(0, at.length() - 2) + " "))) {
+        continue; // the new holder blocked at once: its tick 1 is the hand-off (docs/console-known-gaps.md)
+      }
+      assertTrue(out.stream().anyMatch(l -> l.startsWith(stopped)), c.describe()); // after the program's output
       assertTrue(c.first(2 * k + 1, "when").startsWith("position " + at + " "), c.describe());
+      reached++;
     }
+    assertTrue(reached >= 1, "no hand-over's first tick was reached:" + c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 
