@@ -86,8 +86,8 @@ final class EvaluationFence {
         || op == TRUNCATE || op == RAF_SET_LENGTH) {
       throw refused("change the file system");
     }
-    if (op == WRITE || op == PWRITE || op == WRITEV || op == FORCE || op == FD_SYNC || op == LOCK
-        || op == RELEASE        || op >= TRANSFER_TO_DIRECT && op <= TRANSFER_FROM_DIRECT || op == RAF_WRITE || op == RAF_WRITE_BYTES) {
+    if (op == WRITE || op == PWRITE || op == WRITEV || op == FORCE || op == FD_SYNC || op == LOCK || op == RELEASE
+        || op >= TRANSFER_TO_DIRECT && op <= TRANSFER_FROM_DIRECT || op == RAF_WRITE || op == RAF_WRITE_BYTES) {
       throw refused("write to a file");
     }
     switch (op) {

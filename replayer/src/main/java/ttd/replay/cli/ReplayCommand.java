@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import ttd.log.RecordingMetadata;
 import ttd.replay.ReplayLauncher;
 import ttd.replay.ReplayStart;
@@ -48,10 +47,9 @@ final class ReplayCommand {
 
   /** The time-travelling JDWP server of the debug command, without its console. */
   private static int serve(String recording, String jdwp) {
-    for (ToolCommand c : ServiceLoader.load(ToolCommand.class, ReplayCommand.class.getClassLoader())) {
-      if (c.name().equals("debug")) {
-        return c.run(new String[] {recording, "--jdwp", jdwp, "--serve"});
-      }
+    ToolCommand debug = ToolCommand.named("debug");
+    if (debug != null) {
+      return debug.run(new String[] {recording, "--jdwp", jdwp, "--serve"});
     }
     throw new ToolException("this ttd.jar has no debugger (module jdi-frontend), which --jdwp needs; use a full build of ttd.jar");
   }

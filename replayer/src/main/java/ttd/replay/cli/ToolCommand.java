@@ -16,4 +16,19 @@ public interface ToolCommand {
 
   /** Runs the command with the arguments after its name and returns the exit status. */
   int run(String[] args);
+
+  /** Every such command on ttd's class path. */
+  static Iterable<ToolCommand> all() {
+    return java.util.ServiceLoader.load(ToolCommand.class, ToolCommand.class.getClassLoader());
+  }
+
+  /** The command called {@code name}, or null if no module of this ttd.jar has it. */
+  static ToolCommand named(String name) {
+    for (ToolCommand c : all()) {
+      if (c.name().equals(name)) {
+        return c;
+      }
+    }
+    return null;
+  }
 }

@@ -3,7 +3,6 @@ package ttd.replay.cli;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.ServiceLoader;
 import ttd.replay.ToolException;
 
 /**
@@ -43,7 +42,7 @@ public final class TtdCommand {
         REPLAY,
         INFO,
         EVENTS));
-    for (ToolCommand c : ServiceLoader.load(ToolCommand.class, TtdCommand.class.getClassLoader())) {
+    for (ToolCommand c : ToolCommand.all()) {
       lines.add(c.usage());
     }
     lines.add("  help                show this text");
@@ -103,10 +102,9 @@ public final class TtdCommand {
           System.out.println(usage());
           return 0;
         default:
-          for (ToolCommand c : ServiceLoader.load(ToolCommand.class, TtdCommand.class.getClassLoader())) {
-            if (c.name().equals(args[0])) {
-              return c.run(rest);
-            }
+          ToolCommand tool = ToolCommand.named(args[0]);
+          if (tool != null) {
+            return tool.run(rest);
           }
           throw new ToolException(
               "unknown command '" + args[0] + "'; `java -jar ttd.jar help` lists the commands");
@@ -151,12 +149,8 @@ public final class TtdCommand {
       case "events":
         return "usage: java -jar ttd.jar\n" + EVENTS;
       default:
-        for (ToolCommand c : ServiceLoader.load(ToolCommand.class, TtdCommand.class.getClassLoader())) {
-          if (c.name().equals(command)) {
-            return "usage: java -jar ttd.jar\n" + c.usage();
-          }
-        }
-        return usage();
+        ToolCommand tool = ToolCommand.named(command);
+        return tool != null ? "usage: java -jar ttd.jar\n" + tool.usage() : usage();
     }
   }
 }
