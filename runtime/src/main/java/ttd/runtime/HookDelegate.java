@@ -123,6 +123,12 @@ public interface HookDelegate {
 
   void onThreadInterrupt(Thread thread);
 
+  /**
+   * The JVM's list of live threads as the program sees it: without the scheduled threads that
+   * ended in the scheduler's model (see {@link ScheduleHooks#onThreadList}).
+   */
+  Thread[] onThreadList(Thread[] all);
+
   /** {@code thread.isAlive()} as the program sees it: a scheduled thread from the scheduler's model. */
   boolean onThreadIsAlive(Thread thread);
 

@@ -161,6 +161,17 @@ public final class ScheduleHooks {
     return d == null ? thread.isAlive() : d.onThreadIsAlive(thread);
   }
 
+  /**
+   * Called inside {@code java.lang.Thread} with what its native {@code getThreads()} returned,
+   * which {@code getAllStackTraces} reads and, on 21+, {@code Thread.enumerate}, {@code
+   * ThreadGroup.enumerate} and {@code activeCount} too: a thread that ended in the scheduler's
+   * model is not listed, though the JVM may still be finishing it.
+   */
+  public static Thread[] onThreadList(Thread[] all) {
+    HookDelegate d = Hooks.delegate();
+    return d == null ? all : d.onThreadList(all);
+  }
+
   /** Replaces {@code Thread.getState()} call sites of application code. */
   public static Thread.State onThreadGetState(Thread thread) {
     HookDelegate d = Hooks.delegate();

@@ -18,6 +18,8 @@ final class Instrumentations {
         new ShutdownInstrumentation(),
         new ThreadInstrumentation(),
         new ThreadIdentifiersInstrumentation(),
+        ThreadListingInstrumentation.threadList(),
+        ThreadListingInstrumentation.groupMembers(),
         new VirtualThreadInstrumentation(),
         new SecureRandomInstrumentation(),
         new ProcessImplInstrumentation(),

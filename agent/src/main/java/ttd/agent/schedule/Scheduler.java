@@ -1,5 +1,6 @@
 package ttd.agent.schedule;
 
+import java.util.Arrays;
 import ttd.log.EventKind;
 import ttd.runtime.ReplayPosition;
 
@@ -274,6 +275,23 @@ public final class Scheduler {
         return shadow.finishingThread(target) != null ? Thread.State.TERMINATED : null;
       }
       return ThreadStates.of(t);
+    }
+  }
+
+  /**
+   * {@code all} without the threads that ended in the model while their real threads may still be
+   * finishing (the same array if there are none).
+   */
+  public Thread[] withoutEnded(Thread[] all) {
+    synchronized (lock) {
+      int kept = 0;
+      Thread[] out = new Thread[all.length];
+      for (Thread t : all) {
+        if (t == null || shadow.finishingThread(t) == null) {
+          out[kept++] = t;
+        }
+      }
+      return kept == all.length ? all : Arrays.copyOf(out, kept);
     }
   }
 

@@ -286,6 +286,19 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
   }
 
   @Override
+  public Thread[] onThreadList(Thread[] all) {
+    ThreadState t = all == null ? null : scheduled();
+    if (t == null) {
+      return all;
+    }
+    try {
+      return scheduler.withoutEnded(all);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
   public Thread.State onThreadGetState(Thread thread) {
     Thread.State model = modelState(thread);
     return model == null ? thread.getState() : model;

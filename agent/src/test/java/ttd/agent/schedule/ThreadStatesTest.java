@@ -1,7 +1,9 @@
 package ttd.agent.schedule;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
@@ -10,7 +12,10 @@ import org.junit.jupiter.api.Test;
 import ttd.log.EventKind;
 import ttd.runtime.ScheduleHooks;
 
-/** What a scheduled thread's {@code getState()} and {@code isAlive()} show: the model, not the timing. */
+/**
+ * What a scheduled thread's {@code getState()} and {@code isAlive()} show, and which threads a
+ * listing shows: the model, not the timing.
+ */
 class ThreadStatesTest {
 
   private final CountDownLatch release = new CountDownLatch(1);
@@ -39,6 +44,12 @@ class ThreadStatesTest {
     assertEquals(Thread.State.TERMINATED, scheduler.stateOf(real));
     assertEquals(Thread.State.RUNNABLE, scheduler.stateOf(Thread.currentThread()));
     assertNull(scheduler.stateOf(new Thread()), "a thread the scheduler does not run");
+    Thread outside = new Thread();
+    Thread[] listed = {Thread.currentThread(), real, outside};
+    assertArrayEquals(new Thread[] {Thread.currentThread(), outside}, scheduler.withoutEnded(listed),
+        "a listing of threads leaves out the one that ended in the model");
+    Thread[] none = {Thread.currentThread(), outside};
+    assertSame(none, scheduler.withoutEnded(none));
   }
 
   private void awaitRelease() {

@@ -1,0 +1,75 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * A listing of live threads made right after a pool's workers ended replays as recorded: each
+ * program thread is listed from its scheduled start to its scheduled end, whatever the JVM has
+ * finished of its exit by then.
+ *
+ * <p>Before, the baton moved on at the start of {@code Thread.exit()}, and the rest of the exit
+ * (the group's bookkeeping on 17, the JVM's thread list on 25) ran beside the next thread, so the
+ * recording listed workers the replay did not (Tomcat's stop walks {@code Thread.enumerate} and
+ * took another number of turns in replay). JDK 17's {@code ThreadGroup.activeCount()} still counts
+ * such threads (an estimate by its contract), so the program prints it on 21+ only.
+ */
+class ThreadListingReplayTest {
+
+  private static final String LISTINGS = String.join("\n",
+      "import java.util.*;",
+      "import java.util.concurrent.*;",
+      "public class Listings {",
+      "  public static void main(String[] a) throws Exception {",
+      "    ThreadGroup root = Thread.currentThread().getThreadGroup();",
+      "    while (root.getParent() != null) root = root.getParent();",
+      "    for (int round = 0; round < 25; round++) {",
+      "      ExecutorService pool = Executors.newFixedThreadPool(1 + round % 4);",
+      "      List<Future<Double>> work = new ArrayList<>();",
+      "      for (int i = 0; i < 6; i++) { int k = i; work.add(pool.submit(() -> Math.sqrt(k * System.nanoTime()))); }",
+      "      for (Future<Double> f : work) f.get();",
+      "      if (round % 3 == 0) new Thread(() -> {}, \"brief-\" + round).start();",
+      "      pool.shutdown();",
+      "      pool.awaitTermination(1, TimeUnit.MINUTES);",
+      "      Thread[] listed = new Thread[root.activeCount() + 50];",
+      "      int n = root.enumerate(listed);",
+      "      StringBuilder names = new StringBuilder();",
+      "      for (int i = 0; i < n; i++) names.append(listed[i].getName()).append(',');",
+      "      TreeSet<String> traced = new TreeSet<>();",
+      "      for (Thread t : Thread.getAllStackTraces().keySet()) traced.add(t.getName());",
+      "      String count = Runtime.version().feature() >= 21 ? \" active \" + root.activeCount() : \"\";",
+      "      System.out.println(round + \": enumerate \" + n + \" \" + names + \" traces \" + traced + count);",
+      "    }",
+      "  }",
+      "}");
+
+  @TestFactory
+  List<DynamicTest> listingsOfLiveThreadsReplayAsRecorded() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Jvm jvm : Jvm.all()) {
+      tests.add(dynamicTest("thread listings right after workers end replay on " + jvm.label(), () -> replays(jvm)));
+    }
+    return tests;
+  }
+
+  private static void replays(Jvm jvm) {
+    Path work = Scratch.dir("thread-listings-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Listings", LISTINGS);
+    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "Listings");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertFalse(recorded.stderr().contains("ttd:"), "ttd stopped recording:" + recorded.describe());
+    assertTrue(recorded.stdout().contains("24: enumerate"), recorded.describe());
+    for (int i = 1; i <= 2; i++) {
+      Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
+      ReplayAssertions.assertSameOutput(recorded, replayed, "replay " + i + " on " + jvm);
+    }
+  }
+}
