@@ -14,7 +14,8 @@ package ttd.agent.schedule;
  *
  * <p>Threads waiting for the baton look every {@link #CHECK_MILLIS}; one that sees the same
  * holder at the same tick, blocked or waiting in the JVM, for {@link #STUCK_NANOS} reports it,
- * so ttd says what happened instead of hanging silently.
+ * so ttd says what happened instead of hanging silently; one waiting on ttd's own locks is not
+ * stuck ({@link #waitsForTtd}).
  */
 final class BatonWatch {
 
@@ -42,11 +43,41 @@ final class BatonWatch {
       since = now;
       return null;
     }
-    return now - since < STUCK_NANOS ? null : report(r, state);
+    if (now - since < STUCK_NANOS) {
+      return null;
+    }
+    StackTraceElement[] stack = r.thread.getStackTrace();
+    if (waitsForTtd(stack)) {
+      since = now;
+      return null;
+    }
+    return report(r, state, programStack(stack));
   }
 
-  private static String report(SchedThread r, Thread.State state) {
-    StackTraceElement[] stack = programStack(r.thread.getStackTrace());
+  /**
+   * Whether the holder waits on a monitor or lock of ttd's own code or of its Chronicle (the
+   * first frame below the blocking primitive is theirs): another thread doing ttd's work holds
+   * it, without needing the baton, so it comes free. Under load a replay's threads opening their
+   * readers one at a time (Chronicle's file lock) kept a holder waiting at {@code
+   * ChronicleSettings.quietly} more than 5 s, and a healthy replay was reported stuck.
+   */
+  static boolean waitsForTtd(StackTraceElement[] stack) {
+    for (StackTraceElement f : stack) {
+      String c = f.getClassName();
+      if (isBlockingPrimitive(c)) {
+        continue;
+      }
+      return c.startsWith("ttd.") || c.startsWith("net.openhft.");
+    }
+    return false;
+  }
+
+  private static boolean isBlockingPrimitive(String c) {
+    return c.equals("jdk.internal.misc.Unsafe") || c.equals("java.util.concurrent.locks.LockSupport")
+        || c.equals("java.lang.Object") || c.equals("java.lang.Thread");
+  }
+
+  private static String report(SchedThread r, Thread.State state, StackTraceElement[] stack) {
     StringBuilder b = new StringBuilder("thread #").append(r.ordinal).append(" \"").append(r.name())
         .append("\" holds the scheduler's baton but has been ")
         .append(state == Thread.State.BLOCKED ? "blocked on a monitor" : "waiting")
@@ -79,8 +110,7 @@ final class BatonWatch {
   static StackTraceElement unscheduledJdkCode(StackTraceElement[] stack) {
     for (StackTraceElement f : stack) {
       String c = f.getClassName();
-      if (c.equals("jdk.internal.misc.Unsafe") || c.equals("java.util.concurrent.locks.LockSupport")
-          || c.equals("java.lang.Object") || c.equals("java.lang.Thread")) {
+      if (isBlockingPrimitive(c)) {
         continue;
       }
       return PreemptionGuard.isJdk(c) ? f : null;

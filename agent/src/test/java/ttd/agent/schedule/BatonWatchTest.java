@@ -2,7 +2,9 @@ package ttd.agent.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +42,29 @@ class BatonWatchTest {
       frame("app.Cache", "load"),
     };
     assertNull(BatonWatch.unscheduledJdkCode(stack));
+  }
+
+  @Test
+  void aHolderWaitingOnTtdsOwnLockIsNotStuckButOneInJdkCodeCalledByTtdIs() {
+    StackTraceElement[] opening = {
+      frame("ttd.log.ChronicleSettings", "quietly"),
+      frame("ttd.log.TraceReader", "<init>"),
+      frame("ttd.agent.replay.ReplaySession", "beginThread"),
+    };
+    assertTrue(BatonWatch.waitsForTtd(opening));
+    StackTraceElement[] chronicle = {
+      frame("jdk.internal.misc.Unsafe", "park"),
+      frame("java.util.concurrent.locks.LockSupport", "parkNanos"),
+      frame("net.openhft.chronicle.queue.impl.table.SingleTableStore", "doWithLock"),
+    };
+    assertTrue(BatonWatch.waitsForTtd(chronicle));
+    StackTraceElement[] jdk = {
+      frame("java.lang.Object", "wait"),
+      frame("java.util.concurrent.ConcurrentHashMap", "computeIfAbsent"),
+      frame("ttd.agent.session.SessionThreads", "onThreadRun"),
+    };
+    assertFalse(BatonWatch.waitsForTtd(jdk));
+    assertFalse(BatonWatch.waitsForTtd(new StackTraceElement[] {frame("app.Cache", "load")}));
   }
 
   @Test
