@@ -145,7 +145,7 @@ abstract class SessionStart {
     AgentOptions recorded;
     try {
       RecordingScan scan = RecordingScan.of(dir);
-      meta = scan.metadata();
+      meta = scan.metadata().replayable(dir);
       recorded = AgentOptions.parse(meta.get("agent.options"));
       String cause = scan.endCause();
       int signal = cause != null && cause.startsWith("signal ") ? scan.endStatus() - 128 : 0;

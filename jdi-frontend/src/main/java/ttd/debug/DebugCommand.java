@@ -116,7 +116,7 @@ public final class DebugCommand implements ToolCommand {
     try {
       // the whole log, as `ttd replay`'s agent reads it: a recording that cannot be replayed is
       // refused here in one sentence, not by every replay JVM the console starts
-      meta = RecordingScan.of(recording).metadata();
+      meta = RecordingScan.of(recording).metadata().replayable(recording);
     } catch (BadRecordingException e) {
       throw new ToolException(e.getMessage());
     }

@@ -29,6 +29,11 @@ public final class RecordingMetadata {
    * adopted to run the shutdown hooks as a scheduled thread (absent: none was).
    */
   public static final String SHUTDOWN_THREAD = "shutdown.thread";
+  /**
+   * Why the recording stopped where the program did something ttd cannot record yet (absent: it
+   * did not). Such a recording replays nothing: a replay would reach that point and have no log.
+   */
+  public static final String REFUSED = "refused";
 
   private final Map<String, String> values = new TreeMap<>();
 
@@ -77,6 +82,19 @@ public final class RecordingMetadata {
           }
         });
     return m;
+  }
+
+  /**
+   * This header, if its recording may be replayed; else explains in one sentence why not: it stops
+   * where the program did what ttd refused to record ({@link #REFUSED}), so nothing of it replays.
+   */
+  public RecordingMetadata replayable(Path dir) {
+    String refused = get(REFUSED);
+    if (refused != null) {
+      throw new BadRecordingException(
+          "the recording at " + dir + " cannot be replayed: it stops where " + refused);
+    }
+    return this;
   }
 
   /** Writes the header (owner-only) under a temporary name and renames it into place; one writer at a time. */

@@ -1,6 +1,7 @@
 package ttd.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +44,23 @@ class RecordingMetadataTest {
     assertMessage(dir, "has format version 99 but this ttd reads version " + TraceFormat.OLDEST_READ + " to " + TraceFormat.VERSION);
     Files.writeString(dir.resolve(TraceFormat.METADATA_FILE), "main.class=x\n");
     assertMessage(dir, "is damaged (it has no format version)");
+  }
+
+  @Test
+  void aRecordingThatStopsWhereTtdRefusedTheProgramIsNotReplayable() throws IOException {
+    Files.createDirectories(dir.resolve(TraceFormat.QUEUE_DIR));
+    RecordingMetadata m = new RecordingMetadata();
+    m.put("format.version", Integer.toString(TraceFormat.VERSION));
+    m.store(dir);
+    RecordingMetadata plain = RecordingMetadata.load(dir);
+    assertSame(plain, plain.replayable(dir));
+    m.put(RecordingMetadata.REFUSED, "the program started a virtual thread");
+    m.store(dir);
+    RecordingMetadata refused = RecordingMetadata.load(dir);
+    BadRecordingException e = assertThrows(BadRecordingException.class, () -> refused.replayable(dir));
+    assertEquals(
+        "the recording at " + dir + " cannot be replayed: it stops where the program started a virtual thread",
+        e.getMessage());
   }
 
   private static void assertMessage(Path p, String expected) {

@@ -343,9 +343,15 @@ public final class ReplaySession extends Session {
                 : "\nreplay diverged: the recorded run went on from here")));
   }
 
+  /**
+   * A recorded run that started a virtual thread left a refused recording, which no replay runs:
+   * the replay went somewhere the recorded run did not, and it must not run on unscheduled.
+   */
   @Override
   protected void virtualThreadsStarted() {
-    scheduler.disable(); // the recording stopped here too: replay runs to its end
+    events.stop(
+        Divergence.EXIT_DIVERGED,
+        new Divergence("replay diverged: the program starts a virtual thread, which the recorded run did not"));
   }
 
   /** At JVM exit: the program must have ended where and as the recording did. */

@@ -136,6 +136,15 @@ final class RecordLog {
     metadata.store(dir);
   }
 
+  /**
+   * Marks the header refused ({@link RecordingMetadata#REFUSED}): the program does what ttd cannot
+   * record, so no replay may run any of it. Incomplete too, for a ttd that predates the mark.
+   */
+  void refused(String why) {
+    metadata.put(RecordingMetadata.REFUSED, why);
+    failed(new IllegalStateException(why));
+  }
+
   /** Marks the header incomplete, if the disk still lets it. */
   void failed(Throwable e) {
     try {

@@ -18,9 +18,15 @@ import ttd.log.TraceWriter;
  * <p>Blocks go to the queue when they fill up, whenever the program writes to stdout or stderr
  * (so everything a person saw is in the log if the process is killed), when a thread ends, and at
  * exit. If recording fails (disk full, anything), the program goes on unrecorded and the recording
- * is marked incomplete: the agent never takes the application down.
+ * is marked incomplete: the agent never takes the application down. A program that starts what ttd
+ * cannot record yet (a virtual thread) is refused the same way, and its recording replays nothing.
  */
 public final class RecordSession extends Session {
+
+  /** What to do instead of starting virtual threads, to record a program. */
+  private static final String ON_PLATFORM_THREADS =
+      "to record the program, run its tasks on platform threads (Thread.ofPlatform(),"
+          + " Executors.newCachedThreadPool())";
 
   private final RecordLog log;
   private final ThreadBlocks blocks;
@@ -315,9 +321,23 @@ public final class RecordSession extends Session {
     stop(report + "; what was recorded until now is kept and replays up to here");
   }
 
+  /**
+   * On entry of the first {@code VirtualThread.start}, before the virtual thread runs: the header
+   * is marked refused first, so that no replay runs any of the program, then recording and
+   * scheduling stop and the program goes on unrecorded, as after any other stop.
+   */
   @Override
-  protected void virtualThreadsStarted() {
-    stop("the program starts a virtual thread, which ttd cannot record yet");
+  protected synchronized void virtualThreadsStarted() {
+    if (!active) {
+      return;
+    }
+    log.refused(
+        "the program started a virtual thread, which ttd cannot record yet; " + ON_PLATFORM_THREADS);
+    active = false;
+    scheduler.disable();
+    messages.say(
+        "the program starts a virtual thread, which ttd cannot record yet: recording stops here, the"
+            + " program goes on unrecorded and its recording will not replay; " + ON_PLATFORM_THREADS);
   }
 
   /** Ends the recording: the last blocks, the end document and the final header. */

@@ -11,9 +11,10 @@ final class Recordings {
 
   private Recordings() {}
 
-  static RecordingMetadata header(Path dir) {
+  /** The header of a recording a replay may run: not one that stops where ttd refused the program. */
+  static RecordingMetadata replayableHeader(Path dir) {
     try {
-      return RecordingMetadata.load(dir);
+      return RecordingMetadata.load(dir).replayable(dir);
     } catch (BadRecordingException e) {
       throw new ToolException(e.getMessage());
     }

@@ -37,7 +37,7 @@ final class ReplayCommand {
     Path recording = Paths.get(args[0]);
     // Only the header here: the replaying agent reads and verifies the whole log itself, so the
     // recording is read once, in the JVM that needs it.
-    RecordingMetadata meta = Recordings.header(recording);
+    RecordingMetadata meta = Recordings.replayableHeader(recording);
     List<String> warnings = new ArrayList<>();
     try (ReplayStart start = ReplayStart.create()) {
       List<String> cmd = ReplayLauncher.command(recording, meta, Launch.ttdJar(), start, warnings);
