@@ -15,7 +15,14 @@ final class JdwpConsole implements AutoCloseable {
   final int port;
 
   JdwpConsole(Jvm jvm, Path recording, String jdwp) {
-    List<String> cmd = new ArrayList<>(List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "debug",
+    this(jvm, recording, jdwp, List.of());
+  }
+
+  /** The same, with {@code options} (e.g. {@code -Dttd.debug.hitIndex=false}) for the console's JVM. */
+  JdwpConsole(Jvm jvm, Path recording, String jdwp, List<String> options) {
+    List<String> cmd = new ArrayList<>(List.of(jvm.java()));
+    cmd.addAll(options);
+    cmd.addAll(List.of("-jar", TtdRun.jar().toString(), "debug",
         recording.toAbsolutePath().toString(), "--sourcepath", DebugConsole.samplesSources().toString(), "--jdwp", jdwp));
     console = new LiveProcess("ttd debug", cmd, recording.toAbsolutePath().getParent());
     port = Integer.parseInt(console.await("a debugger can attach to 127\\.0\\.0\\.1:(\\d+) \\(JDWP\\)"));

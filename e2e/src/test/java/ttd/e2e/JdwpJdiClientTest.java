@@ -1,6 +1,7 @@
 package ttd.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,8 +23,10 @@ import com.sun.jdi.event.BreakpointEvent;
 import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.StepEvent;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.StepRequest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +40,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * position forwards and backwards twenty times; each stop is checked against the recording's
  * values and the console's {@code locals}, with the thread, type and method mirrors the client
  * got first, and objects from earlier positions are the same object or collected, never another.
+ * A Suspend (the IDE's Pause) while a long reverse-continue runs stops the search, and the
+ * client, the console and the replay stay where they were and go on from there.
  */
 class JdwpJdiClientTest {
 
@@ -172,6 +177,91 @@ class JdwpJdiClientTest {
       LocatableEvent after = stop(vm, c);
       assertEquals(cents(6), ((LongValue) after.thread().frame(0).getValue(after.thread().frame(0).visibleVariableByName("cents"))).value(),
           "the replay was not disturbed by toString() or the refused set" + c.describe());
+      vm.dispose();
+      c.await("ttd: the debugger detached");
+      c.type("quit");
+    }
+  }
+
+  /** Hashes for five seconds of its recorded clock between {@code begin} and {@code finish}. */
+  private static final String SPINNER = String.join("\n",
+      "public class Spinner {",
+      "  static long rounds;",
+      "  public static void main(String[] args) throws Exception {",
+      "    java.security.MessageDigest sha = java.security.MessageDigest.getInstance(\"SHA-256\");",
+      "    byte[] data = new byte[1024];",
+      "    begin();",
+      "    long end = System.nanoTime() + 5_000_000_000L;",
+      "    while (System.nanoTime() < end) {",
+      "      for (int i = 0; i < 20; i++) {",
+      "        data = sha.digest(data).length == 32 ? data : new byte[1];",
+      "      }",
+      "      rounds++;",
+      "    }",
+      "    finish();",
+      "  }",
+      "  static void begin() {",
+      "    rounds = 0;",
+      "  }",
+      "  static void finish() {",
+      "    long seen = rounds;",
+      "    System.out.println(\"rounds \" + seen);",
+      "  }",
+      "}",
+      "");
+
+  /**
+   * The IDE's Pause (VirtualMachine.Suspend) while its Resume runs a reverse-continue back over the
+   * whole recording (the ladder and the index are off, so the search replays it all): the search
+   * stops, the console says it is still where it was and {@code when} agrees, the client's thread
+   * is in {@code finish} still, the breakpoint at the start was not reached, and the client's next
+   * step goes on from there, where the console's {@code where} shows it too.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void aPauseDuringALongReverseContinueLeavesClientAndConsoleWhereTheyWere(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("jdwp-reverse-pause-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Spinner", SPINNER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Spinner");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0", List.of("-Dttd.debug.rungSpacingMs=0", "-Dttd.debug.hitIndex=false"))) {
+      c.type("stop in Spinner.finish");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=main\", Spinner\\.finish\\(\\), line=20 ");
+      c.type("when");
+      String position = c.await("^position (\\S+) \\(event ");
+      VirtualMachine vm = attach(c.port);
+      ThreadReference main = stop(vm, c).thread();
+      c.type("stop in Spinner.begin");
+      c.type("direction reverse");
+
+      vm.resume();
+      c.await("^\\(debugger\\) reverse-continue$");
+      vm.suspend();
+      c.await("interrupted: the search stopped, and the console is still at position " + java.util.regex.Pattern.quote(position));
+      assertEquals("finish", main.frame(0).location().method().name(), "the client is where the console stayed" + c.describe());
+      assertEquals(20, main.frame(0).location().lineNumber(), c.describe());
+      c.type("when");
+      assertEquals(position, c.await("^position (\\S+) \\(event "), "the console did not move" + c.describe());
+      assertFalse(c.describe().contains("Spinner.begin(), line="), "the search was stopped before it reached begin" + c.describe());
+
+      c.type("direction forward");
+      StepRequest step = vm.eventRequestManager().createStepRequest(main, StepRequest.STEP_LINE, StepRequest.STEP_OVER);
+      step.addCountFilter(1);
+      step.enable();
+      vm.resume();
+      LocatableEvent e = stop(vm, c);
+      while (e.request() != step) {
+        assertTrue(e.request() == null && e.location().lineNumber() == 20, "only the stop the interrupted Resume reported, where it stayed: "
+            + e + c.describe());
+        e = stop(vm, c);
+      }
+      assertTrue(e instanceof StepEvent, e + c.describe());
+      assertEquals(21, e.location().lineNumber(), "the step went on from finish's first line" + c.describe());
+      c.await("^Step completed: \"thread=main\", Spinner\\.finish\\(\\), line=21 ");
+      c.type("where");
+      c.await("^  \\[1\\] Spinner\\.finish \\(Spinner\\.java:21\\)$");
       vm.dispose();
       c.await("ttd: the debugger detached");
       c.type("quit");

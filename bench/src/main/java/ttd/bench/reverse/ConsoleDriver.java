@@ -50,6 +50,21 @@ final class ConsoleDriver implements AutoCloseable {
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
   }
 
+  /** Reads the console's output up to the line {@code announces} matches, and gives its group 1. */
+  String await(java.util.regex.Pattern announces) throws IOException {
+    String line;
+    while ((line = out.readLine()) != null) {
+      if (echo) {
+        System.err.printf("[%7.2f] %s%n", (System.nanoTime() - born) / 1e9, line);
+      }
+      java.util.regex.Matcher m = announces.matcher(line);
+      if (m.find()) {
+        return m.group(1);
+      }
+    }
+    throw new IOException("the console ended before printing " + announces);
+  }
+
   Result command(String command) throws IOException {
     String mark = "# done " + (++marks);
     in.write((command + "\n" + mark + "\n").getBytes(StandardCharsets.UTF_8));

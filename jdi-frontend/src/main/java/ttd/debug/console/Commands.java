@@ -58,6 +58,8 @@ final class Commands {
       if (moves) {
         s.distrust();
       }
+    } finally {
+      s.commandEnded();
     }
     return true;
   }

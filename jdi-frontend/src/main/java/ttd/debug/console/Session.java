@@ -59,6 +59,15 @@ final class Session implements AutoCloseable {
   private boolean distrusted;
   /** The replay JVM a command is running now (a search's, or the one shown), for Ctrl-C. */
   private volatile Target running;
+  /**
+   * Set by Ctrl-C (or a debugger's Suspend) during a command: each JVM the command runs from then
+   * on is interrupted too, so one that arrives while a search is still taking its JVM is not lost.
+   */
+  private boolean interruptPending;
+  /** The JVMs told to stop during the command: one that was not running keeps the request, which must not outlive the command. */
+  private final List<Target> interruptedTargets = new ArrayList<>();
+  /** Guards the two fields above: Ctrl-C and a debugger's Suspend come from other threads. */
+  private final Object interruptLock = new Object();
   /** Set while a command waits for the index of hits, which Ctrl-C then ends instead. */
   private volatile boolean waiting;
   private volatile boolean waitInterrupted;
@@ -280,13 +289,33 @@ final class Session implements AutoCloseable {
 
   /**
    * Ctrl-C: ends the command's wait for the index of hits if it is waiting, else stops the JVM it
-   * runs.
+   * runs and each one it runs after, until {@link #commandEnded} (one that comes as a debugger's
+   * motion is about to start stops that motion).
    */
   void interrupt() {
     if (waiting) {
       waitInterrupted = true;
-    } else {
-      running().interrupt();
+      return;
+    }
+    synchronized (interruptLock) {
+      interruptPending = true;
+      interrupt(running());
+    }
+  }
+
+  private void interrupt(Target t) {
+    interruptedTargets.add(t);
+    t.interrupt();
+  }
+
+  /** The command has ended: a Ctrl-C during it is spent, in every JVM it reached. */
+  void commandEnded() {
+    synchronized (interruptLock) {
+      interruptPending = false;
+      for (Target t : interruptedTargets) {
+        t.forgetInterrupt();
+      }
+      interruptedTargets.clear();
     }
   }
 
@@ -312,6 +341,11 @@ final class Session implements AutoCloseable {
   /** Marks {@code t} as the JVM a command is running now (null: the one shown). */
   void running(Target t) {
     running = t;
+    synchronized (interruptLock) {
+      if (t != null && interruptPending) {
+        interrupt(t);
+      }
+    }
   }
 
   /** Refuses what needs to replay the history when a Ctrl-C made it unrepeatable. */

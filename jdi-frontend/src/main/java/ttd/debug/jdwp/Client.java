@@ -347,8 +347,7 @@ final class Client {
 
   /** Runs a console command that moves, on behalf of the client, and reports where it stopped. */
   void runMotion(String command, IdeRequest step) {
-    link.out().println("(debugger) " + command);
-    server.runMotion(command);
+    server.runMotion(command, true);
     noteMoves(true, step);
   }
 
@@ -372,8 +371,7 @@ final class Client {
     for (int i = 0; i < count; i++) {
       link.selectThread(thread);
       Stop before = link.stop();
-      link.out().println("(debugger) reverse-finish");
-      server.runMotion("reverse-finish");
+      server.runMotion("reverse-finish", true);
       if (link.stop() == before) {
         break;
       }

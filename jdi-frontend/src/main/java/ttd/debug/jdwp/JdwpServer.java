@@ -218,8 +218,19 @@ public final class JdwpServer implements AutoCloseable {
 
   /** A console command a debugger's motion runs (the lock is held). */
   void runMotion(String command) {
+    runMotion(command, false);
+  }
+
+  /**
+   * The same, printed first as {@code (debugger) COMMAND} with {@code announce}: a Suspend that
+   * comes once the line is out stops the motion.
+   */
+  void runMotion(String command, boolean announce) {
     moving = true;
     try {
+      if (announce) {
+        link.out().println("(debugger) " + command);
+      }
       link.execute(command);
     } finally {
       moving = false;

@@ -124,6 +124,11 @@ public final class Target implements AutoCloseable {
     interruptRequested = true;
   }
 
+  /** Drops a stop request this JVM has not acted on (it was not running when asked). */
+  public void forgetInterrupt() {
+    interruptRequested = false;
+  }
+
   /** Lets the replay run until a user request, a step, a goto or an observer stops it. */
   public Stop resume() {
     started = true;
