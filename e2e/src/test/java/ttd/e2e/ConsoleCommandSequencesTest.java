@@ -80,9 +80,6 @@ class ConsoleCommandSequencesTest {
       recording = ReverseDebuggingTest.crashingRecording(jvm);
       p = Program.of("ttd.samples.corruption.OrderPipeline");
     } else {
-      org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.getBoolean("ttd.e2e.consoleThreads"),
-          "skipped: goto to a hand-over to a thread that has not begun fails or runs to the end, see"
-              + " docs/console-known-gaps.md (-Dttd.e2e.consoleThreads=true runs it)");
       recording = RaceDebuggingTest.oversoldRecording(jvm);
       p = Program.of("ttd.samples.concurrency.BoxOffice");
     }

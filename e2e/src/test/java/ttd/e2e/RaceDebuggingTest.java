@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * one window takes the last seats between another window's check and its write. Stopped at the
  * failed audit in main, a watch on the concert's seats run backwards lands on the racing write in
  * a window thread, with the values the field's history shows for it, right after another
- * window's write. A goto to the first tick after a hand-over of the baton stops there.
+ * window's write. A goto to the first tick after a hand-over of the baton stops there, and one to
+ * the first hand-over to a window that has not run yet stops at the window's first line.
  */
 class RaceDebuggingTest {
 
@@ -115,6 +116,50 @@ class RaceDebuggingTest {
       reached++;
     }
     assertTrue(reached >= 1, "no hand-over's first tick was reached:" + c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
+  }
+
+  /**
+   * The first hand-over of the baton to each window finds it before it ran any code of the
+   * program, its start perhaps not even seen by the debugger yet: a goto there stops at the
+   * window's first line, in the window (it used to run to the program's end, or be refused). A
+   * window whose first stretch another kind of hand-over begins (after an idle main) is not tried.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void gotoTheFirstHandOverToEachWindowStopsAtTheWindowsFirstLine(Jvm jvm) throws Exception {
+    Path recording = oversoldRecording(jvm);
+    Outcome listed = TtdRun.cli(jvm, recording.getParent(), "events", recording.toString(), "--schedule");
+    assertEquals(0, listed.exitStatus(), listed.describe());
+    Pattern event = Pattern.compile("^\\s+(\\d+)  (\\S+)  SCHED_SWITCH to (window-\\d) at tick \\d+.*$");
+    Pattern own = Pattern.compile("^\\s+\\d+  (\\S+)  .*$");
+    Set<String> ran = new HashSet<>();
+    Set<String> handed = new HashSet<>();
+    List<String[]> tried = new java.util.ArrayList<>();
+    List<String> script = new java.util.ArrayList<>();
+    for (String l : listed.stdoutLines()) {
+      Matcher m = event.matcher(l);
+      if (m.matches() && !ran.contains(m.group(3)) && handed.add(m.group(3))) {
+        tried.add(new String[] {m.group(1), m.group(3)});
+        script.addAll(List.of("goto " + m.group(1), "when"));
+      }
+      Matcher o = own.matcher(l);
+      if (o.matches()) {
+        ran.add(o.group(1));
+      }
+    }
+    assertTrue(tried.size() >= 1, "a first hand-over to a window:" + listed.describe());
+    script.add("quit");
+    DebugConsole c = DebugConsole.run(jvm, recording, script.toArray(String[]::new));
+    String first = Pattern.quote(BOX_OFFICE + ".lambda$main$0()") + ", line=" + lineOf("windows[w] = new Thread(") + " bci=\\d+";
+    for (int k = 0; k < tried.size(); k++) {
+      String at = tried.get(k)[0];
+      String stopped = "Stopped after event " + at + ": \"thread=" + tried.get(k)[1] + "\", " + first;
+      List<String> out = c.after(2 * k, "goto " + at);
+      assertTrue(out.stream().anyMatch(l -> l.matches(stopped)),
+          c.describe());
+      assertTrue(c.first(2 * k + 1, "when").startsWith("position " + at + "."), c.describe());
+    }
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 

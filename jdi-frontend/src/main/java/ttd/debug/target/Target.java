@@ -195,17 +195,7 @@ public final class Target implements AutoCloseable {
     // at a hand-over of the baton the thread that passed it stopped here and now waits for it:
     // the goto goes on in the thread that runs from this position, as every replay does
     ThreadReference on = fields.runningThread();
-    Stop out;
-    try {
-      out = step(on != null ? on : reached.thread(), StepRequest.STEP_OUT);
-    } catch (IllegalThreadStateException e) {
-      // the baton went to a thread the debugger cannot step yet: started, but its start not yet
-      // reported (BoxOffice's window-3 at its first hand-over, JDI status RUNNING); stepping the
-      // thread that passed the baton instead would stop somewhere else, so say so
-      ThreadReference next = on != null ? on : reached.thread();
-      throw new IllegalStateException("the thread that runs after event " + reached.position().event() + " ("
-          + next.name() + ") has not begun in the debugger's view yet; a later position in it reaches it", e);
-    }
+    Stop out = new ProgramEntry(this).step(on != null ? on : reached.thread());
     tick = 0;
     last = out.ended() ? out : Stop.at(out.events(), new Position(out.position().event(), Math.max(0, fields.tick()), false));
     return last;
