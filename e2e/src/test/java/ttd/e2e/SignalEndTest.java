@@ -3,10 +3,13 @@ package ttd.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,6 +77,7 @@ class SignalEndTest {
   @ParameterizedTest(name = "{0}, SIG{1}")
   @MethodSource("jdksAndSignals")
   void aRecordingEndedByASignalSaysSoAndItsReplayEndsTheSameWay(Jvm jvm, String signal) throws Exception {
+    assumeDeliverable(signal);
     Path work = Scratch.dir("signal-" + signal + "-" + jvm.label());
     Path classes = JavaSource.compile(work.resolve("classes"), "Waiter", WAITER);
     Path recording = work.resolve("recording");
@@ -131,6 +135,7 @@ class SignalEndTest {
   @ParameterizedTest(name = "{0}, SIG{1}")
   @MethodSource("jdksAndSignals")
   void ttdRecordPassesTheSignalOnAndWaitsForTheRecordedJvm(Jvm jvm, String signal) throws Exception {
+    assumeDeliverable(signal);
     Path work = Scratch.dir("record-forwards-" + signal + "-" + jvm.label());
     Path classes = JavaSource.compile(work.resolve("classes"), "Waiter", WAITER);
     Path recording = work.resolve("recording");
@@ -176,6 +181,22 @@ class SignalEndTest {
         throw new AssertionError("no line '" + line + "' from the program:" + running.killForcibly().describe());
       }
       Thread.sleep(50);
+    }
+  }
+
+  /**
+   * Skips a test whose signal this JVM ignores: the programs it starts inherit that (a test run
+   * under {@code nohup}, or as a non-interactive shell's background job, ignores SIGHUP or SIGINT),
+   * so none of them could receive it.
+   */
+  static void assumeDeliverable(String signal) throws IOException {
+    int number = signal.equals("HUP") ? 1 : signal.equals("INT") ? 2 : signal.equals("TERM") ? 15 : 0;
+    for (String line : Files.readAllLines(Paths.get("/proc/self/status"), StandardCharsets.UTF_8)) {
+      if (number > 0 && line.startsWith("SigIgn:")) {
+        boolean ignored = (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) >>> (number - 1) & 1) == 1;
+        assumeFalse(ignored, "SIG" + signal + " is ignored where the tests run (nohup, or a shell's background job),"
+            + " and the programs they start inherit that: run the tests in the foreground");
+      }
     }
   }
 
