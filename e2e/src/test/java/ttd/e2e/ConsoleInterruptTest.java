@@ -3,11 +3,13 @@ package ttd.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,6 +75,12 @@ class ConsoleInterruptTest {
       """;
 
   private static final Duration WAIT = Duration.ofSeconds(90);
+
+  /** Ctrl-C on the pty is SIGINT to the console, which a test run that ignores SIGINT passes on. */
+  @BeforeEach
+  void sigintReachesTheConsole() throws IOException {
+    SignalEndTest.assumeDeliverable("INT");
+  }
 
   @Test
   void ctrlCStopsAReverseSearchAndTheConsoleStaysWhereItWas() {
