@@ -71,7 +71,18 @@ class SignalEndTest {
   }
 
   private static int number(String signal) {
-    return signal.equals("HUP") ? 1 : signal.equals("INT") ? 2 : 15;
+    switch (signal) {
+      case "HUP":
+        return 1;
+      case "INT":
+        return 2;
+      case "KILL":
+        return 9;
+      case "USR1":
+        return 10;
+      default:
+        return 15;
+    }
   }
 
   @ParameterizedTest(name = "{0}, SIG{1}")
@@ -190,10 +201,10 @@ class SignalEndTest {
    * so none of them could receive it.
    */
   static void assumeDeliverable(String signal) throws IOException {
-    int number = signal.equals("HUP") ? 1 : signal.equals("INT") ? 2 : signal.equals("TERM") ? 15 : 0;
     for (String line : Files.readAllLines(Paths.get("/proc/self/status"), StandardCharsets.UTF_8)) {
-      if (number > 0 && line.startsWith("SigIgn:")) {
-        boolean ignored = (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) >>> (number - 1) & 1) == 1;
+      if (line.startsWith("SigIgn:")) {
+        long mask = Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16);
+        boolean ignored = (mask >>> (number(signal) - 1) & 1) == 1;
         assumeFalse(ignored, "SIG" + signal + " is ignored where the tests run (nohup, or a shell's background job),"
             + " and the programs they start inherit that: run the tests in the foreground");
       }

@@ -47,13 +47,8 @@ public record LineArrivals(String thread, java.util.Set<String> methods) impleme
     if (methods != null && methods.stream().noneMatch(m -> m.startsWith(n + "."))) {
       return false;
     }
-    if (n.endsWith("[]") || n.contains("$$Lambda") || n.contains("/0x")) {
+    if (n.endsWith("[]") || n.contains("$$Lambda") || n.contains("/0x") || Target.stepExcluded(n)) {
       return false;
-    }
-    for (String excluded : Target.STEP_EXCLUDES) {
-      if (n.startsWith(excluded.substring(0, excluded.length() - 1))) {
-        return false;
-      }
     }
     return !ttdsOwn(type.classLoader());
   }

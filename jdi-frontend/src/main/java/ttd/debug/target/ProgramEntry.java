@@ -40,7 +40,7 @@ final class ProgramEntry {
   private static boolean inProgram(ThreadReference thread) {
     try {
       for (StackFrame f : thread.frames()) {
-        if (!excluded(f.location().declaringType().name())) {
+        if (!Target.stepExcluded(f.location().declaringType().name())) {
           return true;
         }
       }
@@ -48,15 +48,6 @@ final class ProgramEntry {
     } catch (IncompatibleThreadStateException e) {
       return false; // not suspended: its start has not reached the debugger
     }
-  }
-
-  private static boolean excluded(String className) {
-    for (String pattern : Target.STEP_EXCLUDES) {
-      if (className.startsWith(pattern.substring(0, pattern.length() - 1))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Runs the replay until {@code thread} enters a method of the program that has lines. */

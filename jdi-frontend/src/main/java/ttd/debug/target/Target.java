@@ -36,6 +36,16 @@ public final class Target implements AutoCloseable {
     "net.openhft.*", "org.objectweb.*", "org.slf4j.*", "org.jline.*",
   };
 
+  /** Whether a step passes over the named class (one of {@link #STEP_EXCLUDES}). */
+  public static boolean stepExcluded(String className) {
+    for (String pattern : STEP_EXCLUDES) {
+      if (className.startsWith(pattern.substring(0, pattern.length() - 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private final ReplayJvm jvm;
   private final VirtualMachine vm;
   private final PositionFields fields;
