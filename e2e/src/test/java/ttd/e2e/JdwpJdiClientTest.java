@@ -235,7 +235,7 @@ class JdwpJdiClientTest {
       ThreadReference main = stop(vm, c).thread();
       c.type("stop in Spinner.begin");
       c.type("direction reverse");
-
+      c.await("^The debugger's Resume and steps run backwards");
       vm.resume();
       c.await("^\\(debugger\\) reverse-continue$");
       vm.suspend();
@@ -247,6 +247,7 @@ class JdwpJdiClientTest {
       assertFalse(c.describe().contains("Spinner.begin(), line="), "the search was stopped before it reached begin" + c.describe());
 
       c.type("direction forward");
+      c.await("^The debugger's Resume and steps run forwards");
       StepRequest step = vm.eventRequestManager().createStepRequest(main, StepRequest.STEP_LINE, StepRequest.STEP_OVER);
       step.addCountFilter(1);
       step.enable();
