@@ -16,12 +16,19 @@ import java.nio.charset.StandardCharsets;
  */
 public final class InventoryClient {
 
+    /**
+     * One client for the whole run, as HttpClient's documentation advises. Held here, not in a
+     * local, so that its selector thread's end does not depend on whether a GC collects the client
+     * before the JVM exits: ttd does not record what the GC does (docs/compat.md, jdkhttp.AsyncFanOut).
+     */
+    private static HttpClient client;
+
     private InventoryClient() {
     }
 
     public static void main(String[] args) throws Exception {
         boolean legacy = args.length > 2 && args[2].equals("--urlconnection");
-        HttpClient client = legacy ? null : HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        client = legacy ? null : HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         try (BufferedReader script = new BufferedReader(new FileReader(args[1], StandardCharsets.UTF_8))) {
             for (String line = script.readLine(); line != null; line = script.readLine()) {
                 if (line.isBlank()) {
