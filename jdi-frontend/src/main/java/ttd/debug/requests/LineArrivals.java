@@ -47,7 +47,7 @@ public record LineArrivals(String thread, java.util.Set<String> methods) impleme
     if (methods != null && methods.stream().noneMatch(m -> m.startsWith(n + "."))) {
       return false;
     }
-    if (n.endsWith("[]") || n.contains("$$Lambda") || n.contains("/0x") || Target.stepExcluded(n)) {
+    if (n.endsWith("[]") || Target.stepExcluded(n)) {
       return false;
     }
     return !ttdsOwn(type.classLoader());

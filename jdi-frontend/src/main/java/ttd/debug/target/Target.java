@@ -36,8 +36,14 @@ public final class Target implements AutoCloseable {
     "net.openhft.*", "org.objectweb.*", "org.slf4j.*", "org.jline.*",
   };
 
-  /** Whether a step passes over the named class (one of {@link #STEP_EXCLUDES}). */
+  /**
+   * Whether a step passes over the named class: one of {@link #STEP_EXCLUDES}, or a class the JVM
+   * generates (a lambda's, a hidden class: {@code Foo$$Lambda/0x...}), which has no lines to stop at.
+   */
   public static boolean stepExcluded(String className) {
+    if (className.contains("$$Lambda") || className.contains("/0x")) {
+      return true;
+    }
     for (String pattern : STEP_EXCLUDES) {
       if (className.startsWith(pattern.substring(0, pattern.length() - 1))) {
         return true;
