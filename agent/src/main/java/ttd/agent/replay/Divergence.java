@@ -24,6 +24,8 @@ public final class Divergence {
   public static final int EXIT_DIVERGED = 86;
   /** The recording ends (its process was killed) before the replay does. */
   public static final int EXIT_RECORDING_ENDS = 87;
+  /** The recording cannot be used (as {@code ttd replay} says of a damaged one before it starts). */
+  public static final int EXIT_UNUSABLE = 2;
 
   private final StringBuilder text = new StringBuilder();
 

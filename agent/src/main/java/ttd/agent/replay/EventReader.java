@@ -129,17 +129,45 @@ final class EventReader {
    * ({@code hasMore}). Reading the queue is agent work on the program's thread: the hash state is
    * kept aside around it. Whether there is such an event.
    */
-  static boolean readAhead(ThreadState t, boolean advance) {
+  boolean readAhead(ThreadState t, boolean advance) {
     ThreadCursor cursor = t.cursor();
     boolean bracket = HashState.available() && cursor.needsRead();
     if (bracket) {
       HashState.save(t.loadHash());
     }
-    boolean found = advance ? cursor.advance() : cursor.hasMore();
+    boolean found;
+    try {
+      found = advance ? cursor.advance() : cursor.hasMore();
+    } catch (RuntimeException | LinkageError e) {
+      unreadable(t, e);
+      return false;
+    }
     if (bracket) {
       HashState.write(t.loadHash());
     }
     return found;
+  }
+
+  /**
+   * ttd could not read the log for {@code t} (its reader failed to open or to read): the replay
+   * stops with one report instead of handing ttd's exception to the program, whose thread would
+   * then never take its turn.
+   */
+  void unreadable(ThreadState t, Throwable e) {
+    stop(Divergence.EXIT_UNUSABLE, unreadableReport(t.name(), t.ordinal(), t.index(), e));
+  }
+
+  static Divergence unreadableReport(String thread, int ordinal, long index, Throwable e) {
+    StackTraceElement[] at = e.getStackTrace();
+    return new Divergence(
+            "the replay could not read the recording for thread \""
+                + thread
+                + "\" (thread #"
+                + ordinal
+                + ") at its event #"
+                + index
+                + ", so it stops there; `java -jar ttd.jar info <recording>` checks the recording")
+        .line("cause", e + (at.length > 0 ? " at " + at[0] : ""));
   }
 
   private boolean sameSite(int mine, int recorded) {

@@ -174,7 +174,13 @@ public final class ReplaySession extends Session {
     } else {
       events.threadStarted();
     }
-    ThreadCursor cursor = new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables, path);
+    ThreadCursor cursor;
+    try {
+      cursor = new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables, path);
+    } catch (RuntimeException | LinkageError e) {
+      events.unreadable(t, e);
+      return;
+    }
     if (EventReader.CHECK_ORDER) {
       cursor.keepOrder();
     }
@@ -283,7 +289,7 @@ public final class ReplaySession extends Session {
   @Override
   public boolean peek(SchedThread s, Decision into) {
     ThreadState t = (ThreadState) s.owner;
-    if (!EventReader.readAhead(t, false)) {
+    if (!events.readAhead(t, false)) {
       // nothing of it is left to replay: in a complete recording the recorded JVM exited while it
       // went on; in an incomplete one the recording stopped here, and if the thread gets stuck here
       // as it did then (BatonWatch), that is reported
