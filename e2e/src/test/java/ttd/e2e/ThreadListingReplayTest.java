@@ -19,8 +19,8 @@ import org.junit.jupiter.api.TestFactory;
  * <p>Before, the baton moved on at the start of {@code Thread.exit()}, and the rest of the exit
  * (the group's bookkeeping on 17, the JVM's thread list on 25) ran beside the next thread, so the
  * recording listed workers the replay did not (Tomcat's stop walks {@code Thread.enumerate} and
- * took another number of turns in replay). JDK 17's {@code ThreadGroup.activeCount()} still counts
- * such threads (an estimate by its contract), so the program prints it on 21+ only.
+ * took another number of turns in replay), and JDK 17's {@code ThreadGroup.activeCount()} counted
+ * the group's members the JVM had not yet taken out.
  */
 class ThreadListingReplayTest {
 
@@ -45,7 +45,7 @@ class ThreadListingReplayTest {
       "      for (int i = 0; i < n; i++) names.append(listed[i].getName()).append(',');",
       "      TreeSet<String> traced = new TreeSet<>();",
       "      for (Thread t : Thread.getAllStackTraces().keySet()) traced.add(t.getName());",
-      "      String count = Runtime.version().feature() >= 21 ? \" active \" + root.activeCount() : \"\";",
+      "      String count = \" active \" + root.activeCount() + \" here \" + Thread.activeCount();",
       "      System.out.println(round + \": enumerate \" + n + \" \" + names + \" traces \" + traced + count);",
       "    }",
       "  }",

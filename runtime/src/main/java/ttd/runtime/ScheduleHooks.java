@@ -172,6 +172,16 @@ public final class ScheduleHooks {
     return d == null ? all : d.onThreadList(all);
   }
 
+  /**
+   * Called in JDK 17's {@code ThreadGroup.activeCount()}, under the group's lock, with the group's
+   * members and their count: how many of them have not ended in the scheduler's model, which a
+   * thread leaves before the JVM has taken it out of its group.
+   */
+  public static int onGroupCount(Thread[] members, int count) {
+    HookDelegate d = Hooks.delegate();
+    return d == null || count == 0 ? count : d.onThreadList(java.util.Arrays.copyOf(members, count)).length;
+  }
+
   /** Replaces {@code Thread.getState()} call sites of application code. */
   public static Thread.State onThreadGetState(Thread thread) {
     HookDelegate d = Hooks.delegate();

@@ -14,14 +14,16 @@ import org.objectweb.asm.Opcodes;
  * number of turns in replay. In {@code java.lang.Thread} what the native {@code getThreads()}
  * returns goes through {@code ScheduleHooks.onThreadList} (every listing on 21+, {@code
  * getAllStackTraces} on 17); in {@code java.lang.ThreadGroup} each {@code isAlive()} goes through
- * {@code ScheduleHooks.onThreadIsAlive}, as application code's do (JDK 17's {@code enumerate}).
- * {@code Thread}'s own {@code isAlive()} calls ({@code join}) are left alone. JDK 17's {@code
- * activeCount()} still counts such threads (the group's count; an estimate by its contract).
+ * {@code ScheduleHooks.onThreadIsAlive}, as application code's do (JDK 17's {@code enumerate}),
+ * and JDK 17's {@code activeCount()} reads the group's members and their count, under the group's
+ * lock, into {@code ScheduleHooks.onGroupCount} instead of the bare count. {@code Thread}'s own
+ * {@code isAlive()} calls ({@code join}) are left alone.
  */
 final class ThreadListingInstrumentation implements TypeInstrumentation {
 
   private static final String THREAD = "java/lang/Thread";
   private static final String THREADS = "()[Ljava/lang/Thread;";
+  private static final String GROUP = "java/lang/ThreadGroup";
 
   private final String typeName;
 
@@ -36,7 +38,7 @@ final class ThreadListingInstrumentation implements TypeInstrumentation {
 
   /** The liveness test of each member, filtered where {@code ThreadGroup} makes it. */
   static ThreadListingInstrumentation groupMembers() {
-    return new ThreadListingInstrumentation("java/lang/ThreadGroup");
+    return new ThreadListingInstrumentation(GROUP);
   }
 
   @Override
@@ -48,7 +50,22 @@ final class ThreadListingInstrumentation implements TypeInstrumentation {
   public MethodVisitor instrument(
       MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
     boolean group = !typeName.equals(THREAD);
+    boolean count = group && name.equals("activeCount") && desc.equals("()I");
     return new MethodVisitor(Opcodes.ASM9, mv) {
+      @Override
+      public void visitFieldInsn(int opcode, String owner, String field, String d) {
+        if (count && opcode == Opcodes.GETFIELD && owner.equals(GROUP) && field.equals("nthreads") && d.equals("I")) {
+          changed[0] = true; // JDK 17: group -> (threads, nthreads) -> the members still alive
+          super.visitInsn(Opcodes.DUP);
+          super.visitFieldInsn(Opcodes.GETFIELD, GROUP, "threads", "[Ljava/lang/Thread;");
+          super.visitInsn(Opcodes.SWAP);
+          super.visitFieldInsn(opcode, owner, field, d);
+          HookCalls.call(mv, HookCalls.SCHEDULE_HOOKS, "onGroupCount", "([Ljava/lang/Thread;I)I");
+          return;
+        }
+        super.visitFieldInsn(opcode, owner, field, d);
+      }
+
       @Override
       public void visitMethodInsn(int opcode, String owner, String callee, String d, boolean itf) {
         if (group && opcode == Opcodes.INVOKEVIRTUAL && owner.equals(THREAD)
