@@ -79,6 +79,44 @@ class FileSystemChangeReplayTest {
     assertEquals(List.of("keep.txt", "old.txt"), names(dir), "the replay changed " + dir);
   }
 
+  private static final String COPIES =
+      String.join(
+          "\n",
+          "import java.nio.file.*;",
+          "public class Copies {",
+          "  public static void main(String[] args) throws Exception {",
+          "    Path src = Files.writeString(Path.of(args[0], \"src.txt\"), \"x\".repeat(1000));",
+          "    long bytes = 0;",
+          "    for (int i = 0; i < 200; i++) {",
+          "      Path dst = Path.of(args[0], \"copy\" + (i % 7) + \".txt\");",
+          "      Files.copy(src, dst, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);",
+          "      bytes += Files.size(dst) + new byte[2000].length;",
+          "    }",
+          "    System.out.println(\"copied \" + bytes);",
+          "  }",
+          "}",
+          "");
+
+  /**
+   * {@code Files.copy} with collections all the time (a young generation of 1 MiB): on JDK 17 the
+   * agent once loaded {@code UnixCopyFile} while writing the header, before its transformer was in
+   * place, and retransformed it; a collection that met its rewritten {@code copyFile} on a stack
+   * then killed the JVM ("Illegal class file encountered ... in method copyFile"), 6 of 6 runs.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void manyCopiesUnderConstantCollectionsRecordAndReplay(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("fs-copies-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Copies", COPIES);
+    Path dir = Files.createDirectories(work.resolve("copies"));
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, List.of(), classes.toString(), "Copies", List.of(dir.toString()),
+        new byte[0], "-Xmx32m", "-Xmn1m", "-XX:+UseSerialGC");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals("copied 600000\n", recorded.stdout(), recorded.describe());
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of Copies");
+  }
+
   private static void reset(Path dir) throws Exception {
     if (Files.exists(dir)) {
       try (Stream<Path> all = Files.walk(dir)) {

@@ -6,7 +6,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -97,12 +96,22 @@ public final class RecordingMetadata {
     return this;
   }
 
-  /** Writes the header (owner-only) under a temporary name and renames it into place; one writer at a time. */
+  /**
+   * Writes the header (owner-only) under a temporary name and renames it into place; one writer at
+   * a time. The rename is {@code java.io.File}'s (rename(2), atomic and replacing, as an atomic
+   * {@code Files.move}): the agent writes the first header before its transformer is installed,
+   * and {@code Files.move} would load {@code sun.nio.fs.UnixCopyFile} then, which the agent must
+   * later retransform; on JDK 17 the retransformed {@code copyFile} crashed the JVM at a collection
+   * ("Illegal class file encountered ... in method copyFile"), while the same rewrite made at the
+   * class's first load does not.
+   */
   public synchronized void store(Path recordingDir) throws IOException {
     Path target = recordingDir.resolve(TraceFormat.METADATA_FILE);
     Path tmp = recordingDir.resolve(TraceFormat.METADATA_FILE + ".tmp");
     OwnerOnly.write(tmp, PropertiesText.of("ttd recording", values));
-    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    if (!tmp.toFile().renameTo(target.toFile())) {
+      throw new IOException("cannot rename " + tmp + " to " + target);
+    }
   }
 
   /** Reads the header, or explains in one sentence why {@code dir} is not a usable recording. */
