@@ -132,6 +132,12 @@ public interface HookDelegate {
   /** {@code thread.isAlive()} as the program sees it: a scheduled thread from the scheduler's model. */
   boolean onThreadIsAlive(Thread thread);
 
+  /**
+   * {@code thread.isInterrupted()} as the program sees it: a scheduled thread waiting for the
+   * baton keeps an interrupt it was sent, whatever its real wait did with it.
+   */
+  boolean onThreadIsInterrupted(Thread thread);
+
   /** {@code thread.getState()} as the program sees it: a scheduled thread from the scheduler's model. */
   Thread.State onThreadGetState(Thread thread);
 

@@ -182,6 +182,12 @@ public final class ScheduleHooks {
     return d == null || count == 0 ? count : d.onThreadList(java.util.Arrays.copyOf(members, count)).length;
   }
 
+  /** Replaces {@code Thread.isInterrupted()} call sites (application and JDK code). */
+  public static boolean onThreadIsInterrupted(Thread thread) {
+    HookDelegate d = Hooks.delegate();
+    return d == null ? thread.isInterrupted() : d.onThreadIsInterrupted(thread);
+  }
+
   /** Replaces {@code Thread.getState()} call sites of application code. */
   public static Thread.State onThreadGetState(Thread thread) {
     HookDelegate d = Hooks.delegate();

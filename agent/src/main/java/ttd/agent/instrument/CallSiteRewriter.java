@@ -139,6 +139,10 @@ final class CallSiteRewriter extends MethodVisitor {
         && threads(calleeOwner, name, desc)) {
       return "onThreadIsAlive(Ljava/lang/Thread;)Z";
     }
+    if (instance(op) && name.equals("isInterrupted") && desc.equals("()Z")
+        && threads(calleeOwner, name, desc)) {
+      return "onThreadIsInterrupted(Ljava/lang/Thread;)Z";
+    }
     if (appClass && instance(op) && name.equals("getState") && desc.equals("()Ljava/lang/Thread$State;")
         && threads(calleeOwner, name, desc)) {
       return "onThreadGetState(Ljava/lang/Thread;)Ljava/lang/Thread$State;";

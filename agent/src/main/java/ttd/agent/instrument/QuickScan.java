@@ -15,7 +15,7 @@ final class QuickScan {
   private static final String[] CALLEES = {
     "nanoTime", "currentTimeMillis", "getNanoTimeAdjustment", "availableProcessors",
     "freeMemory", "totalMemory", "maxMemory", "getLocalHostName", "sleep", "wait",
-    "join", "yield", "onSpinWait", "park", "unpark",
+    "join", "yield", "onSpinWait", "park", "unpark", "isInterrupted",
   };
 
   /** Also the owners of public I/O natives whose call sites are rewritten in any class. */

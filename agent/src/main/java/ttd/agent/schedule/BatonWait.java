@@ -80,6 +80,10 @@ final class BatonWait {
         }
       }
     }
+    if (t.interruptHeld) {
+      interrupted = true;
+      t.interruptHeld = false;
+    }
     if (interrupted) {
       Thread.currentThread().interrupt();
     }

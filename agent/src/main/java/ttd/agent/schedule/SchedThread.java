@@ -54,6 +54,13 @@ public final class SchedThread extends BatonClock {
   boolean permit;
   /** Record: the permit came from an unpark by a thread the scheduler does not run ({@link Parking}). */
   boolean outsidePermit;
+  /**
+   * Interrupted by the baton holder while waiting for the baton: the real wait on its gate
+   * consumes the JVM's interrupt status at a moment only the JVM decides, so until the thread
+   * holds the baton again (and sets its status back), the program reads it from here ({@link
+   * Scheduler#interruptHeld}).
+   */
+  volatile boolean interruptHeld;
   /** Blocked with a timeout (record: a real timer; replay: the log lets it back in). */
   boolean timed;
   /** Record: back from a timed or external wait, to be let in by the running thread. */

@@ -251,13 +251,35 @@ public final class Scheduler {
     }
   }
 
-  /** Before a real {@code Thread.interrupt}: a waiting, parked or joining target wakes up. */
+  /**
+   * Before a real {@code Thread.interrupt}: a waiting, parked or joining target wakes up. A target
+   * waiting for the baton keeps the interrupt in the model ({@link SchedThread#interruptHeld}), so
+   * that {@code isInterrupted()} answers the same in record and replay; one outside the scheduler
+   * (a sleep, real I/O) meets the real interrupt there, as without ttd.
+   */
   public void interrupt(SchedThread s, Thread target) {
     synchronized (lock) {
       SchedThread t = shadow.byThread(target);
       if (t != null && t != s) {
+        if (t.state != SchedThread.State.EXTERNAL && t.state != SchedThread.State.DONE) {
+          t.interruptHeld = true;
+        }
         shadow.wake(t);
       }
+    }
+  }
+
+  /**
+   * Whether {@code target} is a scheduled thread interrupted while it waits for the baton: its
+   * real interrupt status may have been consumed by that wait, and it sets it back when it runs.
+   */
+  public boolean interruptHeld(Thread target) {
+    if (target == Thread.currentThread()) {
+      return false;
+    }
+    synchronized (lock) {
+      SchedThread t = shadow.byThread(target);
+      return t != null && t.interruptHeld;
     }
   }
 

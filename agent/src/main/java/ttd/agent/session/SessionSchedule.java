@@ -286,6 +286,11 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
   }
 
   @Override
+  public boolean onThreadIsInterrupted(Thread thread) {
+    return thread.isInterrupted() || scheduler != null && scheduler.interruptHeld(thread);
+  }
+
+  @Override
   public Thread[] onThreadList(Thread[] all) {
     ThreadState t = all == null ? null : scheduled();
     if (t == null) {
