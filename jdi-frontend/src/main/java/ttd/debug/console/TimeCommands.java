@@ -40,7 +40,7 @@ final class TimeCommands {
     } else {
       String label = s.name(p);
       s.out.println("position " + label + " (event " + p.event() + ", tick " + p.tick()
-          + (label.contains("~") ? "; the " + ordinal(label.substring(label.indexOf('~') + 1)) + " stop this session named at that tick: several lines can run between two ticks" : "")
+          + (label.contains("~") ? "; the " + ordinal(label.substring(label.indexOf('~') + 1)) + " stop this session named at that tick and place: a method that calls nothing can be there twice in one tick" : "")
           + ")");
     }
   }

@@ -11,8 +11,9 @@ import ttd.debug.target.Position;
  *
  * <p>{@code GOTO} and {@code PAUSE} go to position ({@code arg}, {@code tick}): tick 0 is the
  * instant event {@code arg} is consumed, a later tick the tick point where the thread holding the
- * baton reaches it; a {@code GOTO} with a {@code place} goes on to that place inside the tick. {@code PAUSE} stays there, inside ttd's code (a checkpoint of the ladder, inside
- * a run or goto that the history goes on with); {@code GOTO} goes on into the program's code. {@code SEEK} runs
+ * baton reaches it. {@code PAUSE} stays there, inside ttd's code (a checkpoint of the ladder, inside
+ * a run or goto that the history goes on with); {@code GOTO} goes on into the program's code, and
+ * with a {@code place} on to that place inside the tick (a stop's position). {@code SEEK} runs
  * on from wherever the replay is with {@code observers} installed (and the user's requests off)
  * and stops at their {@code arg}-th event: the landing of a reverse search. Neither needs the
  * motions that came between: requests never change what a replay executes, only where it stops.
