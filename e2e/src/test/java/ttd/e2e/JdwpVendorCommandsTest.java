@@ -93,7 +93,7 @@ class JdwpVendorCommandsTest {
       }
       c.await("ttd: the debugger (detached|was disconnected)");
       c.type("when");
-      c.await("^position \\d+\\.\\d+ \\(event \\d+, tick \\d+\\)$");
+      c.await("^position \\d+\\.\\d+(@\\d+:\\d+)? \\(event \\d+, tick \\d+\\)$");
       c.type("quit");
       assertEquals(0, c.console.awaitExit(), c.describe());
     }
@@ -158,7 +158,7 @@ class JdwpVendorCommandsTest {
         c.type("history this.total");
         assertEquals(writes.group(1), c.await("^History of this\\.total: (\\d+) writes$"), "the console counts the same writes" + c.describe());
         String list = raw.send(VENDOR, 12, new byte[0]).string();
-        assertTrue(Pattern.compile("(?m)^  " + k.group(1) + "  position " + saved[0] + "\\." + saved[1] + " ").matcher(list).find(),
+        assertTrue(Pattern.compile("(?m)^  " + k.group(1) + "  position " + saved[0] + "\\." + saved[1] + "[@ ]").matcher(list).find(),
             "Checkpoints lists the checkpoint where it was taken: " + list + c.describe());
       }
       c.await("ttd: the debugger (detached|was disconnected)");

@@ -54,7 +54,7 @@ final class Commands {
       s.out.println("the replay JVM is gone; `goto`, `restart` or a reverse command starts another");
     } catch (RuntimeException e) {
       boolean moves = MOTIONS.contains(cmd);
-      s.out.println(Failures.sentence(cmd, e, s.startedAndStopped() ? s.position().label() : null, moves));
+      s.out.println(Failures.sentence(cmd, e, s.startedAndStopped() ? s.position().at(s.place()).label() : null, moves));
       if (moves) {
         s.distrust();
       }

@@ -101,7 +101,7 @@ final class LineSearch {
         }
       }
     } catch (Interrupted e) {
-      throw new BadInput("interrupted: the search stopped, and the console is still at position " + s.position().label());
+      throw new BadInput("interrupted: the search stopped, and the console is still at position " + s.name(s.position()));
     } finally {
       s.running(null);
     }

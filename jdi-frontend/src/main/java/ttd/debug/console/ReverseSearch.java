@@ -107,7 +107,7 @@ final class ReverseSearch {
   }
 
   private BadInput interrupted() {
-    return new BadInput("interrupted: the search stopped, and the console is still at position " + s.position().label());
+    return new BadInput("interrupted: the search stopped, and the console is still at position " + s.name(s.position()));
   }
 
   /** The user's spec {@code h} counts for (see {@link WatchedObjects#touches}), or null. */

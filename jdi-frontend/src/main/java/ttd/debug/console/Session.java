@@ -421,7 +421,7 @@ final class Session implements AutoCloseable {
 
   /**
    * Names the current stop so that {@code goto LABEL} comes back to it: its position {@code
-   * EVENT.TICK}, and where the session already named another stop at that position (the lines run
+   * EVENT.TICK@FRAMES:BCI} (with its {@link #place()}, which a goto in any replay walks to), and where the session already named another stop at that position (the lines run
    * between two ticks share one; a tick is a method entry or a loop back-edge), {@code
    * EVENT.TICK~N} for the N-th stop named there. The same stop keeps its name however the console
    * came back to it; {@link #stopKey} tells stops apart.
@@ -430,14 +430,41 @@ final class Session implements AutoCloseable {
     List<String> key = stopKey(p);
     String label = labels.get(key);
     if (label == null) {
-      label = p.label();
+      String plain = p.at(place()).label();
+      label = plain;
       for (int n = 2; named.containsKey(label); n++) {
-        label = p.label() + "~" + n;
+        label = plain + "~" + n;
       }
       labels.put(key, label);
     }
     named.put(label, history);
     return label;
+  }
+
+  /**
+   * Where the current stop is inside its tick (null if it has no thread, or stopped in code no
+   * step stops in, the JDK's say, which a goto's walk to the place passes over): the stopped
+   * thread's frame count and the program's own offset of its top frame, as the stop line prints it.
+   */
+  Position.Place place() {
+    return place(stop());
+  }
+
+  /** {@link #place()} of the stop {@code st} (of any of the session's replay JVMs). */
+  Position.Place place(Stop st) {
+    ThreadReference t = st == null || st.ended() ? null : st.thread();
+    if (t == null) {
+      return null;
+    }
+    try {
+      com.sun.jdi.Location top = t.frame(0).location();
+      if (Target.stepExcluded(top.declaringType().name())) {
+        return null;
+      }
+      return new Position.Place(t.frameCount(), launcher.programBci().of(top));
+    } catch (IncompatibleThreadStateException e) {
+      return null;
+    }
   }
 
   /**

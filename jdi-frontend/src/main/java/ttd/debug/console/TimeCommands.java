@@ -40,7 +40,7 @@ final class TimeCommands {
     } else {
       String label = s.name(p);
       s.out.println("position " + label + " (event " + p.event() + ", tick " + p.tick()
-          + (label.contains("~") ? "; the " + ordinal(label.substring(label.indexOf('~') + 1)) + " stop this session named at that tick: several lines can run between two ticks" : "")
+          + (label.contains("~") ? "; the " + ordinal(label.substring(label.indexOf('~') + 1)) + " stop this session named at that tick and place: a method that calls nothing can be there twice in one tick" : "")
           + ")");
     }
   }
@@ -104,7 +104,7 @@ final class TimeCommands {
     }
     Position p = Position.parse(a);
     if (p == null) {
-      throw new BadInput("bad position '" + a + "': goto takes EVENT or EVENT.TICK as `when` prints it, e.g. goto 57 (just after event 57, see timeline) or goto 57.1200 (tick 1200 after it)");
+      throw new BadInput("bad position '" + a + "': goto takes EVENT, EVENT.TICK or EVENT.TICK@FRAMES:BCI as `when` prints it, e.g. goto 57 (just after event 57, see timeline), goto 57.1200 (tick 1200 after it) or goto 57.1200@3:402 (the stop there with 3 frames at bci 402)");
     }
     gotoPosition(p);
   }
@@ -121,11 +121,11 @@ final class TimeCommands {
       gotoWrite(to, write, stopped && p.event() < to.event() && !s.driver().target().perturbed());
       return;
     }
-    if (stopped && p.equals(to)) {
+    if (stopped && (p.equals(to) || p.at(s.place()).equals(to))) {
       s.out.println(to.tick() == 0 ? "Already at event " + to.event() : "Already at position " + to.label());
       return;
     }
-    Motion m = Motion.gotoPosition(to.event(), to.tick());
+    Motion m = Motion.gotoPosition(to);
     if (stopped && p.before(to) && !s.driver().target().perturbed()) {
       s.moveTitled(m, st -> arrived(to, st));
       return;
@@ -154,11 +154,18 @@ final class TimeCommands {
     return st.events().stream().anyMatch(e -> e instanceof com.sun.jdi.event.ModificationWatchpointEvent);
   }
 
-  /** The title of a goto's stop: where it went, or why it is after the next event instead. */
-  private static String arrived(Position to, Stop st) {
+  /**
+   * The title of a goto's stop: where it went, or why it is after the next event instead, or not
+   * at the place the position names (that place is not in the tick).
+   */
+  private String arrived(Position to, Stop st) {
     long at = st.position().event();
+    if (to.place() != null && !st.ended() && !to.place().equals(s.place(st))) {
+      return "No stop with " + to.place().frames() + " frames at bci " + to.place().bci() + " in tick " + to.tick() + " after event " + to.event()
+          + "; stopped at position " + st.position().label();
+    }
     if (st.ended() || at == to.event()) {
-      return to.tick() == 0 ? "Stopped after event " + to.event() : "Stopped at position " + to.label();
+      return to.tick() == 0 && to.place() == null ? "Stopped after event " + to.event() : "Stopped at position " + to.label();
     }
     return "No tick " + to.tick() + " after event " + to.event() + " (the next event comes first); stopped after event " + at;
   }
@@ -171,9 +178,9 @@ final class TimeCommands {
     Position p = s.position();
     Stop st = s.stop();
     String where = st.ended() ? "after the program ended" : st.thread() == null ? "" : s.printer.where(st.thread(), st.events().get(0).location());
-    Session.Checkpoint c = new Session.Checkpoint(s.checkpoints.size() + 1, p, where, s.history());
-    s.checkpoints.add(c);
     String label = p.end() ? "end" : s.name(p);
+    Session.Checkpoint c = new Session.Checkpoint(s.checkpoints.size() + 1, p.end() ? p : p.at(s.place()), where, s.history());
+    s.checkpoints.add(c);
     s.pool.park(c.history(), s.specs);
     s.out.println("Checkpoint " + c.number() + " at position " + label + ": " + where);
   }

@@ -61,7 +61,7 @@ final class GotoEvent {
         reached = toTick();
       }
       clearTickStop(reached.ended());
-      return stepOut ? target.finishGoto(reached) : target.finishPause(reached);
+      return stepOut ? target.finishGoto(reached, to) : target.finishPause(reached);
     } finally {
       clearTickStop(target.ended());
       target.muteUser(false);

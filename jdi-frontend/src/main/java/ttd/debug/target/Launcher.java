@@ -119,7 +119,7 @@ public final class Launcher {
       } finally {
         listen.stopListening(args);
       }
-      return new ReplayJvm(vm, process, stdout, stderr, start, out, err);
+      return new ReplayJvm(vm, process, stdout, stderr, start, out, err, programBci);
     } catch (IOException | IllegalConnectorArgumentsException e) {
       if (process != null) {
         process.destroyForcibly();

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import ttd.debug.code.ProgramBci;
 import ttd.replay.ReplayStart;
 
 /**
@@ -22,11 +23,13 @@ public final class ReplayJvm implements AutoCloseable {
   private final OutputPump err;
   private final ReplayStart start;
   private final PrintStream toErr;
+  private final ProgramBci programBci;
 
   ReplayJvm(
       VirtualMachine vm, Process process, Path stdout, Path stderr, ReplayStart start, PrintStream toOut,
-      PrintStream toErr) throws IOException {
+      PrintStream toErr, ProgramBci programBci) throws IOException {
     this.vm = vm;
+    this.programBci = programBci;
     this.process = process;
     this.start = start;
     this.toErr = toErr;
@@ -36,6 +39,11 @@ public final class ReplayJvm implements AutoCloseable {
 
   public VirtualMachine vm() {
     return vm;
+  }
+
+  /** The program's own offsets of this JVM's locations (the recording's, shared by its JVMs). */
+  public ProgramBci programBci() {
+    return programBci;
   }
 
   /** Whether the program's output reaches the console from now on. */

@@ -154,9 +154,14 @@ public final class Target implements AutoCloseable {
 
   /** One step of {@code thread}: {@link StepRequest#STEP_INTO}, {@code STEP_OVER} or {@code STEP_OUT}. */
   public Stop step(ThreadReference thread, int depth) {
+    return step(thread, StepRequest.STEP_LINE, depth);
+  }
+
+  /** One step of {@code thread} of {@code size} ({@link StepRequest#STEP_LINE} or {@code STEP_MIN}). */
+  Stop step(ThreadReference thread, int size, int depth) {
     EventRequestManager erm = vm.eventRequestManager();
     erm.deleteEventRequests(List.copyOf(erm.stepRequests())); // JDI allows one step per thread
-    StepRequest step = erm.createStepRequest(thread, StepRequest.STEP_LINE, depth);
+    StepRequest step = erm.createStepRequest(thread, size, depth);
     for (String pattern : STEP_EXCLUDES) {
       step.addClassExclusionFilter(pattern);
     }
@@ -203,7 +208,8 @@ public final class Target implements AutoCloseable {
     return last;
   }
 
-  Stop finishGoto(Stop reached) {
+  /** From the tick {@code to} names ({@code reached}) into the program's code, and on to its place if it has one. */
+  Stop finishGoto(Stop reached, Position to) {
     if (reached.ended() || reached.thread() == null) {
       return reached;
     }
@@ -212,6 +218,9 @@ public final class Target implements AutoCloseable {
     // the goto goes on in the thread that runs from this position, as every replay does
     ThreadReference on = fields.runningThread();
     Stop out = new ProgramEntry(this).step(on != null ? on : reached.thread());
+    if (to.place() != null && !out.ended() && !out.interrupted()) {
+      out = new PlaceWalk(this, jvm.programBci()).walk(out, to);
+    }
     tick = 0;
     last = out.ended() ? out : Stop.at(out.events(), new Position(out.position().event(), Math.max(0, fields.tick()), false));
     return last;

@@ -12,12 +12,13 @@ import ttd.debug.target.Position;
  * <p>{@code GOTO} and {@code PAUSE} go to position ({@code arg}, {@code tick}): tick 0 is the
  * instant event {@code arg} is consumed, a later tick the tick point where the thread holding the
  * baton reaches it. {@code PAUSE} stays there, inside ttd's code (a checkpoint of the ladder, inside
- * a run or goto that the history goes on with); {@code GOTO} goes on into the program's code. {@code SEEK} runs
+ * a run or goto that the history goes on with); {@code GOTO} goes on into the program's code, and
+ * with a {@code place} on to that place inside the tick (a stop's position). {@code SEEK} runs
  * on from wherever the replay is with {@code observers} installed (and the user's requests off)
  * and stops at their {@code arg}-th event: the landing of a reverse search. Neither needs the
  * motions that came between: requests never change what a replay executes, only where it stops.
  */
-public record Motion(Kind kind, String thread, long arg, long tick, List<Spec> requests, List<Spec> observers) {
+public record Motion(Kind kind, String thread, long arg, long tick, Position.Place place, List<Spec> requests, List<Spec> observers) {
 
   public enum Kind {
     RUN,
@@ -27,6 +28,11 @@ public record Motion(Kind kind, String thread, long arg, long tick, List<Spec> r
     GOTO,
     PAUSE,
     SEEK
+  }
+
+  /** A motion without a place inside a tick (all but a goto to a stop's position). */
+  public Motion(Kind kind, String thread, long arg, long tick, List<Spec> requests, List<Spec> observers) {
+    this(kind, thread, arg, tick, null, requests, observers);
   }
 
   public static Motion run(List<Spec> requests) {
@@ -46,6 +52,11 @@ public record Motion(Kind kind, String thread, long arg, long tick, List<Spec> r
     return new Motion(Kind.GOTO, null, index, tick, List.of(), List.of());
   }
 
+  /** A goto to {@code to}: its tick, then on to its place inside the tick if it has one. */
+  public static Motion gotoPosition(Position to) {
+    return new Motion(Kind.GOTO, null, to.event(), to.tick(), to.place(), List.of(), List.of());
+  }
+
   /** A pause at event {@code index} inside {@code within} (whose requests it keeps, for bindings). */
   public static Motion pause(long index, Motion within) {
     return pause(index, 0, within);
@@ -62,7 +73,7 @@ public record Motion(Kind kind, String thread, long arg, long tick, List<Spec> r
 
   /** Where a {@code GOTO} or {@code PAUSE} goes. */
   public Position position() {
-    return new Position(arg, tick, false);
+    return new Position(arg, tick, false, place);
   }
 
   /** Whether the rest of this motion can be performed from a pause inside it (a run, a goto). */
@@ -78,7 +89,7 @@ public record Motion(Kind kind, String thread, long arg, long tick, List<Spec> r
         all.add(s);
       }
     }
-    return new Motion(kind, thread, arg, tick, List.copyOf(all), observers);
+    return new Motion(kind, thread, arg, tick, place, List.copyOf(all), observers);
   }
 
   /** {@code history} with {@code m} appended. */

@@ -38,8 +38,19 @@ class PositionTest {
   }
 
   @Test
+  void aStopsPlaceInItsTickPrintsAndParsesBack() {
+    Position p = new Position(154, 2, false).at(new Position.Place(3, 402));
+    assertEquals("154.2@3:402", p.label());
+    assertEquals(p, Position.parse("154.2@3:402"));
+    assertFalse(p.equals(new Position(154, 2, false)), "the tick alone is where the tick begins");
+    assertFalse(p.before(new Position(154, 2, false)));
+    assertTrue(p.before(new Position(154, 3, false)));
+  }
+
+  @Test
   void anythingElseIsNotAPosition() {
-    for (String bad : new String[] {"", "x", "-1", "1.", ".5", "1.2.3", "1+5", "1.-5", "end", "12 3", "1.5~2", "99999999999999999999"}) {
+    for (String bad : new String[] {"", "x", "-1", "1.", ".5", "1.2.3", "1+5", "1.-5", "end", "12 3", "1.5~2", "99999999999999999999",
+        "1@3:4", "1.2@3", "1.2@:4", "1.2@3:", "1.2@3:4:5", "1.2@-3:4"}) {
       assertNull(Position.parse(bad), bad);
     }
   }
