@@ -117,6 +117,40 @@ class FileSystemChangeReplayTest {
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of Copies");
   }
 
+  private static final String NOTES =
+      String.join(
+          "\n",
+          "import java.nio.file.*;",
+          "public class Notes {",
+          "  public static void main(String[] args) throws Exception {",
+          "    Path notes = Path.of(args[0], \"notes.txt\");",
+          "    String before = Files.exists(notes) ? Files.readString(notes) : \"(none)\";",
+          "    Files.writeString(notes, before + \"+1\");",
+          "    System.out.println(\"notes were \" + before + \", now \" + Files.readString(notes));",
+          "  }",
+          "}",
+          "");
+
+  /**
+   * {@code java -cp . App} with its data beside its classes: the class path's class files are the
+   * launch's, read for real, but its other files are the program's. Before, every file under a
+   * class path directory was left to the real disk, so the replay read today's data and wrote it.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void dataFilesBesideTheClassesAreReplayedAndNeverWritten(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("fs-classpath-data-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Notes", NOTES);
+    Path notes = Files.writeString(classes.resolve("notes.txt"), "a");
+    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "Notes", classes.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals("notes were a, now a+1\n", recorded.stdout(), recorded.describe());
+
+    Files.writeString(notes, "changed since");
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")), "replay of Notes");
+    assertEquals("changed since", Files.readString(notes), "the replay wrote " + notes);
+  }
+
   private static void reset(Path dir) throws Exception {
     if (Files.exists(dir)) {
       try (Stream<Path> all = Files.walk(dir)) {

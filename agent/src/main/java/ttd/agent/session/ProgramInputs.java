@@ -17,10 +17,13 @@ import java.util.List;
  * <p>Not the program's inputs, and so read for real in both runs:
  *
  * <ul>
- *   <li>the files of the launch: the JDK ({@code java.home}), the class path, module path and boot
- *       class path append, and ttd's own libraries. The replay runs with the same command line,
- *       and the classes it loads are compared with the recorded ones' checksums when it diverges;
- *       logging them would copy every class of every run into the log.
+ *   <li>the files of the launch: the JDK ({@code java.home}), the jars and class files of the
+ *       class path, module path and boot class path append, and ttd's own libraries. The replay
+ *       runs with the same command line, and the classes it loads are compared with the recorded
+ *       ones' checksums when it diverges; logging them would copy every class of every run into
+ *       the log. Any other file in a class path directory is the program's like any file: {@code
+ *       java -cp . App} reading and writing data files beside its classes is common, and such a
+ *       file read for real would differ in replay, and written for real would be a side effect.
  *   <li>what the JVM's built-in class loaders read (their class path includes the jars a class
  *       path jar's manifest names), for the same reason;
  *   <li>what the JDK's own {@code SecureRandom} engines read (NativePRNG opening {@code
@@ -48,8 +51,9 @@ final class ProgramInputs {
     if (abs.startsWith(JAVA_HOME + File.separator)) {
       return false;
     }
+    boolean code = abs.endsWith(".class") || abs.endsWith(".jar");
     for (String entry : LAUNCH_PATHS) {
-      if (abs.equals(entry) || abs.startsWith(entry + File.separator)) {
+      if (abs.equals(entry) || code && abs.startsWith(entry + File.separator)) {
         return false;
       }
     }
