@@ -6,6 +6,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -98,18 +99,22 @@ public final class RecordingMetadata {
 
   /**
    * Writes the header (owner-only) under a temporary name and renames it into place; one writer at
-   * a time. The rename is {@code java.io.File}'s (rename(2), atomic and replacing, as an atomic
-   * {@code Files.move}): the agent writes the first header before its transformer is installed,
-   * and {@code Files.move} would load {@code sun.nio.fs.UnixCopyFile} then, which the agent must
-   * later retransform; on JDK 17 the retransformed {@code copyFile} crashed the JVM at a collection
-   * ("Illegal class file encountered ... in method copyFile"), while the same rewrite made at the
-   * class's first load does not.
+   * a time. The first header is renamed by {@code java.io.File} (rename(2)): the agent writes it
+   * before its transformer is installed, and {@code Files.move} would load {@code
+   * sun.nio.fs.UnixCopyFile} then, which the agent must later retransform; on JDK 17 the
+   * retransformed {@code copyFile} crashed the JVM at a collection ("Illegal class file encountered
+   * ... in method copyFile"), while the same rewrite made at the class's first load does not. Later
+   * headers replace it with an atomic {@code Files.move} as before: through {@code java.io.File}
+   * they changed the identity hashes a recorded program draws (jetty.HelloServer and H2's programs
+   * diverged, on 17 and 25).
    */
   public synchronized void store(Path recordingDir) throws IOException {
     Path target = recordingDir.resolve(TraceFormat.METADATA_FILE);
     Path tmp = recordingDir.resolve(TraceFormat.METADATA_FILE + ".tmp");
     OwnerOnly.write(tmp, PropertiesText.of("ttd recording", values));
-    if (!tmp.toFile().renameTo(target.toFile())) {
+    if (Files.exists(target)) {
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } else if (!tmp.toFile().renameTo(target.toFile())) {
       throw new IOException("cannot rename " + tmp + " to " + target);
     }
   }
