@@ -461,7 +461,7 @@ final class Session implements AutoCloseable {
       if (Target.stepExcluded(top.declaringType().name())) {
         return null;
       }
-      return new Position.Place(t.frameCount(), launcher.programBci().of(top));
+      return ttd.debug.target.PlaceWalk.placeOf(t, launcher.programBci());
     } catch (IncompatibleThreadStateException e) {
       return null;
     }

@@ -1,7 +1,6 @@
 package ttd.debug.target;
 
 import com.sun.jdi.IncompatibleThreadStateException;
-import com.sun.jdi.Location;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.request.StepRequest;
 import ttd.debug.code.ProgramBci;
@@ -17,7 +16,7 @@ import ttd.debug.code.ProgramBci;
  * tick or the event changes first, the place is not in that tick: the walk stops there, and the
  * goto's title says so.
  */
-final class PlaceWalk {
+public final class PlaceWalk {
 
   private final Target target;
   private final ProgramBci bci;
@@ -33,21 +32,25 @@ final class PlaceWalk {
     Position.Place place = to.place();
     Stop s = from;
     while (!s.ended() && !s.interrupted() && s.thread() != null && inTick(s, to)) {
-      int frames;
-      Location top;
+      Position.Place here;
       try {
-        frames = thread.frameCount();
-        top = thread.frame(0).location();
+        here = placeOf(thread, bci);
       } catch (IncompatibleThreadStateException e) {
         return s;
       }
-      if (frames == place.frames() && bci.of(top) == place.bci()) {
+      if (here.equals(place)) {
         return s;
       }
+      int frames = here.frames();
       int depth = frames > place.frames() ? StepRequest.STEP_OUT : frames == place.frames() ? StepRequest.STEP_OVER : StepRequest.STEP_INTO;
       s = target.step(thread, StepRequest.STEP_MIN, depth);
     }
     return s;
+  }
+
+  /** Where a suspended {@code thread} is inside its tick: its frame count and the program's bci of its top frame. */
+  public static Position.Place placeOf(ThreadReference thread, ProgramBci bci) throws IncompatibleThreadStateException {
+    return new Position.Place(thread.frameCount(), bci.of(thread.frame(0).location()));
   }
 
   private static boolean inTick(Stop s, Position to) {
