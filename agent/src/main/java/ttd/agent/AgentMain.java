@@ -2,6 +2,7 @@ package ttd.agent;
 
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -106,8 +107,7 @@ public final class AgentMain {
           LoadedClasses.toRetransform(inst, instrumenter, agentLoader, runtimeJar.getParent());
       inst.retransformClasses(loaded.toArray(new Class<?>[0]));
       Map<String, String> globals = start.globals(JvmGlobals.capture());
-      JvmGlobals.restore(globals);
-      if (opts.replaying()) {
+      if (JvmGlobals.restore(globals)) {
         retransformSalted(inst);
       }
       start.started(globals);
@@ -132,17 +132,18 @@ public final class AgentMain {
     }
   }
 
-  /** Drops compiled code that may have folded the old {@code Set.of} salt into constants. */
+  /**
+   * Drops compiled code that may have folded the old {@code Set.of} salt into constants: every
+   * loaded class that can read it. A fixed list missed {@code Set12}'s anonymous iterator, whose
+   * code compiled at boot kept iterating two-element sets in the boot order.
+   */
   private static void retransformSalted(Instrumentation inst) throws Exception {
-    for (String name : JvmGlobals.SALTED) {
-      try {
-        Class<?> c = Class.forName(name, false, null);
-        if (inst.isModifiableClass(c)) {
-          inst.retransformClasses(c);
-        }
-      } catch (ClassNotFoundException e) {
-        // not in this JDK
+    List<Class<?>> salted = new ArrayList<>();
+    for (Class<?> c : inst.getAllLoadedClasses()) {
+      if (c.getClassLoader() == null && JvmGlobals.readsSalt(c.getName()) && inst.isModifiableClass(c)) {
+        salted.add(c);
       }
     }
+    inst.retransformClasses(salted.toArray(new Class<?>[0]));
   }
 }

@@ -30,16 +30,18 @@ public final class JvmGlobals {
     {"java.util.ImmutableCollections", "REVERSE"},
   };
 
-  /** Classes holding compiled code that may have folded the salt, retransformed to drop it. */
-  public static final String[] SALTED = {
-    "java.util.ImmutableCollections",
-    "java.util.ImmutableCollections$SetN",
-    "java.util.ImmutableCollections$MapN",
-    "java.util.ImmutableCollections$Set12",
-    "java.util.ImmutableCollections$Map1",
-    "java.util.ImmutableCollections$SetN$SetNIterator",
-    "java.util.ImmutableCollections$MapN$MapNIterator",
-  };
+  /**
+   * The class holding the {@code Set.of}/{@code Map.of} salt. Its fields are private, so only it
+   * and its nestmates (every {@code ImmutableCollections$...} class, anonymous iterators such as
+   * {@code Set12$1} included) can read them: those are the classes whose compiled code may have
+   * folded the boot value.
+   */
+  public static final String SALT_HOLDER = "java.util.ImmutableCollections";
+
+  /** Whether a class may hold compiled code that folded the salt: the holder and its nestmates. */
+  public static boolean readsSalt(String className) {
+    return className.equals(SALT_HOLDER) || className.startsWith(SALT_HOLDER + "$");
+  }
 
   /** The program's first thread id: not a seed, so pinning leaves it alone. */
   public static final String THREAD_IDS = "java.lang.Thread.firstProgramId";
@@ -61,18 +63,26 @@ public final class JvmGlobals {
     return values;
   }
 
-  /** Writes back values captured by {@link #capture()}; names not present are left alone. */
-  public static void restore(Map<String, String> values) {
+  /**
+   * Writes back values captured by {@link #capture()}; names not present are left alone. Returns
+   * whether the salt's value changed, so that code which folded the old one must be dropped.
+   */
+  public static boolean restore(Map<String, String> values) {
     if (values.containsKey(THREAD_IDS)) {
       ThreadIds.startAt(Long.parseLong(values.get(THREAD_IDS)));
     }
+    boolean saltChanged = false;
     for (String[] s : SEEDS) {
       String v = values.get(s[0] + "." + s[1]);
       InternalUnsafe.StaticField f = v == null ? null : field(s[0], s[1]);
       if (f != null) {
+        if (s[0].equals(SALT_HOLDER) && !read(f, s[1]).equals(v)) {
+          saltChanged = true;
+        }
         write(f, s[1], v);
       }
     }
+    return saltChanged;
   }
 
   private static InternalUnsafe.StaticField field(String className, String name) {
