@@ -52,8 +52,9 @@ public final class ClassFileInstrumenter {
     return byType.containsKey(internalName);
   }
 
-  public static boolean ignored(String internalName) {
-    return IgnoredTypes.ignored(internalName);
+  /** Whether the named class is left as it is: ignored, and no type instrumentation names it. */
+  public boolean ignored(String internalName) {
+    return !isTargetType(internalName) && IgnoredTypes.ignored(internalName);
   }
 
   /** The rewritten class (a JDK class, or one already loaded), or null if it needs no change. */
@@ -81,11 +82,14 @@ public final class ClassFileInstrumenter {
    */
   public byte[] instrument(
       String internalName, byte[] bytes, boolean appClass, boolean firstLoad, ClassLoader loader) {
-    if (internalName == null || IgnoredTypes.ignored(internalName)) {
+    if (internalName == null) {
+      return null;
+    }
+    List<TypeInstrumentation> types = byType.get(internalName);
+    if (types == null && IgnoredTypes.ignored(internalName)) {
       return null;
     }
     ClassReader reader = new ClassReader(bytes);
-    List<TypeInstrumentation> types = byType.get(internalName);
     boolean isMain = internalName.equals(mainClass);
     boolean scheduled = appClass && (reader.getAccess() & Opcodes.ACC_MODULE) == 0;
     if (types == null

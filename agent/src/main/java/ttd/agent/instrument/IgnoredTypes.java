@@ -6,7 +6,8 @@ package ttd.agent.instrument;
  * <p>As data, in one place (the OpenTelemetry agent's {@code GlobalIgnoredTypesConfigurer}): ttd's
  * own classes; and JDK classes whose clock reads only time class loading or feed performance
  * counters, which differ between record and replay without changing what the program does.
- * ({@code ZipOutputStream} is not one: it stamps each new entry with the time.)
+ * ({@code ZipOutputStream} is not one: it stamps each new entry with the time.) A class that a
+ * {@link TypeInstrumentation} names is instrumented even under an ignored prefix.
  */
 final class IgnoredTypes {
 

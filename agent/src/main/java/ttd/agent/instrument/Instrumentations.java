@@ -20,6 +20,7 @@ final class Instrumentations {
         new ThreadIdentifiersInstrumentation(),
         ThreadListingInstrumentation.threadList(),
         ThreadListingInstrumentation.groupMembers(),
+        new ContinuationSupportInstrumentation(),
         new VirtualThreadInstrumentation(),
         new SecureRandomInstrumentation(),
         new ProcessImplInstrumentation(),

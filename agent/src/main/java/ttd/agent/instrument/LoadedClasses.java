@@ -37,7 +37,7 @@ public final class LoadedClasses {
         continue;
       }
       String name = c.getName().replace('.', '/');
-      if (ClassFileInstrumenter.ignored(name)) {
+      if (instrumenter.ignored(name)) {
         continue;
       }
       Boolean verdict = instrumenter.isTargetType(name) ? Boolean.TRUE : cache.get(name);

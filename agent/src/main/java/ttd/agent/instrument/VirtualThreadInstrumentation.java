@@ -4,9 +4,11 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * {@code java.lang.VirtualThread} (JDK 21+): its start is reported, because the scheduler does not
- * run virtual threads (they run on carrier threads the scheduler would block); recording stops
- * there with a clear message instead of hanging.
+ * {@code java.lang.VirtualThread} (JDK 21+), the virtual thread that runs on a carrier: its start
+ * is reported, because the scheduler cannot run such threads (blocking one blocks its carrier);
+ * recording stops there with a clear message instead of hanging. Under ttd the JDK's builders make
+ * bound virtual threads instead ({@link ContinuationSupportInstrumentation}), so this guards a JDK
+ * whose virtual threads come another way.
  */
 final class VirtualThreadInstrumentation implements TypeInstrumentation {
 

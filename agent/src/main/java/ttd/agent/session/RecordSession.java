@@ -19,7 +19,8 @@ import ttd.log.TraceWriter;
  * (so everything a person saw is in the log if the process is killed), when a thread ends, and at
  * exit. If recording fails (disk full, anything), the program goes on unrecorded and the recording
  * is marked incomplete: the agent never takes the application down. A program that starts what ttd
- * cannot record yet (a virtual thread) is refused the same way, and its recording replays nothing.
+ * cannot record (a virtual thread on a carrier, which ttd's instrumentation normally prevents) is
+ * refused the same way, and its recording replays nothing.
  */
 public final class RecordSession extends Session {
 

@@ -268,12 +268,12 @@ public abstract class SessionThreads implements HookDelegate {
 
   /**
    * An {@code InnocuousThread} (JDK 25's process reaper, cleaners) or a thread of the root group
-   * (17's), unless an asynchronous channel group starts it ({@link ChannelGroupThreads}).
+   * (17's), unless it does the program's I/O ({@link ProgramIoThreads}).
    */
   private static boolean isJdkSystemThread(Thread thread) {
     ThreadGroup group = thread.getThreadGroup();
     return group != null && group.getParent() == null
-        || thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !ChannelGroupThreads.starting();
+        || thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !ProgramIoThreads.starting();
   }
 
   @Override

@@ -65,10 +65,18 @@ class ClassFileInstrumenterTest {
 
   @Test
   void leavesTtdsOwnClassesAloneButNotTheSamples() {
-    assertTrue(ClassFileInstrumenter.ignored("ttd/agent/AgentMain"));
-    assertTrue(ClassFileInstrumenter.ignored("ttd/runtime/Hooks"));
-    assertTrue(!ClassFileInstrumenter.ignored("ttd/samples/time/ExpiringCache"));
-    assertTrue(!ClassFileInstrumenter.ignored("java/util/Random"));
+    ClassFileInstrumenter instrumenter = new ClassFileInstrumenter(null);
+    assertTrue(instrumenter.ignored("ttd/agent/AgentMain"));
+    assertTrue(instrumenter.ignored("ttd/runtime/Hooks"));
+    assertTrue(!instrumenter.ignored("ttd/samples/time/ExpiringCache"));
+    assertTrue(!instrumenter.ignored("java/util/Random"));
+  }
+
+  @Test
+  void instrumentsATypeItNamesEvenUnderAnIgnoredPrefix() {
+    ClassFileInstrumenter instrumenter = new ClassFileInstrumenter(null);
+    assertTrue(instrumenter.ignored("jdk/internal/vm/Continuation"));
+    assertTrue(!instrumenter.ignored("jdk/internal/vm/ContinuationSupport"));
   }
 
   @Test

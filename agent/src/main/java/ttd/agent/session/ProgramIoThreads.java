@@ -1,0 +1,36 @@
+package ttd.agent.session;
+
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * Whether a thread being started does the program's I/O for it although the JDK makes it an
+ * {@code InnocuousThread}, which ttd otherwise takes for the JDK's own (process reaper, cleaners,
+ * the bootstrap logger):
+ *
+ * <ul>
+ *   <li>an asynchronous channel group's port threads, pooled threads and timer run the program's
+ *       completion handlers (the default group's thread factory on JDK 25);
+ *   <li>the poller of virtual threads' blocking I/O (JDK 21+, {@code sun.nio.ch.Poller}) waits for
+ *       their sockets to be ready and unparks them: its wake-ups are the program's scheduling.
+ * </ul>
+ *
+ * <p>Each starts them from its own code ({@code startInternalThread}, {@code
+ * executeOnPooledThread}, {@code schedule}; {@code Poller$Pollers.startPlatformThread}), so the
+ * starting thread's stack tells.
+ */
+final class ProgramIoThreads {
+
+  private static final Set<String> STARTERS =
+      Set.of("sun.nio.ch.AsynchronousChannelGroupImpl", "sun.nio.ch.Poller$Pollers");
+  private static final Function<Stream<StackWalker.StackFrame>, Boolean> STARTED_BY_ONE =
+      frames -> frames.anyMatch(f -> STARTERS.contains(f.getClassName()));
+
+  private ProgramIoThreads() {}
+
+  /** Whether the calling thread starts a thread that does the program's I/O (above). */
+  static boolean starting() {
+    return StackWalker.getInstance().walk(STARTED_BY_ONE);
+  }
+}
