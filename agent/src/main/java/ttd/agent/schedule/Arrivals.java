@@ -55,7 +55,7 @@ final class Arrivals {
           resumed = true;
           next = resumeIdle(s);
         } else {
-          s.arrived = true;
+          shadow.arrive(s);
           SchedThread r = baton.running();
           if (r != null) {
             r.switchAt = 0;

@@ -1,7 +1,9 @@
 package ttd.agent.schedule;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import ttd.agent.schedule.SchedThread.State;
 
 /**
@@ -12,6 +14,11 @@ import ttd.agent.schedule.SchedThread.State;
  *
  * <p>Callers hold the scheduler's lock, or the baton when they only read (only the baton holder
  * changes what threads hold).
+ *
+ * <p>Thousands of threads can be alive at once (virtual threads): lookups by thread and ordinal go
+ * through maps keyed by the thread's id and ordinal (never by identity), a point of choice looks
+ * up the few monitor holders once rather than once per waiting thread, and the threads that came
+ * back are only looked for when one did.
  */
 final class ShadowState {
 
@@ -19,6 +26,10 @@ final class ShadowState {
   private final List<SchedThread> live = new ArrayList<>();
   /** Threads ended in the model whose real thread may still be finishing (pruned as they die). */
   private final List<SchedThread> finishing = new ArrayList<>();
+  private final Map<Long, SchedThread> byId = new HashMap<>();
+  private final Map<Integer, SchedThread> byOrdinal = new HashMap<>();
+  /** Whether a thread may have arrived since {@link #arrived()} last looked. */
+  private boolean arrivals;
 
   List<SchedThread> live() {
     return live;
@@ -30,11 +41,16 @@ final class ShadowState {
       i--;
     }
     live.add(i, t);
+    byId.put(t.thread.getId(), t);
+    byOrdinal.put(t.ordinal, t);
   }
 
   /** The thread ended: it leaves the model, and its joiners may go on. */
   void ended(SchedThread t) {
-    live.remove(t);
+    if (live.remove(t)) {
+      byId.remove(t.thread.getId(), t);
+      byOrdinal.remove(t.ordinal, t);
+    }
     for (int i = finishing.size() - 1; i >= 0; i--) {
       if (!finishing.get(i).thread.isAlive()) {
         finishing.remove(i);
@@ -49,21 +65,12 @@ final class ShadowState {
   }
 
   SchedThread byOrdinal(int ordinal) {
-    for (SchedThread t : live) {
-      if (t.ordinal == ordinal) {
-        return t;
-      }
-    }
-    return null;
+    return byOrdinal.get(ordinal);
   }
 
   SchedThread byThread(Thread thread) {
-    for (SchedThread t : live) {
-      if (t.thread == thread) {
-        return t;
-      }
-    }
-    return null;
+    SchedThread t = thread == null ? null : byId.get(thread.getId());
+    return t != null && t.thread == thread ? t : null;
   }
 
   /** A thread that ended in the model while its real thread may still be finishing, or null. */
@@ -101,13 +108,28 @@ final class ShadowState {
 
   /** The threads other than {@code s} that could run now, in ordinal order. */
   List<SchedThread> eligibleOthers(SchedThread s) {
+    List<SchedThread> holders = new ArrayList<>(2);
+    for (SchedThread t : live) {
+      if (t.heldCount > 0) {
+        holders.add(t);
+      }
+    }
     List<SchedThread> out = new ArrayList<>(2);
     for (SchedThread t : live) {
-      if (t != s && eligible(t)) {
+      if (t != s && (t.state == State.RUNNABLE || t.state == State.MONITOR && !heldBy(holders, t.want))) {
         out.add(t);
       }
     }
     return out;
+  }
+
+  private static boolean heldBy(List<SchedThread> holders, Object monitor) {
+    for (SchedThread h : holders) {
+      if (h.holds(monitor)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Moves the longest waiter (or every waiter) on {@code monitor} to re-acquiring it. */
@@ -170,8 +192,18 @@ final class ShadowState {
     return t.timed && (t.state == State.WAIT || t.state == State.PARK || t.state == State.JOIN);
   }
 
-  /** The threads back from a timed or external wait, waiting to be let in (record). */
+  /** A thread back from a timed or external wait waits to be let in (record). */
+  void arrive(SchedThread t) {
+    t.arrived = true;
+    arrivals = true;
+  }
+
+  /** The threads back from a timed or external wait, waiting to be let in (record); the caller lets them in. */
   List<SchedThread> arrived() {
+    if (!arrivals) {
+      return List.of();
+    }
+    arrivals = false;
     List<SchedThread> out = new ArrayList<>(0);
     for (SchedThread t : live) {
       if (t.arrived) {
