@@ -7,12 +7,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The scheduler's benchmark: the lock-heavy {@link LockWorkload} plain, plain pinned to one CPU
- * ({@code taskset -c 0}: what serializing the threads costs the JVM alone), recorded, and
- * replayed, round by round; then the bytes each schedule decision takes in the log.
+ * The scheduler's benchmark: the lock-heavy {@link LockWorkload} (or, with {@code --workload
+ * virtual}, the {@link VirtualThreadWorkload}: ten thousand virtual threads) plain, plain pinned
+ * to one CPU ({@code taskset -c 0}: what serializing the threads costs the JVM alone), recorded,
+ * and replayed, round by round; then the bytes each schedule decision takes in the log.
  *
  * <p>Usage: {@code java -cp bench/target/classes ttd.bench.LockBench [--java PATH] [--ttd-jar
- * PATH] [--runs N] [--iterations N] [--agent-options path]}. Figures are medians: the JVM's wall time (start-up
+ * PATH] [--runs N] [--iterations N] [--workload lock|virtual] [--agent-options path]}
+ * ({@code --iterations}: per thread for the lock workload, tasks for the virtual one). Figures are medians: the JVM's wall time (start-up
  * included: about 1 s for a recording, more for a replay), the time from the first thread's start
  * to the last join, and the four threads' own CPU time, which is the scheduler's cost; the load
  * average before and after is printed, since the machine is shared.
@@ -25,11 +27,14 @@ public final class LockBench {
   private LockBench() {}
 
   public static void main(String[] args) throws Exception {
-    int iterations = LockWorkload.DEFAULT_ITERATIONS;
+    Integer count = null;
+    boolean virtual = false;
     List<String> rest = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--iterations") && i + 1 < args.length) {
-        iterations = Integer.parseInt(args[++i]);
+        count = Integer.parseInt(args[++i]);
+      } else if (args[i].equals("--workload") && i + 1 < args.length) {
+        virtual = args[++i].equals("virtual");
       } else {
         rest.add(args[i]);
       }
@@ -38,7 +43,9 @@ public final class LockBench {
     String loadBefore = loadAverage();
     Path tmp = Files.createTempDirectory("ttd-lockbench");
     ChildLauncher launcher = new ChildLauncher(tmp, 600);
-    List<String> program = List.of("-cp", o.classPath, LockWorkload.class.getName(), Integer.toString(iterations));
+    int iterations = count != null ? count : virtual ? VirtualThreadWorkload.DEFAULT_TASKS : LockWorkload.DEFAULT_ITERATIONS;
+    Class<?> workload = virtual ? VirtualThreadWorkload.class : LockWorkload.class;
+    List<String> program = List.of("-cp", o.classPath, workload.getName(), Integer.toString(iterations));
     long[][] ms = new long[4][o.runs];
     long[][] loop = new long[3][o.runs];
     long[][] cpu = new long[3][o.runs];
@@ -71,7 +78,10 @@ public final class LockBench {
       RoundRunner.delete(rec);
     }
     RoundRunner.delete(tmp);
-    System.out.printf("lock workload: 4 threads x %d iterations (monitor, ReentrantLock, AtomicLong), %d rounds, %s%s%n",
+    System.out.printf(
+        virtual
+            ? "virtual-thread workload: %d tasks, a virtual thread each (sleep, monitor, ReentrantLock, AtomicLong), %d rounds, %s%s%n"
+            : "lock workload: 4 threads x %d iterations (monitor, ReentrantLock, AtomicLong), %d rounds, %s%s%n",
         iterations, o.runs, o.java, o.agentOptions.isEmpty() ? "" : ", agent options " + o.agentOptions.substring(1));
     System.out.println("  load average before: " + loadBefore + ", after: " + loadAverage());
     long plain = median(ms[0]);
@@ -88,7 +98,9 @@ public final class LockBench {
       System.out.printf("  %-20s %7d ms   %.2fx plain   %.2fx pinned%n", labels[m], med,
           med / (double) median(loop[0]), med / (double) median(loop[1]));
     }
-    System.out.println("  the four threads' own CPU time (cpu-ns, ThreadMXBean; least disturbed by load):");
+    System.out.println(virtual
+        ? "  the process's CPU time over the same span (cpu-ns, OperatingSystemMXBean):"
+        : "  the four threads' own CPU time (cpu-ns, ThreadMXBean; least disturbed by load):");
     for (int m = 0; m < 3; m++) {
       long med = median(cpu[m]);
       System.out.printf("  %-20s %7d ms   %.2fx plain   %.2fx pinned%n", labels[m], med,
