@@ -27,6 +27,7 @@ import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.FileHooks;
 import ttd.runtime.Hooks;
+import ttd.runtime.ReferenceHooks;
 import ttd.runtime.ScheduleHooks;
 import ttd.runtime.NativeIoHooks;
 import ttd.runtime.NetHooks;
@@ -116,6 +117,9 @@ public final class AgentMain {
       SharedHashes.assignLateClasses(inst);
       if (started != null) {
         started.run();
+      }
+      if (opts.replaying()) {
+        ReferenceHooks.holdReferents();
       }
       Hooks.install(session);
       session.adoptMainThread();

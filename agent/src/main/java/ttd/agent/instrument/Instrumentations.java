@@ -21,6 +21,7 @@ final class Instrumentations {
         ThreadListingInstrumentation.threadList(),
         ThreadListingInstrumentation.groupMembers(),
         new VirtualThreadInstrumentation(),
+        new ReferenceInstrumentation(),
         new SecureRandomInstrumentation(),
         new ProcessImplInstrumentation(),
         new ProcessHandleImplInstrumentation(),
