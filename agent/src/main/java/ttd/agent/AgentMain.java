@@ -3,6 +3,7 @@ package ttd.agent;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.function.Consumer;
 import ttd.agent.identity.HashState;
@@ -101,6 +102,9 @@ public final class AgentMain {
       NativeIoHooks.installReal(new RealNativeIoCalls());
       NetHooks.installRealNet(new RealSunNio());
       RandomHooks.installReal(new RealSecureRandomSpi());
+      // ReferenceHooks reads whether a reference has a queue (java.lang.ref, to the hooks only)
+      inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+          Map.of("java.lang.ref", Set.of(ReferenceHooks.class.getModule())), Set.of(), Map.of());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =

@@ -28,7 +28,9 @@ final class IgnoredTypes {
   /**
    * JDK classes whose looks at weak and soft references are not rewritten: caches that only refill
    * on a miss, with nothing the program sees in between ({@code ThreadLocal}'s map, a class's
-   * reflection data, {@code ClassValue}, class loaders' and reflection's tables), and the
+   * reflection data, {@code ClassValue}, class loaders' and reflection's tables, a jar's manifest
+   * and the jar caches class loading reads through: class loading comes at other moments in record
+   * and replay, and so would the count of looks, which places every recorded clear), and the
    * reference machinery itself. A replay holds their referents anyway (but for {@code
    * ThreadLocal}'s entries), so it misses there less often than the recording did, which is
    * harmless for a cache that only recomputes what it lost. (Method handles' caches are in
@@ -37,6 +39,7 @@ final class IgnoredTypes {
   private static final String[] REFERENCE_CACHES = {
     "java/lang/ThreadLocal", "java/lang/Class", "jdk/internal/loader/", "java/lang/reflect/",
     "java/lang/ref/", "java/lang/invoke/", "jdk/internal/reflect/", "sun/reflect/",
+    "java/util/jar/", "java/util/zip/", "sun/net/www/",
   };
 
   private IgnoredTypes() {}
