@@ -22,6 +22,7 @@ final class Instrumentations {
         ThreadListingInstrumentation.groupMembers(),
         new ContinuationSupportInstrumentation(),
         new VirtualThreadInstrumentation(),
+        new ReferenceInstrumentation(),
         new SecureRandomInstrumentation(),
         new ProcessImplInstrumentation(),
         new ProcessHandleImplInstrumentation(),
