@@ -18,7 +18,8 @@ import org.junit.jupiter.api.TestFactory;
  * virtual-thread API (executors, builders, sleeps, locks, monitors, queues, thread-locals, file
  * and socket I/O through the JDK's poller, an HTTP server on a virtual-thread executor serving
  * another process) replay the recorded output and status, with and without {@code chaos}; a lost
- * update among virtual threads caught under {@code chaos} replays the same wrong total. On a JDK
+ * update among virtual threads caught under {@code chaos} replays the same wrong total, and the
+ * console lists those threads, shows their frames and reverse-continues across them. On a JDK
  * without virtual threads the tests do not apply.
  */
 class VirtualThreadsTest {
@@ -274,6 +275,23 @@ class VirtualThreadsTest {
       ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording),
           "replay " + i + " of the lost update among virtual threads on " + jvm);
     }
+    consoleShowsVirtualThreads(jvm, recording);
+  }
+
+  /** The console lists the virtual threads, shows their frames and goes back to an earlier stop in one. */
+  private static void consoleShowsVirtualThreads(Jvm jvm, Path recording) {
+    DebugConsole c = DebugConsole.run(jvm, recording,
+        "stop at VirtualVisits:8", "run", "threads", "cont", "reverse-continue", "where", "quit");
+    String first = c.first(1, "run");
+    assertTrue(first.startsWith("Breakpoint hit: \"thread=request-") && first.contains("VirtualVisits.lambda$main$0(), line=8"),
+        c.describe());
+    String stopped = first.substring(first.indexOf("thread=") + "thread=".length(), first.indexOf("\", "));
+    assertTrue(c.after(2, "threads").contains("  " + stopped + " running (current)"),
+        "the virtual thread stopped in is listed as the current one:" + c.describe());
+    assertTrue(c.first(3, "cont").startsWith("Breakpoint hit: \"thread=request-"), c.describe());
+    assertEquals(first, c.first(4, "reverse-continue"), "back at the first stop:" + c.describe());
+    assertEquals("  [1] VirtualVisits.lambda$main$0 (VirtualVisits.java:8)", c.first(5, "where"), c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 
   private static void httpServerReplays(Jvm jvm) {

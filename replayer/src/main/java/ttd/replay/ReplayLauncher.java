@@ -85,6 +85,23 @@ public final class ReplayLauncher {
     return args;
   }
 
+  /**
+   * The feature release (17, 25) of the JDK the replay command runs: the recorded one when it is
+   * still there, else this one.
+   */
+  public static int feature(RecordingMetadata m) {
+    String recordedHome = m.get("java.home");
+    String recordedVersion = m.get("java.runtime.version");
+    if (recordedHome != null && recordedVersion != null && Files.isExecutable(Paths.get(recordedHome, "bin", "java"))) {
+      try {
+        return Runtime.Version.parse(recordedVersion).feature();
+      } catch (IllegalArgumentException e) {
+        return Runtime.version().feature();
+      }
+    }
+    return Runtime.version().feature();
+  }
+
   private static String javaExecutable(RecordingMetadata m, List<String> warnings) {
     String recordedHome = m.get("java.home");
     Path recorded = recordedHome == null ? null : Paths.get(recordedHome, "bin", "java");

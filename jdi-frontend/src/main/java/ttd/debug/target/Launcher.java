@@ -97,7 +97,9 @@ public final class Launcher {
       String address = listen.startListening(args);
       String port = address.substring(address.lastIndexOf(':') + 1);
       List<String> cmd = ReplayLauncher.command(recording, meta, ttdJar, start, new ArrayList<>());
-      cmd.add(1, "-agentlib:jdwp=transport=dt_socket,server=n,suspend=y,address=127.0.0.1:" + port);
+      // JDK 21+: virtual threads (bound ones under ttd) are listed and found like platform ones
+      cmd.add(1, "-agentlib:jdwp=transport=dt_socket,server=n,suspend=y,address=127.0.0.1:" + port
+          + (ReplayLauncher.feature(meta) >= 21 ? ",includevirtualthreads=y" : ""));
       if (SETSID != null) {
         cmd.add(0, SETSID.toString());
       }
