@@ -142,7 +142,7 @@ public interface HookDelegate {
    * The thread's {@code observation}-th look at a weak or soft reference ({@link ReferenceHooks}):
    * whether the program sees it cleared. {@code cleared} is what the real call found.
    */
-  default boolean onReference(java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation) {
+  default boolean onReferenceObserved(java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation) {
     return cleared;
   }
 

@@ -44,7 +44,7 @@ public final class ReferenceHooks {
       return value;
     }
     HookDelegate d = Hooks.delegate();
-    return d != null && d.onReference(ref, value == null, site, n) ? null : value;
+    return d != null && d.onReferenceObserved(ref, value == null, site, n) ? null : value;
   }
 
   /** Replaces {@code ref.refersTo(obj)}; only {@code refersTo(null)} observes the collector. */
@@ -66,7 +66,7 @@ public final class ReferenceHooks {
       return false;
     }
     HookDelegate d = Hooks.delegate();
-    return d == null ? refers : d.onReference(ref, refers, site, n);
+    return d == null ? refers : d.onReferenceObserved(ref, refers, site, n);
   }
 
   /**

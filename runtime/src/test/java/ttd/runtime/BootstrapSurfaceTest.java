@@ -25,7 +25,7 @@ class BootstrapSurfaceTest {
         Hooks.class, ScheduleHooks.class, HookDelegate.class, FileHooks.class, NativeIoHooks.class, NetHooks.class,
         RandomHooks.class, RealSecureRandom.class, ReplayPosition.class,
         ReplayPosition.HashBracket.class, ReplayPosition.ThreadClock.class, BatonClock.class,
-        AgentGuard.class, ReferenceHooks.class}) {
+        AgentGuard.class}) {
       for (String type : referencedTypes(c)) {
         if (!type.startsWith("java/") && !type.startsWith("ttd/runtime/")) {
           foreign.add(c.getSimpleName() + " -> " + type);
@@ -56,11 +56,8 @@ class BootstrapSurfaceTest {
     for (var m : RandomHooks.class.getMethods()) {
       hooks.add(m.getName());
     }
-    for (var m : ReferenceHooks.class.getMethods()) {
-      hooks.add(m.getName());
-    }
     for (var m : HookDelegate.class.getMethods()) {
-      // onFileInput serves the family onFileInputOpen, onFileInputRead, ...; onReference its Get and RefersTo
+      // onFileInput serves the family onFileInputOpen, onFileInputRead, ...
       assertTrue(
           hooks.stream().anyMatch(h -> h.startsWith(m.getName())), "no hook for " + m.getName());
     }

@@ -39,7 +39,7 @@ public abstract class Session extends SessionWaits {
       ThreadState t, java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation);
 
   @Override
-  public boolean onReference(java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation) {
+  public boolean onReferenceObserved(java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation) {
     ThreadState t = enterFast();
     if (t == null) {
       return cleared;
