@@ -4,7 +4,6 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
 import java.util.function.Consumer;
 import ttd.agent.identity.HashState;
@@ -29,7 +28,6 @@ import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
 import ttd.runtime.FileHooks;
 import ttd.runtime.Hooks;
-import ttd.runtime.ReferenceHooks;
 import ttd.runtime.ScheduleHooks;
 import ttd.runtime.NativeIoHooks;
 import ttd.runtime.NetHooks;
@@ -103,9 +101,6 @@ public final class AgentMain {
       NativeIoHooks.installReal(new RealNativeIoCalls());
       NetHooks.installRealNet(new RealSunNio());
       RandomHooks.installReal(new RealSecureRandomSpi());
-      // ReferenceHooks reads whether a reference has a queue (java.lang.ref, to the hooks only)
-      inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
-          Map.of("java.lang.ref", Set.of(ReferenceHooks.class.getModule())), Set.of(), Map.of());
       inst.addTransformer(
           new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
       List<Class<?>> loaded =
@@ -121,9 +116,6 @@ public final class AgentMain {
       SharedHashes.assignLateClasses(inst);
       if (started != null) {
         started.run();
-      }
-      if (opts.replaying()) {
-        ReferenceHooks.holdReferents();
       }
       Hooks.install(session);
       session.adoptMainThread();

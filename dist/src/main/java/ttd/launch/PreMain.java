@@ -37,7 +37,6 @@ public final class PreMain {
               "sun.net", Set.of(agent)),
           Map.of(
               "java.lang.reflect", Set.of(agent),
-              "java.lang.ref", Set.of(agent),
               "java.io", Set.of(agent),
               "sun.nio.fs", Set.of(agent),
               "sun.nio.ch", Set.of(agent),

@@ -81,12 +81,6 @@ public enum EventKind {
   SCHED_RESUME(75, Payload.LONG, "a thread resuming an idle program"),
   /** How an untimed wait on a JDK-held monitor ended (0 normally, 1 by interruption). */
   SCHED_WAIT(76, Payload.LONG, "Object.wait on a JDK-held monitor"),
-  /**
-   * The program found a weak or soft reference cleared ({@code get()} null, {@code refersTo(null)}
-   * true); value: the thread's count of reference observations at that one (those that found the
-   * referent still there log nothing).
-   */
-  REFERENCE_CLEARED(44, Payload.LONG, "a weak or soft reference found cleared"),
   /** Another process's start time or parent, from the OS's process table (0 or -1: none). */
   PROCESS_TABLE(96, Payload.LONG, "a process's start time or parent, or a handle's pid or start time as a listing reads it"),
   /** What the OS says about a process: command, arguments, start, CPU time, user (as text). */

@@ -18,15 +18,6 @@ public abstract class BatonClock extends ReplayPosition.ThreadClock {
   /** The agent's state of this thread, whose {@link AgentGuard#busy} stops ticks from counting. */
   public final AgentGuard owner;
 
-  /** Observations of weak and soft references by this thread ({@link ReferenceHooks}). */
-  public long referenceObservations;
-
-  /**
-   * The observation at which the agent must answer next (replay: the count of the next recorded
-   * clear, or never until the thread's next event; 0: ask the agent).
-   */
-  public long referenceAnswerAt;
-
   protected BatonClock(int ordinal, Thread thread, AgentGuard owner) {
     super(ordinal, thread);
     this.owner = owner == null ? new AgentGuard() : owner;

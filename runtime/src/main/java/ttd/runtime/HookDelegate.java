@@ -138,17 +138,6 @@ public interface HookDelegate {
    */
   boolean onThreadIsInterrupted(Thread thread);
 
-  /**
-   * The thread's {@code observation}-th look at a weak or soft reference ({@link ReferenceHooks}):
-   * whether the program sees it cleared. {@code cleared} is what the real call found.
-   */
-  default boolean onReferenceObserved(java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation) {
-    return cleared;
-  }
-
-  /** A reference to {@code referent} without a queue was made (a replay holds the referent). */
-  default void onReferenceMade(java.lang.ref.Reference<?> ref, Object referent) {}
-
   /** {@code thread.getState()} as the program sees it: a scheduled thread from the scheduler's model. */
   Thread.State onThreadGetState(Thread thread);
 

@@ -46,23 +46,6 @@ final class CallSiteRewriter extends MethodVisitor {
 
   @Override
   public void visitMethodInsn(int op, String calleeOwner, String name, String desc, boolean itf) {
-    if (!itf && referenceGet(op, calleeOwner, name, desc)) {
-      super.visitInsn(Opcodes.DUP); // ref ref -> ref value -> what the program sees
-      super.visitMethodInsn(op, calleeOwner, name, desc, itf);
-      HookCalls.pushInt(mv, site());
-      HookCalls.call(mv, ReferenceInstrumentation.REFERENCE_HOOKS, "onReferenceGet",
-          "(Ljava/lang/ref/Reference;Ljava/lang/Object;I)Ljava/lang/Object;");
-      changed[0] = true;
-      return;
-    }
-    if (!itf && op == Opcodes.INVOKEVIRTUAL && name.equals("refersTo") && desc.equals("(Ljava/lang/Object;)Z")
-        && !IgnoredTypes.referenceCaches(owner) && references(calleeOwner, name, desc)) {
-      HookCalls.pushInt(mv, site());
-      HookCalls.call(mv, ReferenceInstrumentation.REFERENCE_HOOKS, "onReferenceRefersTo",
-          "(Ljava/lang/ref/Reference;Ljava/lang/Object;I)Z");
-      changed[0] = true;
-      return;
-    }
     String hook = valueHook(op, calleeOwner, name, desc);
     if (hook != null) {
       super.visitMethodInsn(op, calleeOwner, name, desc, itf);
@@ -116,40 +99,6 @@ final class CallSiteRewriter extends MethodVisitor {
   /** {@code invokevirtual}, or {@code invokespecial} of a method ({@code super.wait()}). */
   private static boolean instance(int op) {
     return op == Opcodes.INVOKEVIRTUAL || op == Opcodes.INVOKESPECIAL;
-  }
-
-  /**
-   * A {@code get()} of a weak or soft reference (also {@code super.get()} in a subclass's own), in
-   * a class that is not one of the JDK's caches that only refill on a miss ({@link
-   * IgnoredTypes#referenceCaches}).
-   */
-  private boolean referenceGet(int op, String calleeOwner, String name, String desc) {
-    return instance(op) && name.equals("get") && desc.equals("()Ljava/lang/Object;")
-        && !IgnoredTypes.referenceCaches(owner) && references(calleeOwner, name, desc);
-  }
-
-  /**
-   * Whether the call resolves to {@code Reference}'s, {@code WeakReference}'s or {@code
-   * SoftReference}'s method. A class outside the JDK is resolved up its hierarchy; of the JDK's own
-   * subclasses only {@code WeakHashMap$Entry} is known (reading the JDK's class files for every
-   * {@code get()} the JDK calls, {@code Supplier}'s and {@code AtomicReference}'s included, cost
-   * start-up time and, in {@code ImageBufferCache}, a class circularity).
-   */
-  private boolean references(String calleeOwner, String name, String desc) {
-    switch (calleeOwner) {
-      case "java/lang/ref/Reference":
-      case "java/lang/ref/WeakReference":
-      case "java/lang/ref/SoftReference":
-      case "java/util/WeakHashMap$Entry":
-        return true;
-      default:
-        return threadMethods != null && !jdk(calleeOwner) && threadMethods.resolvesToReference(calleeOwner, name, desc);
-    }
-  }
-
-  private static boolean jdk(String internalName) {
-    return internalName.startsWith("java/") || internalName.startsWith("javax/") || internalName.startsWith("jdk/")
-        || internalName.startsWith("sun/") || internalName.startsWith("com/sun/") || internalName.startsWith("[");
   }
 
   /** Whether the call resolves to {@code Thread}'s own method, named through any subclass. */

@@ -26,29 +26,7 @@ final class IgnoredTypes {
     "jdk/internal/util/random/RandomSupport",
   };
 
-  /**
-   * JDK classes whose looks at weak and soft references are not rewritten: caches that only refill
-   * on a miss, with nothing the program sees in between ({@code ThreadLocal}'s map, a class's
-   * reflection data, {@code ClassValue}, class loaders' and reflection's tables, a jar's manifest
-   * and the jar caches class loading reads through: class loading comes at other moments in record
-   * and replay, and so would the count of looks, which places every recorded clear), and the
-   * reference machinery itself. A replay holds their referents anyway (but for {@code
-   * ThreadLocal}'s entries), so it misses there less often than the recording did, which is
-   * harmless for a cache that only recomputes what it lost. (Method handles' caches are in
-   * {@code java.lang.invoke}, which is never instrumented.)
-   */
-  private static final String[] REFERENCE_CACHES = {
-    "java/lang/ThreadLocal", "java/lang/Class", "jdk/internal/loader/", "java/lang/reflect/",
-    "java/lang/ref/", "java/lang/invoke/", "jdk/internal/reflect/", "sun/reflect/",
-    "java/util/jar/", "java/util/zip/", "sun/net/www/",
-  };
-
   private IgnoredTypes() {}
-
-  /** Whether call sites of {@code Reference.get/refersTo} in {@code internalName} stay as they are. */
-  static boolean referenceCaches(String internalName) {
-    return startsWithAny(internalName, REFERENCE_CACHES);
-  }
 
   static boolean ignored(String internalName) {
     return internalName.equals("java/lang/Object")

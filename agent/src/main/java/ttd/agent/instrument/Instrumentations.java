@@ -22,7 +22,6 @@ final class Instrumentations {
         ThreadListingInstrumentation.groupMembers(),
         new ContinuationSupportInstrumentation(),
         new VirtualThreadInstrumentation(),
-        new ReferenceInstrumentation(),
         new SecureRandomInstrumentation(),
         new ProcessImplInstrumentation(),
         new ProcessHandleImplInstrumentation(),

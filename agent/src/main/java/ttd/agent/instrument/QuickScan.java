@@ -15,10 +15,7 @@ final class QuickScan {
   private static final String[] CALLEES = {
     "nanoTime", "currentTimeMillis", "getNanoTimeAdjustment", "availableProcessors",
     "freeMemory", "totalMemory", "maxMemory", "getLocalHostName", "sleep", "wait",
-    "join", "yield", "onSpinWait", "park", "unpark", "isInterrupted", "refersTo",
-    // get() is too common a name: the reference classes' names are looked for instead (a JDK
-    // class naming only a subclass of them is not rewritten; application classes are always parsed)
-    "java/lang/ref/Reference", "java/lang/ref/WeakReference", "java/lang/ref/SoftReference",
+    "join", "yield", "onSpinWait", "park", "unpark", "isInterrupted",
   };
 
   /** Also the owners of public I/O natives whose call sites are rewritten in any class. */

@@ -16,8 +16,7 @@ import org.objectweb.asm.Opcodes;
 /**
  * Whether a call site names {@code java.lang.Thread}'s own method through a subclass: {@code
  * worker.join()} on a {@code Worker extends Thread} compiles to {@code invokevirtual Worker.join},
- * and a bare {@code sleep(5)} inside it to {@code invokestatic Worker.sleep}. The same for the
- * methods of weak and soft references ({@code entry.get()} on a {@code WeakHashMap$Entry}).
+ * and a bare {@code sleep(5)} inside it to {@code invokestatic Worker.sleep}.
  *
  * <p>The hierarchy is read from class files through the calling class's loader (its resources, as
  * Byte Buddy's class file locator does), never by loading a class: the transformer runs while a
@@ -28,9 +27,7 @@ import org.objectweb.asm.Opcodes;
  */
 final class ThreadMethods {
 
-  private static final Set<String> THREADS = Set.of("java/lang/Thread");
-  private static final Set<String> REFERENCES =
-      Set.of("java/lang/ref/Reference", "java/lang/ref/WeakReference", "java/lang/ref/SoftReference");
+  private static final String THREAD = "java/lang/Thread";
   private static final List<Entry> LOADERS = new ArrayList<>();
   private static final Map<String, Declared> BOOT = new ConcurrentHashMap<>();
 
@@ -72,24 +69,10 @@ final class ThreadMethods {
 
   /** Whether {@code owner.name desc} resolves to {@code java.lang.Thread}'s own method. */
   boolean resolvesToThread(String owner, String name, String desc) {
-    return resolvesTo(owner, name, desc, THREADS);
-  }
-
-  /**
-   * Whether {@code owner.name desc} resolves to the method as {@code java.lang.ref.Reference},
-   * {@code WeakReference} or {@code SoftReference} declare it ({@code WeakHashMap$Entry.get()}, a
-   * program's {@code MyRef extends WeakReference}); not through {@code PhantomReference}, whose
-   * {@code get()} is its own.
-   */
-  boolean resolvesToReference(String owner, String name, String desc) {
-    return resolvesTo(owner, name, desc, REFERENCES);
-  }
-
-  private boolean resolvesTo(String owner, String name, String desc, Set<String> roots) {
     String method = name + desc;
     String c = owner;
     for (int depth = 0; depth < 64 && c != null; depth++) {
-      if (roots.contains(c)) {
+      if (c.equals(THREAD)) {
         return true;
       }
       if (c.equals("java/lang/Object") || c.startsWith("[")) {

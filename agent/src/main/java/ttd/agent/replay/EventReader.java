@@ -86,7 +86,6 @@ final class EventReader {
     t.counted();
     if (t.sched() != null) {
       t.sched().switchAt = 0; // the thread's next scheduling event may now be the next event
-      t.sched().referenceAnswerAt = 0; // and its next recorded clear
     }
     long before = ReplayPosition.events;
     if (kind != EventKind.THREAD_BEGIN || t.ordinal() == 0) {
@@ -296,23 +295,6 @@ final class EventReader {
     d.stack(Thread.currentThread());
     d.line("likely cause", Divergence.likelyCause(queueDir, loadedClasses, threadsStarted));
     stop(Divergence.EXIT_DIVERGED, d);
-  }
-
-  /**
-   * The observation count of the thread's next event if that is a recorded clear of a reference,
-   * else -1 (not consumed).
-   */
-  long nextClear(ThreadState t) {
-    if (!readAhead(t, false)) {
-      return -1;
-    }
-    BlockDecoder e = t.cursor().event();
-    return e.kind() == EventKind.REFERENCE_CLEARED ? e.longValue() : -1;
-  }
-
-  /** The call site of the thread's next event (after {@link #nextClear}). */
-  int peekedSite(ThreadState t) {
-    return t.cursor().event().site();
   }
 
   /** The thread's next recorded event, as a report names it. */

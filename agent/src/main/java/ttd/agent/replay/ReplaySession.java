@@ -11,7 +11,6 @@ import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.SchedulePolicy;
 import ttd.agent.session.Messages;
 import ttd.agent.session.PayloadSink;
-import ttd.agent.session.References;
 import ttd.agent.session.Session;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
@@ -34,7 +33,6 @@ public final class ReplaySession extends Session {
   private final EventReader events;
   private final RecordedTables tables;
   private final ReplayedPayloads payloads;
-  private final ReferentHolds holds = new ReferentHolds();
   private volatile ThreadState mainThread;
   private volatile boolean finished;
   /** By thread ordinal: how many events the thread's log holds. */
@@ -203,38 +201,6 @@ public final class ReplaySession extends Session {
     return e.longValue();
   }
 
-  /**
-   * Answers "cleared" exactly where the recording found the reference cleared (then clears it and
-   * lets its referent go), and "still there" before: {@link ReferentHolds} kept the referent.
-   */
-  @Override
-  protected boolean referenceObserved(
-      ThreadState t, java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation) {
-    long recorded = events.nextClear(t);
-    if (recorded == observation) {
-      events.next(t, EventKind.REFERENCE_CLEARED, site);
-      holds.release(ref);
-      return true;
-    }
-    if (recorded >= 0 && recorded < observation) {
-      events.diverge(t, "a reference found cleared at its look number " + recorded + " at " + tables.site(events.peekedSite(t)),
-          "look number " + observation + " at " + ttd.agent.instrument.CallSites.name(site) + " (a reference not yet cleared)");
-    }
-    if (t.sched() != null) {
-      t.sched().referenceAnswerAt = recorded > observation ? recorded : Long.MAX_VALUE;
-    }
-    if (cleared && References.answered(ref)) {
-      events.diverge(t, "the referent of a reference still there at " + ttd.agent.instrument.CallSites.name(site),
-          "the reference cleared by the replay's collector (made before ttd started, or not held)");
-    }
-    return cleared;
-  }
-
-  @Override
-  public void onReferenceMade(java.lang.ref.Reference<?> ref, Object referent) {
-    holds.hold(ref, referent);
-  }
-
   @Override
   protected String exchangeString(ThreadState t, EventKind kind, int site, String original) {
     BlockDecoder e = events.next(t, kind, site);
@@ -347,7 +313,6 @@ public final class ReplaySession extends Session {
     }
     t.cursor().advance();
     t.counted();
-    s.referenceAnswerAt = 0;
     consumedEvent();
   }
 

@@ -110,26 +110,6 @@ public final class RecordSession extends Session {
     return v;
   }
 
-  /**
-   * Logs a clear the program found, for a reference the replay answers from the log; a referent
-   * still there logs nothing, and the thread asks again only when it finds one cleared.
-   */
-  @Override
-  protected boolean referenceObserved(
-      ThreadState t, java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation) {
-    if (!cleared) {
-      if (t.sched != null) {
-        t.sched.referenceAnswerAt = Long.MAX_VALUE;
-      }
-      return false;
-    }
-    if (References.answered(ref)) {
-      t.encoder.putLong(EventKind.REFERENCE_CLEARED, site, observation);
-      blocks.appended(t, EventKind.REFERENCE_CLEARED);
-    }
-    return true;
-  }
-
   @Override
   protected String exchangeString(ThreadState t, EventKind kind, int site, String original) {
     t.encoder.putString(kind, site, original);

@@ -31,26 +31,6 @@ public abstract class Session extends SessionWaits {
   /** The JVM is about to halt: nothing else will run. */
   protected abstract void halting(ThreadState t, int status);
 
-  /**
-   * The program's {@code observation}-th look at a weak or soft reference, on a scheduled thread:
-   * whether it sees the reference cleared ({@code cleared}: what the real call found).
-   */
-  protected abstract boolean referenceObserved(
-      ThreadState t, java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation);
-
-  @Override
-  public boolean onReferenceObserved(java.lang.ref.Reference<?> ref, boolean cleared, int site, long observation) {
-    ThreadState t = enterFast();
-    if (t == null) {
-      return cleared;
-    }
-    try {
-      return referenceObserved(t, ref, cleared, site, observation);
-    } finally {
-      t.busy = false;
-    }
-  }
-
   @Override
   public long onSystemCurrentTimeMillis(long original, int site) {
     ThreadState t = enterFast();

@@ -14,7 +14,6 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import ttd.fixture.Courier;
-import ttd.fixture.Handles;
 
 class ThreadMethodsTest {
 
@@ -42,22 +41,6 @@ class ThreadMethodsTest {
     assertEquals(
         List.of("ttd/fixture/Courier$Napping.sleep(J)V", "ttd/fixture/Courier$Napping.sleep(J)V"),
         calls(Courier.Napping.class, "nap"));
-  }
-
-  @Test
-  void referenceLooksNamedThroughASubclassGoThroughReferenceHooks() throws IOException {
-    assertEquals(
-        List.of("ttd/fixture/Handles$Handle.get()Ljava/lang/Object;",
-            "ReferenceHooks.onReferenceGet(Ljava/lang/ref/Reference;Ljava/lang/Object;I)Ljava/lang/Object;",
-            "ReferenceHooks.onReferenceRefersTo(Ljava/lang/ref/Reference;Ljava/lang/Object;I)Z",
-            "ttd/fixture/Handles$Counted.get()Ljava/lang/Object;",
-            "java/util/function/Supplier.get()Ljava/lang/Object;"),
-        calls(Handles.class, "look"),
-        "Handle inherits WeakReference's get; Counted's own get is left, and a Supplier is no reference");
-    assertEquals(
-        List.of("java/lang/ref/SoftReference.get()Ljava/lang/Object;",
-            "ReferenceHooks.onReferenceGet(Ljava/lang/ref/Reference;Ljava/lang/Object;I)Ljava/lang/Object;"),
-        calls(Handles.Counted.class, "get"), "super.get() inside a subclass's own get() is a look");
   }
 
   @Test
