@@ -2,6 +2,8 @@ package ttd.bench;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Counts the schedule decisions in {@code ttd events --schedule} output and the bytes they take in their
@@ -9,6 +11,8 @@ import java.util.Map;
  * delta from the same thread's previous event of that kind, as {@code BlockEncoder} writes them.
  */
 final class DecisionBytes {
+
+  private static final Pattern LINE = Pattern.compile("\\s*\\d+  (.*?)  (SCHED_[A-Z_]+)(.*) (-?\\d+)");
 
   private DecisionBytes() {}
 
@@ -19,14 +23,15 @@ final class DecisionBytes {
     long bytes = 0;
     for (String line : events.split("\n")) {
       // <number>  <thread>  SCHED_<KIND> (to <thread> at tick <t> | lets <thread> in at tick <t> | <thread> resumes after idle period <p>)
-      String[] f = line.trim().split("  ");
-      if (f.length < 3 || !f[2].startsWith("SCHED_") || f[2].startsWith("SCHED_WAIT")) {
+      // (a thread's name may be empty: virtual threads have none unless the program names them)
+      Matcher m = LINE.matcher(line);
+      if (!m.matches() || m.group(2).startsWith("SCHED_WAIT")) {
         continue;
       }
-      String kind = f[2].substring(0, f[2].indexOf(' '));
-      long value = Long.parseLong(f[2].substring(f[2].lastIndexOf(' ') + 1));
-      int target = f[2].contains(" no thread ") || f[2].startsWith(kind + " to no thread") ? 0 : 1; // ordinal + 1: one byte for the bench's few threads
-      String key = f[1] + " " + kind;
+      String kind = m.group(2);
+      long value = Long.parseLong(m.group(4));
+      int target = m.group(3).contains(" no thread ") || m.group(3).startsWith(" to no thread") ? 0 : 1; // ordinal + 1: one byte for the bench's few threads
+      String key = m.group(1) + " " + kind;
       long delta = value - last.getOrDefault(key, 0L);
       last.put(key, value);
       bytes += 1 + varLength(target) + varLength((delta << 1) ^ (delta >> 63));
