@@ -90,11 +90,9 @@ public final class ReplayLauncher {
    * still there, else this one.
    */
   public static int feature(RecordingMetadata m) {
-    String recordedHome = m.get("java.home");
-    String recordedVersion = m.get("java.runtime.version");
-    if (recordedHome != null && recordedVersion != null && Files.isExecutable(Paths.get(recordedHome, "bin", "java"))) {
+    if (recordedJava(m) != null) {
       try {
-        return Runtime.Version.parse(recordedVersion).feature();
+        return Runtime.Version.parse(m.get("java.runtime.version", "")).feature();
       } catch (IllegalArgumentException e) {
         return Runtime.version().feature();
       }
@@ -102,10 +100,16 @@ public final class ReplayLauncher {
     return Runtime.version().feature();
   }
 
-  private static String javaExecutable(RecordingMetadata m, List<String> warnings) {
+  /** The recorded JDK's {@code java} launcher if it is still installed, else null. */
+  private static Path recordedJava(RecordingMetadata m) {
     String recordedHome = m.get("java.home");
     Path recorded = recordedHome == null ? null : Paths.get(recordedHome, "bin", "java");
-    if (recorded != null && Files.isExecutable(recorded)) {
+    return recorded != null && Files.isExecutable(recorded) ? recorded : null;
+  }
+
+  private static String javaExecutable(RecordingMetadata m, List<String> warnings) {
+    Path recorded = recordedJava(m);
+    if (recorded != null) {
       return recorded.toString();
     }
     String current = System.getProperty("java.runtime.version");

@@ -103,33 +103,46 @@ final class ShadowState {
   }
 
   boolean eligible(SchedThread t) {
-    return t.state == State.RUNNABLE || t.state == State.MONITOR && holderOf(t.want) == null;
+    return canRun(t, t.state == State.MONITOR ? holders() : List.of());
   }
 
   /** The threads other than {@code s} that could run now, in ordinal order. */
   List<SchedThread> eligibleOthers(SchedThread s) {
-    List<SchedThread> holders = new ArrayList<>(2);
-    for (SchedThread t : live) {
-      if (t.heldCount > 0) {
-        holders.add(t);
-      }
-    }
+    List<SchedThread> holders = holders();
     List<SchedThread> out = new ArrayList<>(2);
     for (SchedThread t : live) {
-      if (t != s && (t.state == State.RUNNABLE || t.state == State.MONITOR && !heldBy(holders, t.want))) {
+      if (t != s && canRun(t, holders)) {
         out.add(t);
       }
     }
     return out;
   }
 
-  private static boolean heldBy(List<SchedThread> holders, Object monitor) {
-    for (SchedThread h : holders) {
-      if (h.holds(monitor)) {
-        return true;
+  /** The threads that hold a monitor: few, whatever the number of threads alive. */
+  private List<SchedThread> holders() {
+    List<SchedThread> holders = new ArrayList<>(2);
+    for (SchedThread t : live) {
+      if (t.heldCount > 0) {
+        holders.add(t);
       }
     }
-    return false;
+    return holders;
+  }
+
+  /** Runnable, or wanting a monitor none of {@code holders} holds. */
+  private static boolean canRun(SchedThread t, List<SchedThread> holders) {
+    if (t.state == State.RUNNABLE) {
+      return true;
+    }
+    if (t.state != State.MONITOR) {
+      return false;
+    }
+    for (SchedThread h : holders) {
+      if (h.holds(t.want)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Moves the longest waiter (or every waiter) on {@code monitor} to re-acquiring it. */
