@@ -14,6 +14,7 @@ import ttd.agent.session.HashTrace;
 import ttd.agent.identity.StartupSymmetry;
 import ttd.agent.identity.InternalUnsafe;
 import ttd.agent.identity.JvmGlobals;
+import ttd.agent.identity.ThreadSeeds;
 import ttd.agent.instrument.ClassFileInstrumenter;
 import ttd.agent.instrument.LoadedClasses;
 import ttd.agent.instrument.TtdTransformer;
@@ -110,6 +111,7 @@ public final class AgentMain {
       if (JvmGlobals.restore(globals)) {
         retransformSalted(inst);
       }
+      ThreadSeeds.start(globals);
       start.started(globals);
       Shutdown.register(start);
       StartupSymmetry.warm();

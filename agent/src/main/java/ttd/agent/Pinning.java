@@ -11,6 +11,15 @@ import ttd.agent.identity.JvmGlobals;
  */
 final class Pinning {
 
+  /**
+   * The program's first thread id when the seed is pinned. The JDK's own count at premain varies
+   * between runs (its compiler threads come and go: 12 or 13 on 17, 24 or 25 on 25), and {@code
+   * ThreadLocalRandom} adds a thread's id to its seed at every draw, so pinned runs start the
+   * program's ids here instead, above every id the JDK gave before premain (the count is kept if it
+   * is higher: ids must stay unique).
+   */
+  static final long PINNED_FIRST_THREAD_ID = 64;
+
   private Pinning() {}
 
   static void pinGlobals(Map<String, String> globals, Long seed, Instant clock) {
@@ -18,7 +27,9 @@ final class Pinning {
     for (Map.Entry<String, String> e : globals.entrySet()) {
       String k = e.getKey();
       if (k.equals(JvmGlobals.THREAD_IDS)) {
-        continue; // a count, not a seed: pinning it would hand the program random thread ids
+        if (r != null) { // a count, not a seed: a random value would hand the program random ids
+          e.setValue(Long.toString(Math.max(Long.parseLong(e.getValue()), PINNED_FIRST_THREAD_ID)));
+        }
       } else if (k.endsWith("Clock.offset")) {
         if (clock != null) {
           e.setValue(Long.toString(clock.getEpochSecond() - 1024));

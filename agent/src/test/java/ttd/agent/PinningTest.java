@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import ttd.agent.identity.JvmGlobals;
 
 class PinningTest {
 
@@ -35,11 +37,29 @@ class PinningTest {
   }
 
   @Test
-  void aPinnedSeedLeavesTheProgramsFirstThreadIdAsItWas() {
+  void aPinnedSeedStartsTheProgramsThreadIdsAtOneIdAboveTheJdks() {
+    for (String counted : List.of("12", "13", "25")) {
+      Map<String, String> g = captured();
+      g.put(JvmGlobals.THREAD_IDS, counted);
+      Pinning.pinGlobals(g, 42L, null);
+      assertEquals(Long.toString(Pinning.PINNED_FIRST_THREAD_ID), g.get(JvmGlobals.THREAD_IDS));
+    }
+  }
+
+  @Test
+  void aPinnedSeedKeepsAFirstThreadIdAlreadyAboveThePinnedOne() {
     Map<String, String> g = captured();
-    g.put(ttd.agent.identity.JvmGlobals.THREAD_IDS, "12");
+    g.put(JvmGlobals.THREAD_IDS, "900");
     Pinning.pinGlobals(g, 42L, null);
-    assertEquals("12", g.get(ttd.agent.identity.JvmGlobals.THREAD_IDS));
+    assertEquals("900", g.get(JvmGlobals.THREAD_IDS));
+  }
+
+  @Test
+  void noPinnedSeedLeavesTheProgramsFirstThreadIdAsItWas() {
+    Map<String, String> g = captured();
+    g.put(JvmGlobals.THREAD_IDS, "12");
+    Pinning.pinGlobals(g, null, Instant.parse("2025-01-01T09:00:00Z"));
+    assertEquals("12", g.get(JvmGlobals.THREAD_IDS));
   }
 
   @Test

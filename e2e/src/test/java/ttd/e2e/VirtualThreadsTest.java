@@ -38,10 +38,9 @@ class VirtualThreadsTest {
    * Every kind of wait a virtual thread does, on {@code args[0]} tasks of a virtual-thread
    * executor, then a virtual-thread echo server with virtual-thread clients; prints what depends on
    * the interleaving (completion order, a racy counter, random draws, socket replies with clock
-   * readings), and exits with status 3. Its draws come from one shared {@code Random}: draws of
-   * {@code ThreadLocalRandom} in thousands of short-lived threads replay differently about once in
-   * four recordings (docs/decisions/virtual-threads.md, "ThreadLocalRandom seeds"): an open
-   * fidelity bug, written down there, which this test leaves out until it is fixed.
+   * readings), and exits with status 3. Its draws are {@code ThreadLocalRandom}'s, whose seeds
+   * the JDK hands out in an order that contention decides (docs/decisions/virtual-threads.md,
+   * "ThreadLocalRandom seeds").
    */
   private static final String MIX = """
       import java.io.*;
@@ -59,7 +58,6 @@ class VirtualThreadsTest {
           Object monitor = new Object();
           long[] locked = new long[1];
           AtomicLong drawn = new AtomicLong();
-          Random random = new Random();
           ThreadLocal<Integer> mine = new ThreadLocal<>();
           Path file = Files.createTempFile("virtual", ".txt");
           Files.writeString(file, "0123456789");
@@ -77,7 +75,7 @@ class VirtualThreadsTest {
                 Thread.sleep(k % 3);
                 lock.lock();
                 try { locked[0] += k; } finally { lock.unlock(); }
-                synchronized (monitor) { drawn.addAndGet(random.nextInt(1000)); }
+                synchronized (monitor) { drawn.addAndGet(ThreadLocalRandom.current().nextInt(1000)); }
                 int r = racy;
                 Thread.yield();
                 racy = r + 1;

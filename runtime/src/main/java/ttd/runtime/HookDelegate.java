@@ -50,6 +50,15 @@ public interface HookDelegate {
   /** The id the JDK gives a new thread, as the program sees it. */
   long onThreadId(long original);
 
+  /**
+   * A draw from {@code ThreadLocalRandom}'s shared seed generator in its method number {@code site},
+   * for a thread's seed or secondary seed; returns the value the thread gets.
+   */
+  long onThreadSeedDraw(long original, int site);
+
+  /** A draw from {@code ThreadLocalRandom}'s shared probe generator; returns the value the thread gets. */
+  int onThreadProbeDraw(int original);
+
   /** Another process's start time or parent pid, from the process table, at call site {@code site}. */
   long onProcessTableValue(long original, int site);
 

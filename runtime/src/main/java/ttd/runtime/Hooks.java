@@ -117,6 +117,16 @@ public final class Hooks {
     return d == null ? original : d.onThreadId(original);
   }
 
+  public static long onThreadSeedDraw(long original, int site) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onThreadSeedDraw(original, site);
+  }
+
+  public static int onThreadProbeDraw(int original) {
+    HookDelegate d = delegate;
+    return d == null ? original : d.onThreadProbeDraw(original);
+  }
+
   public static long onProcessTableValue(long original, int site) {
     HookDelegate d = delegate;
     return d == null ? original : d.onProcessTableValue(original, site);

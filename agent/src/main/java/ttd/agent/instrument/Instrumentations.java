@@ -23,6 +23,7 @@ final class Instrumentations {
         new ContinuationSupportInstrumentation(),
         new VirtualThreadInstrumentation(),
         new SecureRandomInstrumentation(),
+        new ThreadLocalRandomInstrumentation(),
         new ProcessImplInstrumentation(),
         new ProcessHandleImplInstrumentation(),
         new ClassInstrumentation(),

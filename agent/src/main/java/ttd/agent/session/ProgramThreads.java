@@ -25,10 +25,14 @@ public final class ProgramThreads {
     return current.get();
   }
 
-  /** The calling thread becomes the recorded thread {@code t}. */
+  /**
+   * The calling thread becomes the recorded thread {@code t}: its thread local first, since the
+   * map's insertion may, under contention, draw the thread's {@code ThreadLocalRandom} seed, which
+   * asks who the thread is ({@code ThreadSeeds}).
+   */
   void register(ThreadState t) {
-    byId.put(Thread.currentThread().getId(), t);
     current.set(t);
+    byId.put(Thread.currentThread().getId(), t);
   }
 
   /** The calling thread leaves the program: what the JVM still runs on it is not the program's. */

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.ThreadIds;
+import ttd.agent.identity.ThreadSeeds;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.Scheduler;
 import ttd.log.EventKind;
@@ -133,6 +134,24 @@ public abstract class SessionThreads implements HookDelegate {
     }
     ThreadState t = threads.get();
     return t == null || t.busy ? original : ThreadIds.nextForProgram(original);
+  }
+
+  /**
+   * A program thread's draw from {@code ThreadLocalRandom}'s seed generator gets the value its
+   * ordinal gives ({@link ThreadSeeds}): when the JDK draws it is timing, under contention. Agent
+   * code on the thread included: whatever draws first, the program or ttd's own use of a {@code
+   * ConcurrentHashMap}, sets the seed the program then uses.
+   */
+  @Override
+  public long onThreadSeedDraw(long original, int site) {
+    ThreadState t = threads.get();
+    return t == null ? original : t.seeds.nextSeed(site);
+  }
+
+  @Override
+  public int onThreadProbeDraw(int original) {
+    ThreadState t = threads.get();
+    return t == null ? original : t.seeds.nextProbe();
   }
 
   @Override
@@ -281,11 +300,12 @@ public abstract class SessionThreads implements HookDelegate {
     if (!active || pendingStarts.isEmpty()) {
       return;
     }
-    ThreadState t = pendingStarts.remove(thread.getId());
+    ThreadState t = pendingStarts.get(thread.getId());
     if (t == null) {
       return;
     }
     threads.register(t);
+    pendingStarts.remove(thread.getId()); // registered first: a contended removal draws a seed
     allThreads.add(t);
     t.busy = true;
     try {

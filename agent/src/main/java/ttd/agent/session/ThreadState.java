@@ -1,6 +1,6 @@
 package ttd.agent.session;
 
-
+import ttd.agent.identity.ThreadSeeds;
 import ttd.agent.replay.ThreadCursor;
 import ttd.agent.schedule.SchedThread;
 import ttd.log.BlockEncoder;
@@ -32,12 +32,15 @@ public final class ThreadState extends AgentGuard {
   boolean scheduled;
   /** Where its events since its block was last written lie in the global order (record). */
   final OrderRuns order = new OrderRuns();
+  /** Its draws from {@code ThreadLocalRandom}'s shared generators, replaced by ordinal. */
+  final ThreadSeeds.Draws seeds;
 
   public ThreadState(int ordinal, String name, boolean main, BlockEncoder encoder) {
     this.ordinal = ordinal;
     this.name = name;
     this.main = main;
     this.encoder = encoder;
+    this.seeds = new ThreadSeeds.Draws(ordinal);
   }
 
   public int ordinal() {
