@@ -14,6 +14,7 @@ import ttd.agent.session.HashTrace;
 import ttd.agent.identity.StartupSymmetry;
 import ttd.agent.identity.InternalUnsafe;
 import ttd.agent.identity.JvmGlobals;
+import ttd.log.ChronicleSettings;
 import ttd.agent.identity.ThreadSeeds;
 import ttd.agent.instrument.ClassFileInstrumenter;
 import ttd.agent.instrument.LoadedClasses;
@@ -73,6 +74,7 @@ public final class AgentMain {
       ReflectionInflation.turnOff();
       HashState.probe();
       SharedHashes.assign(inst);
+      SharedHashes.seeded("chronicle", ChronicleSettings::initialise);
       CompilerDirectives.add(inst, runtimeJar.getParent()); // before the start-up's ASM work
       String hashTrace = System.getenv("TTD_HASH_TRACE");
       if (hashTrace != null) {

@@ -65,6 +65,25 @@ public final class ChronicleSettings {
   }
 
   /**
+   * Initialises Chronicle's classes, quietly, without opening a queue. Chronicle Wire registers its
+   * class aliases when it initialises ({@code WireInternal}: {@code UUID}, {@code java.time}'s
+   * types), keyed by class in hash maps, so it gives those JDK classes their identity hashes;
+   * record (an appender) and replay (tailers) first reach it at different points of their
+   * start-ups, so ttd calls this at one fixed point of both.
+   */
+  public static void initialise() {
+    quietly(
+        () -> {
+          try {
+            return Class.forName(
+                "net.openhft.chronicle.wire.WireInternal", true, ChronicleSettings.class.getClassLoader());
+          } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("Chronicle Wire is missing from ttd.jar", e);
+          }
+        });
+  }
+
+  /**
    * JDK 24+ prints four lines on stderr the first time anything uses {@code sun.misc.Unsafe}'s
    * memory access, which Chronicle does. The JDK keeps one flag for the whole JVM, so setting it
    * also silences the program's own first warning; the JDK's own switch for it ({@code

@@ -45,6 +45,28 @@ public final class SharedHashes {
     assign(inst, false);
   }
 
+  /**
+   * Runs {@code work}, which initialises shared JDK objects' hashes at a point where record and
+   * replay have drawn differently (ttd's libraries' start-up), on a state seeded by {@code name}
+   * instead of the thread's own, which is then put back: what it hashes gets the same hashes in
+   * both modes and in every run. Measured: Chronicle's class aliases gave {@code UUID}, {@code
+   * ZonedDateTime}, {@code OffsetDateTime} and {@code YearMonth} other hashes in replay, and so
+   * Spring's {@code ResolvableType} cache, keyed by types hashing their classes, other chains.
+   */
+  public static void seeded(String name, Runnable work) {
+    if (!HashState.available()) {
+      work.run();
+      return;
+    }
+    int[] saved = HashState.read();
+    try {
+      HashState.write(HashState.seeded(name.hashCode()));
+      work.run();
+    } finally {
+      HashState.write(saved);
+    }
+  }
+
   private static void assign(Instrumentation inst, boolean enumConstants) {
     if (!HashState.available()) {
       return;
