@@ -75,6 +75,7 @@ public final class AgentMain {
       HashState.probe();
       SharedHashes.assign(inst);
       SharedHashes.seeded("chronicle", ChronicleSettings::initialise);
+      SharedHashes.seeded("network natives", RealSunNio::prepare);
       CompilerDirectives.add(inst, runtimeJar.getParent()); // before the start-up's ASM work
       String hashTrace = System.getenv("TTD_HASH_TRACE");
       if (hashTrace != null) {

@@ -75,6 +75,9 @@ public final class ChronicleSettings {
     quietly(
         () -> {
           try {
+            for (String jdkClass : INITIALISED_AT_MODE_SPECIFIC_POINTS) {
+              Class.forName(jdkClass, true, null);
+            }
             return Class.forName(
                 "net.openhft.chronicle.wire.WireInternal", true, ChronicleSettings.class.getClassLoader());
           } catch (ClassNotFoundException e) {
@@ -82,6 +85,15 @@ public final class ChronicleSettings {
           }
         });
   }
+
+  /**
+   * JDK classes Chronicle initialises (which hashes them) at different points when appending and
+   * when tailing: {@code AtomicBoolean} in its string interners (an appender) or its pausers (a
+   * tailer).
+   */
+  private static final String[] INITIALISED_AT_MODE_SPECIFIC_POINTS = {
+    "java.util.concurrent.atomic.AtomicBoolean",
+  };
 
   /**
    * JDK 24+ prints four lines on stderr the first time anything uses {@code sun.misc.Unsafe}'s

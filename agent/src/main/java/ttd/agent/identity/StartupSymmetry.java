@@ -27,7 +27,6 @@ import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
-import ttd.agent.io.RealSunNio;
 
 /**
  * The JDK facilities that ttd's start-up uses in one mode only, used once more in both, on the
@@ -94,7 +93,6 @@ public final class StartupSymmetry {
         // JDK 17 and 25 differ here
       }
     }
-    RealSunNio.prepare();
     bindCallerSensitive();
     FieldKinds.copyReflectively();
   }

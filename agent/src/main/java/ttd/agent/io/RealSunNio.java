@@ -21,7 +21,9 @@ public final class RealSunNio implements RealNet {
   /**
    * Looks the network natives up now. Recording looks them up on the first network call, on a
    * program thread; a replay never does. Linking the handles makes JDK-internal method types and
-   * lambda forms that the program may use later, so both modes do it at start-up.
+   * lambda forms that the program may use later, so both modes do it at start-up, first thing
+   * after the shared hashes: the method types hash their classes ({@code InetAddress} among
+   * them), which must not depend on what each mode did before.
    */
   public static void prepare() {
     NetNatives.get();
