@@ -237,6 +237,11 @@ final class Baton {
     return waiting.awaitTimed(s);
   }
 
+  /** {@link BatonWait#watcher}. */
+  SchedThread watcher() {
+    return waiting.watcher();
+  }
+
   /** {@link BatonWait#await}. */
   boolean await(SchedThread t) {
     return waiting.await(t);

@@ -12,14 +12,15 @@ package ttd.agent.schedule;
  * be decided in advance without asking the JVM which monitors a thread holds, which gives the
  * objects identity hashes (the program's hash codes would change).
  *
- * <p>Threads waiting for the baton look every {@link #CHECK_MILLIS}; one that sees the same
- * holder at the same tick, blocked or waiting in the JVM, for {@link #STUCK_NANOS} reports it,
- * so ttd says what happened instead of hanging silently; one waiting on ttd's own locks is not
- * stuck ({@link #waitsForTtd}).
+ * <p>One thread waiting for the baton, the watcher ({@link BatonWait}), looks every {@link
+ * #CHECK_MILLIS}; when it has seen the same holder at the same tick, blocked or waiting in the
+ * JVM, for {@link #STUCK_NANOS} it reports it, so ttd says what happened instead of hanging
+ * silently; one waiting on ttd's own locks is not stuck ({@link #waitsForTtd}). There is one
+ * watch per scheduler, passed on with the role, so what it has seen outlives a change of watcher.
  */
 final class BatonWatch {
 
-  /** How often a thread waiting for the baton looks at its holder. */
+  /** How often the watcher looks at the baton holder. */
   static final long CHECK_MILLIS = 500;
   /** How long the holder may stay blocked at one tick before it counts as stuck. */
   static final long STUCK_NANOS = 5_000_000_000L;

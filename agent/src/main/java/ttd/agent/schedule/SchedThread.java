@@ -63,6 +63,9 @@ public final class SchedThread extends BatonClock {
   volatile boolean interruptHeld;
   /** Blocked with a timeout (record: a real timer; replay: the log lets it back in). */
   boolean timed;
+  /** Neighbours in the queue of threads waiting for the baton on their own gates ({@link BatonWait}). */
+  SchedThread waitPrev;
+  SchedThread waitNext;
   /** Record: back from a timed or external wait, to be let in by the running thread. */
   boolean arrived;
   /** Replay: the idle period at which this thread resumes (-1: it is let in by another). */

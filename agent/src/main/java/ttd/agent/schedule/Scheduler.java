@@ -45,6 +45,11 @@ public final class Scheduler {
     return baton.running();
   }
 
+  /** The thread waiting for the baton that watches its holder ({@link BatonWait}), or null. */
+  SchedThread watcher() {
+    return baton.watcher();
+  }
+
   public boolean enabled() {
     return baton.enabled;
   }
