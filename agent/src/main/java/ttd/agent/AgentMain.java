@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import ttd.agent.identity.HashState;
+import ttd.agent.identity.PropertyOrder;
 import ttd.agent.identity.SharedHashes;
 import ttd.agent.identity.ReflectionInflation;
 import ttd.agent.identity.ThreadIds;
@@ -116,6 +117,7 @@ public final class AgentMain {
       }
       ThreadSeeds.start(globals);
       start.started(globals);
+      PropertyOrder.lay(start.properties());
       Shutdown.register(start);
       StartupSymmetry.warm();
       SharedHashes.assignLateClasses(inst);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TimeZone;
 import ttd.agent.identity.HashState;
+import ttd.agent.identity.PropertyOrder;
 import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.replay.ReplaySession;
 import ttd.agent.session.Messages;
@@ -41,6 +42,9 @@ abstract class SessionStart {
   abstract Map<String, String> globals(Map<String, String> captured) throws IOException;
 
   abstract void started(Map<String, String> globals) throws IOException;
+
+  /** The system properties the program starts with (see {@code PropertyOrder}). */
+  abstract Map<String, String> properties();
 
   abstract void finish();
 
@@ -134,6 +138,11 @@ abstract class SessionStart {
       void finish() {
         session.finish("exit");
       }
+
+      @Override
+      Map<String, String> properties() {
+        return PropertyOrder.current();
+      }
     };
   }
 
@@ -190,8 +199,12 @@ abstract class SessionStart {
 
       @Override
       void started(Map<String, String> globals) {
-        restoreProperties(meta);
         session.started();
+      }
+
+      @Override
+      Map<String, String> properties() {
+        return recordedProperties(meta);
       }
 
       @Override
@@ -300,15 +313,24 @@ abstract class SessionStart {
     }
   }
 
-  /** Puts back the system properties the recorded machine had, except the JVM's own facts. */
-  private static void restoreProperties(RecordingMetadata meta) {
-    for (Map.Entry<String, String> e : meta.withPrefix("property.").entrySet()) {
-      String k = e.getKey();
-      if (k.startsWith("java.") || k.startsWith("jdk.") || k.startsWith("sun.")
-          || k.equals("user.dir") || k.startsWith("ttd.")) {
-        continue;
-      }
-      System.setProperty(k, e.getValue());
-    }
+  /**
+   * The system properties the recorded program had, keys and values, except the JVM's own facts
+   * (its paths, its version), which the replay JVM gives where it has them. Properties the replay
+   * JVM has and the recording had not are left out.
+   */
+  private static Map<String, String> recordedProperties(RecordingMetadata meta) {
+    Map<String, String> properties = new java.util.TreeMap<>();
+    meta.withPrefix("property.")
+        .forEach(
+            (k, recorded) -> {
+              String own = jvmFact(k) ? System.getProperty(k) : null;
+              properties.put(k, own != null ? own : recorded);
+            });
+    return properties;
+  }
+
+  private static boolean jvmFact(String k) {
+    return k.startsWith("java.") || k.startsWith("jdk.") || k.startsWith("sun.")
+        || k.equals("user.dir") || k.startsWith("ttd.");
   }
 }

@@ -1,7 +1,6 @@
 package ttd.log;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Properties;
 import java.util.function.Supplier;
 import net.openhft.chronicle.core.shutdown.PriorityHook;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -13,8 +12,10 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  *
  * <p>Chronicle reads switches from system properties when its classes initialise: without them it
  * prints to stdout, starts threads, phones home and loads {@code ./system.properties} into the
- * application's properties. The switches are set only while the queue is built, then restored, so
- * the application never sees them.
+ * application's properties. The switches live in a copy of the properties that stands in for the
+ * application's only while a queue is built: the application never sees them, and its own table
+ * is not touched (setting and clearing them there made it grow at other moments in record and
+ * replay, and so iterate in another order).
  */
 public final class ChronicleSettings {
 
@@ -127,9 +128,9 @@ public final class ChronicleSettings {
   }
 
   /**
-   * Runs {@code action} with Chronicle's quiet switches set, then puts the properties back. One
-   * thread at a time: two threads saving and restoring the same properties would leave them set
-   * in the program, and Chronicle's file lock on a queue's {@code metadata.cq4t} is held through
+   * Runs {@code action} with Chronicle's quiet switches set, then puts the program's properties
+   * back. One thread at a time: two threads swapping the properties would leave the switches
+   * set in the program, and Chronicle's file lock on a queue's {@code metadata.cq4t} is held through
    * the JVM, so two threads of one JVM opening the same queue wait on each other until the
    * table-store timeout (measured: 7 of 240 read-only opens by 8 threads at once failed with
    * "Unable to claim exclusive shared lock" at load 36, and so did a replay in the e2e suite).
@@ -144,23 +145,18 @@ public final class ChronicleSettings {
 
   private static <T> T quietlyAlone(Supplier<T> action) {
     silenceUnsafeWarning();
-    Map<String, String> saved = new HashMap<>();
+    Properties program = System.getProperties();
+    Properties quiet = new Properties();
+    quiet.putAll(program);
     for (String[] kv : QUIET) {
-      saved.put(kv[0], System.getProperty(kv[0]));
-      System.setProperty(kv[0], kv[1]);
+      quiet.setProperty(kv[0], kv[1]);
     }
+    System.setProperties(quiet);
     try {
       return action.get();
     } finally {
       leaveShutdownHooks();
-      for (String[] kv : QUIET) {
-        String old = saved.get(kv[0]);
-        if (old == null) {
-          System.clearProperty(kv[0]);
-        } else {
-          System.setProperty(kv[0], old);
-        }
-      }
+      System.setProperties(program);
     }
   }
 }

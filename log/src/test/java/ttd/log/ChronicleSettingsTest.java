@@ -2,6 +2,7 @@ package ttd.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,5 +49,20 @@ class ChronicleSettingsTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  @Test
+  void openingAQueueLeavesTheProgramsPropertiesTableAsItWas() throws Exception {
+    try (TraceWriter w = new TraceWriter(dir)) {
+      w.appendThread(0, "main");
+      w.appendEnd(0, "exit");
+    }
+    java.util.Properties before = System.getProperties();
+    String order = String.valueOf(before.keySet());
+    try (TraceReader r = new TraceReader(dir)) {
+      assertEquals("main", r.next().name());
+    }
+    assertSame(before, System.getProperties());
+    assertEquals(order, String.valueOf(System.getProperties().keySet()));
   }
 }
