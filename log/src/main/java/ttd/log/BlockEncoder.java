@@ -2,7 +2,6 @@ package ttd.log;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Packs one thread's events into a compact block: a kind byte, a varint call site and the value.
@@ -109,7 +108,11 @@ public final class BlockEncoder {
     return at;
   }
 
-  /** Stores a map sorted by key, so equal maps encode equally. */
+  /**
+   * Stores a map in its iteration order, which the decoder keeps: a replayed {@code
+   * System.getenv()} iterates as the recorded one did (sorted, it iterated otherwise than the
+   * JDK's hash map, and a program that walked it went another way).
+   */
   public void putStringMap(EventKind kind, int site, Map<String, String> map) {
     head(kind, site, 5);
     if (map == null) {
@@ -117,7 +120,7 @@ public final class BlockEncoder {
       return;
     }
     putVarLong(map.size() + 1L);
-    for (Map.Entry<String, String> e : new TreeMap<>(map).entrySet()) {
+    for (Map.Entry<String, String> e : map.entrySet()) {
       string(e.getKey());
       string(e.getValue());
     }

@@ -1,11 +1,11 @@
 package ttd.agent.session;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -112,12 +112,12 @@ public final class Redaction {
     return MASK;
   }
 
-  /** The environment to record: redacted values masked (the program keeps {@code all}). */
+  /** The environment to record, in {@code all}'s order: redacted values masked (the program keeps {@code all}). */
   public Map<String, String> env(Map<String, String> all) {
     if (all == null) {
       return null;
     }
-    Map<String, String> recorded = new TreeMap<>();
+    Map<String, String> recorded = new LinkedHashMap<>();
     all.forEach((k, v) -> recorded.put(k, env(k, v)));
     return recorded;
   }

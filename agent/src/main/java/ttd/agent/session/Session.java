@@ -24,6 +24,7 @@ public abstract class Session extends SessionWaits {
   protected abstract Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original);
 
   private final RandomEngines randomEngines = new RandomEngines();
+  private final ProgramEnvironment environment = new ProgramEnvironment();
 
   /** Replaces what a {@code SecureRandom} engine produced with a pinned seed's (record only). */
   protected void pinRandom(byte[] produced) {}
@@ -170,7 +171,7 @@ public abstract class Session extends SessionWaits {
       return original;
     }
     try {
-      return exchangeEnvAll(t, original);
+      return environment.of(exchangeEnvAll(t, original));
     } finally {
       exit(t);
     }

@@ -51,6 +51,15 @@ class RedactionTest {
   }
 
   @Test
+  void keepsTheEnvironmentsOwnOrder() {
+    Map<String, String> all = new java.util.LinkedHashMap<>();
+    all.put("PATH", "/bin");
+    all.put("GITHUB_TOKEN", "ghp_1");
+    all.put("HOME", "/home/x");
+    assertEquals("[PATH, GITHUB_TOKEN, HOME]", defaults.env(all).keySet().toString());
+  }
+
+  @Test
   void masksTheValueOfARedactedPropertyInTheJvmOptions() {
     assertEquals("-Ddb.password=" + Redaction.MASK, defaults.jvmOption("-Ddb.password=hunter2"));
     assertEquals("-Dport=80", defaults.jvmOption("-Dport=80"));
