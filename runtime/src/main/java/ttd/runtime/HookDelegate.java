@@ -59,6 +59,12 @@ public interface HookDelegate {
   /** A draw from {@code ThreadLocalRandom}'s shared probe generator; returns the value the thread gets. */
   int onThreadProbeDraw(int original);
 
+  /**
+   * A {@code WeakReference} (or a subclass: {@code WeakHashMap}'s and {@code ThreadLocal}'s entries)
+   * was constructed to {@code referent}, which is not null.
+   */
+  void onWeakReferenceCreated(Object referent);
+
   /** Another process's start time or parent pid, from the process table, at call site {@code site}. */
   long onProcessTableValue(long original, int site);
 

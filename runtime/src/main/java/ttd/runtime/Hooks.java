@@ -1,6 +1,8 @@
 package ttd.runtime;
 
 import java.lang.management.MemoryUsage;
+import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.Map;
 
@@ -125,6 +127,14 @@ public final class Hooks {
   public static int onThreadProbeDraw(int original) {
     HookDelegate d = delegate;
     return d == null ? original : d.onThreadProbeDraw(original);
+  }
+
+  /** A weak reference was just constructed (from {@code Reference}'s constructor). */
+  public static void onWeakReferenceCreated(Reference<?> reference, Object referent) {
+    HookDelegate d = delegate;
+    if (d != null && referent != null && reference instanceof WeakReference) {
+      d.onWeakReferenceCreated(referent);
+    }
   }
 
   public static long onProcessTableValue(long original, int site) {

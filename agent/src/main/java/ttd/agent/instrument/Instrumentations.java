@@ -24,6 +24,7 @@ final class Instrumentations {
         new VirtualThreadInstrumentation(),
         new SecureRandomInstrumentation(),
         new ThreadLocalRandomInstrumentation(),
+        new ReferenceInstrumentation(),
         new ProcessImplInstrumentation(),
         new ProcessHandleImplInstrumentation(),
         new ClassInstrumentation(),

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.ThreadIds;
 import ttd.agent.identity.ThreadSeeds;
+import ttd.agent.identity.WeakReferents;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.Scheduler;
 import ttd.log.EventKind;
@@ -31,6 +32,7 @@ public abstract class SessionThreads implements HookDelegate {
   /** Every recorded thread, for flushing them all at the end. */
   protected final Queue<ThreadState> allThreads = new ConcurrentLinkedQueue<>();
   protected Scheduler scheduler;
+  private final WeakReferents weakReferents = new WeakReferents();
   private final AtomicInteger nextOrdinal = new AtomicInteger(1);
   /** Outside threads beginning the JVM's shutdown: the first is adopted, the others wait for it. */
   private final ShutdownOutsiders outsiders = new ShutdownOutsiders();
@@ -146,6 +148,11 @@ public abstract class SessionThreads implements HookDelegate {
   public long onThreadSeedDraw(long original, int site) {
     ThreadState t = threads.get();
     return t == null ? original : t.seeds.nextSeed(site);
+  }
+
+  @Override
+  public void onWeakReferenceCreated(Object referent) {
+    weakReferents.hold(referent);
   }
 
   @Override
