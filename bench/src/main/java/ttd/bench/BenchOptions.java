@@ -25,7 +25,7 @@ final class BenchOptions {
           "  --java PATH        java executable of the child JVMs (default: the running JVM's)",
           "  --ttd-jar PATH     ttd.jar (default: dist/target/ttd.jar of this checkout)",
           "  --runs N           timed rounds per workload, after one untimed warm-up (default 5)",
-          "  --only LIST        comma-separated subset of: cpu,clock,uuid,file,nio,socket,http,startup (default: all)",
+          "  --only LIST        comma-separated subset of: " + String.join(",", Workload.KEYS) + " (default: all)",
           "  --cpu-scale X      multiplies the CPU-bound workload's work (default 1.0)",
           "  --clock-calls N    System.nanoTime() calls of the clock workload (default 10000000)",
           "  --uuid-calls N     UUID.randomUUID() calls of the uuid workload (default 100000)",
@@ -35,7 +35,7 @@ final class BenchOptions {
   String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
   Path ttdJar;
   int runs = 5;
-  List<String> only = List.of("cpu", "clock", "uuid", "file", "nio", "socket", "http", "startup");
+  List<String> only = Workload.KEYS;
   double cpuScale = 1.0;
   int clockCalls = ClockLoopWorkload.DEFAULT_CALLS;
   int uuidCalls = UuidWorkload.DEFAULT_CALLS;
@@ -71,11 +71,10 @@ final class BenchOptions {
     if (!new File(o.java).canExecute()) {
       throw new IllegalArgumentException("no java executable at " + o.java);
     }
-    List<String> known = List.of("cpu", "clock", "uuid", "file", "nio", "socket", "http", "startup");
     List<String> bad = new ArrayList<>(o.only);
-    bad.removeAll(known);
+    bad.removeAll(Workload.KEYS);
     if (!bad.isEmpty()) {
-      throw new IllegalArgumentException("--only takes " + known + ", not " + bad);
+      throw new IllegalArgumentException("--only takes " + Workload.KEYS + ", not " + bad);
     }
     return o;
   }

@@ -91,6 +91,7 @@ final class Report {
           + signedMs(record.minus(plain)) + " ms)";
       case Workload.CLOCK -> "ns & bytes per event below";
       case Workload.UUIDS -> "ns & bytes per UUID below";
+      case Workload.WEAK -> "ns per reference below";
       case Workload.FILE, Workload.NIO, Workload.SOCKET -> "record <= " + GOAL_FILE_RATIO + "x: "
           + verdict(record.ratioTo(plain), GOAL_FILE_RATIO);
       case Workload.HTTP -> "serving (loop) <= " + GOAL_HTTP_RATIO + "x: "
@@ -133,6 +134,13 @@ final class Report {
           num(ns.median(), 0), num(ns.min(), 0), num(ns.max(), 0), num(r.plainLoopMillis().median(), 0),
           num(r.recordLoopMillis().median(), 0), num(r.logBytes().median() / r.workload().loopCalls(), 1),
           num(r.logBytes().median(), 0), num(r.events().median(), 0));
+      return;
+    } else if (r.workload().key().equals(Workload.WEAK)) {
+      Stats ns = r.nsPerEvent();
+      out.printf("ns added per weak reference made (median, the hook and the held referent): %s"
+              + "  min %s, max %s; loop median plain %s ms, record %s ms (nothing is logged)%n",
+          num(ns.median(), 1), num(ns.min(), 1), num(ns.max(), 1),
+          num(r.plainLoopMillis().median(), 0), num(r.recordLoopMillis().median(), 0));
       return;
     } else if (r.workload().timesItsLoop()) {
       Stats ns = r.nsPerEvent();

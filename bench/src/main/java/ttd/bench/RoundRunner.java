@@ -106,7 +106,7 @@ final class RoundRunner {
       result.note("ttd info says a recording's status is '" + info.status() + "'");
     }
     long calls = result.workload().loopCalls();
-    if (info.ok() && calls > 0 && info.events() < calls) {
+    if (info.ok() && result.workload().key().equals(Workload.CLOCK) && info.events() < calls) {
       result.note(
           "a recording holds only " + info.events() + " events for " + calls
               + " System.nanoTime() calls: the loop's calls were not all captured");

@@ -9,7 +9,8 @@ import java.util.List;
  *
  * <p>The workloads isolate the costs of ttd: instrumentation on code that captures nothing
  * ({@code cpu}), the cost of each captured event ({@code clock}), of captured randomness ({@code
- * uuid}: {@code SecureRandom} behind {@code UUID.randomUUID}), what the agent and the replay
+ * uuid}: {@code SecureRandom} behind {@code UUID.randomUUID}), of weak references ({@code weak}:
+ * the referents ttd holds), what the agent and the replay
  * launcher add to JVM start-up ({@code startup}), and captured I/O with its payload ({@code file},
  * {@code socket}, {@code http}; the last two talk to a {@link NetPeer} in the harness).
  *
@@ -31,6 +32,10 @@ record Workload(
   static final String NIO = "nio";
   static final String SOCKET = "socket";
   static final String HTTP = "http";
+  static final String WEAK = "weak";
+
+  /** Every workload's key, in report order. */
+  static final List<String> KEYS = List.of(CPU, CLOCK, UUIDS, WEAK, FILE, NIO, SOCKET, HTTP, STARTUP);
 
   /** The size of the file the file workload reads. */
   static final long FILE_BYTES = 200L << 20;
@@ -66,6 +71,16 @@ record Workload(
               UuidWorkload.class.getName(),
               List.of(Integer.toString(o.uuidCalls)),
               o.uuidCalls,
+              null));
+    }
+    if (o.wants(WEAK)) {
+      all.add(
+          new Workload(
+              WEAK,
+              "WeakReference x " + millions(WeakReferenceWorkload.DEFAULT_CALLS),
+              WeakReferenceWorkload.class.getName(),
+              List.of(Integer.toString(WeakReferenceWorkload.DEFAULT_CALLS)),
+              WeakReferenceWorkload.DEFAULT_CALLS,
               null));
     }
     if (o.wants(FILE)) {
