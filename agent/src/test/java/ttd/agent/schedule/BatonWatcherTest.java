@@ -11,7 +11,6 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import ttd.log.EventKind;
 
 /**
  * One thread waiting for the baton watches its holder, the others sleep untimed; the role moves
@@ -26,24 +25,8 @@ class BatonWatcherTest {
   private static final long PATIENCE_NANOS = 60_000_000_000L;
 
   /** A recording's log that notes stuck reports instead of failing on them. */
-  private static final class StuckLog extends StrictScheduleLog {
+  private static final class StuckLog extends RecordingScheduleLog {
     final List<SchedThread[]> stuck = new ArrayList<>();
-
-    @Override
-    public boolean replaying() {
-      return false;
-    }
-
-    @Override
-    public void write(SchedThread t, EventKind kind, int thread, long value) {}
-
-    @Override
-    public boolean peek(SchedThread t, Decision into) {
-      return false;
-    }
-
-    @Override
-    public void consume(SchedThread t) {}
 
     @Override
     public synchronized void stuck(SchedThread watcher, SchedThread holder, String report) {

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import ttd.log.EventKind;
 import ttd.runtime.ScheduleHooks;
 
 /**
@@ -61,22 +60,6 @@ class ThreadStatesTest {
   }
 
   private static ScheduleLog recording() {
-    return new StrictScheduleLog() {
-      @Override
-      public boolean replaying() {
-        return false;
-      }
-
-      @Override
-      public void write(SchedThread t, EventKind kind, int thread, long value) {}
-
-      @Override
-      public boolean peek(SchedThread t, Decision into) {
-        return false;
-      }
-
-      @Override
-      public void consume(SchedThread t) {}
-    };
+    return new RecordingScheduleLog();
   }
 }
