@@ -77,6 +77,7 @@ public final class AgentMain {
       SharedHashes.assign(inst);
       SharedHashes.seeded("chronicle", ChronicleSettings::initialise);
       SharedHashes.seeded("network natives", RealSunNio::prepare);
+      SharedHashes.seeded("native I/O", RealNativeIoCalls::prepare);
       CompilerDirectives.add(inst, runtimeJar.getParent()); // before the start-up's ASM work
       String hashTrace = System.getenv("TTD_HASH_TRACE");
       if (hashTrace != null) {

@@ -14,7 +14,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * branch whenever the replay's collector ran at another moment ({@code spring.BootWebApp} left its
  * recorded path in Log4j's registry; {@code jdkhttp.AsyncFanOut} and {@code
  * tomcat.EmbeddedServlet} diverged now and then in the selector thread). The plain run shows that
- * the program does see a clear when nothing holds the referents.
+ * the program does see a clear when nothing holds the referents (not the map's size there: when
+ * the reference handler thread queues the cleared entries is timing, on JDK 25 often after the
+ * print).
  */
 class WeakReferencesReplayTest {
 
@@ -45,7 +47,9 @@ class WeakReferencesReplayTest {
     Path classes = JavaSource.compile(work.resolve("classes"), "DropsWeakReferents", PROGRAM);
     Outcome plain = Exec.run(
         List.of(jvm.java(), "-cp", classes.toString(), "DropsWeakReferents"), work);
-    assertEquals(List.of("weak cleared", "queued cleared", "map 0"), plain.stdoutLines(), plain.describe());
+    assertEquals(3, plain.stdoutLines().size(), plain.describe());
+    // the map's size waits for the JDK's reference handler to queue the cleared entries: timing
+    assertEquals(List.of("weak cleared", "queued cleared"), plain.stdoutLines().subList(0, 2), plain.describe());
 
     Path recording = work.resolve("recording");
     Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "DropsWeakReferents");

@@ -15,14 +15,38 @@ import ttd.runtime.RealNativeIo;
 public final class RealNativeIoCalls implements RealNativeIo {
 
   private static final MethodType SPREAD = MethodType.methodType(Object.class, Object[].class);
-  private final MethodHandle[] handles = new MethodHandle[NativeIoOp.PROCESS_LIST + 1];
+  private static final MethodHandle[] HANDLES = new MethodHandle[NativeIoOp.PROCESS_LIST + 1];
+
+  /**
+   * Resolves the handle of every operation this JDK has, at start-up, in both modes. Resolving
+   * makes method handles and lambda forms that the JDK caches by shape and that the program may
+   * need later; resolved on first use, a recording and its replay made different ones before the
+   * program ran (they use different operations for the launch's own files), so a program that then
+   * needed one of those shapes spun it in one mode only and drew identity hashes there
+   * ({@code jackson.OrdersJson}: two {@code LambdaForm$DMH} classes in a Jackson static
+   * initialiser when recorded, one when replayed).
+   */
+  public static void prepare() {
+    for (int op = 0; op < HANDLES.length; op++) {
+      try {
+        HANDLES[op] = resolve(op);
+      } catch (IllegalStateException notOnThisJdk) {
+        // resolved, and refused, again on first use
+      }
+    }
+  }
+
+  /** Whether {@code op}'s handle is resolved. */
+  static boolean resolved(int op) {
+    return HANDLES[op] != null;
+  }
 
   @Override
   public Object call(int op, Object[] args) throws Exception {
-    MethodHandle h = handles[op];
+    MethodHandle h = HANDLES[op];
     if (h == null) {
       h = resolve(op);
-      handles[op] = h;
+      HANDLES[op] = h;
     }
     try {
       return (Object) h.invokeExact(args);
