@@ -77,7 +77,6 @@ public final class AgentMain {
       SharedHashes.assign(inst);
       SharedHashes.seeded("chronicle", ChronicleSettings::initialise);
       SharedHashes.seeded("network natives", RealSunNio::prepare);
-      SharedHashes.seeded("native I/O", RealNativeIoCalls::prepare);
       CompilerDirectives.add(inst, runtimeJar.getParent()); // before the start-up's ASM work
       String hashTrace = System.getenv("TTD_HASH_TRACE");
       if (hashTrace != null) {
@@ -112,6 +111,9 @@ public final class AgentMain {
       List<Class<?>> loaded =
           LoadedClasses.toRetransform(inst, instrumenter, agentLoader, runtimeJar.getParent());
       inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+      // after the transformer: it loads the JDK classes the operations live in, which must load
+      // rewritten, not be retransformed (docs/decisions/retransformed-jdk-classes.md)
+      SharedHashes.seeded("native I/O", RealNativeIoCalls::prepare);
       Map<String, String> globals = start.globals(JvmGlobals.capture());
       if (JvmGlobals.restore(globals)) {
         retransformSalted(inst);
