@@ -151,7 +151,9 @@ class ConsoleOffTheHappyPathTest {
     assertTrue(when(back, 3).startsWith(event + ".0@"), back.describe());
     // the same thread, method, line and bci: the position names the stop's place in its tick, so
     // a console that did not name the stop itself goes on from the tick point to it
-    assertTrue(back.after(4, "goto " + atCatch).contains("Stopped at position " + atCatch + ": " + thrown), back.describe());
+    String expected = "Stopped at position " + atCatch + ": " + thrown;
+    assertTrue(back.after(4, "goto " + atCatch).contains(expected),
+        "no line \"" + expected + "\" (the first console's stop) after the goto:" + back.describe());
     assertEquals(atCatch, when(back, 5), back.describe());
     assertEquals(0, back.outcome().exitStatus(), back.describe());
   }
