@@ -241,6 +241,26 @@ public final class Hooks {
     return delegate == null ? original : DeclarationOrder.sorted(original);
   }
 
+  /**
+   * Where {@code Class.getName} first asks the JVM for a class's name ({@code initClassName}): a
+   * hidden class gets a name that is the same in every run ({@link HiddenClassNames}), which
+   * {@code Class} then keeps.
+   */
+  public static String onClassName(String original, Class<?> c) {
+    return delegate == null || !c.isHidden() ? original : HiddenClassNames.named(original);
+  }
+
+  /**
+   * Where a class defined through a {@code Lookup} ({@code ClassLoader.defineClass0}) comes back:
+   * a hidden one is named at once, so that its name follows the order of definitions, not of the
+   * first {@code getName} calls.
+   */
+  public static void onLookupClassDefined(Class<?> c) {
+    if (delegate != null && c != null && c.isHidden()) {
+      c.getName();
+    }
+  }
+
   /** Where {@code Class} gets its declared constructors from the JVM: as {@link #onClassDeclaredMethods}. */
   public static java.lang.reflect.Constructor<?>[] onClassDeclaredConstructors(
       java.lang.reflect.Constructor<?>[] original) {

@@ -28,6 +28,9 @@ final class Instrumentations {
         new ProcessImplInstrumentation(),
         new ProcessHandleImplInstrumentation(),
         new ClassInstrumentation(),
+        // JavaLangAccess, where a Lookup's classes are defined: System$2 on JDK 17, System$1 on 25
+        new LookupDefinitionInstrumentation("java/lang/System$2"),
+        new LookupDefinitionInstrumentation("java/lang/System$1"),
         new ProcessInfoInstrumentation(),
         new ManagementRuntimeInstrumentation(),
         new ManagementOperatingSystemInstrumentation(),

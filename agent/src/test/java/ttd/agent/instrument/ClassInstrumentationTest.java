@@ -9,7 +9,10 @@ import java.io.InputStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The running JDK's own java.lang.Class, rewritten: every listing of its members is put in order. */
+/**
+ * The running JDK's own java.lang.Class, rewritten: every listing of its members is put in order,
+ * and the name the JVM gives a class passes through the name hook before Class keeps it.
+ */
 class ClassInstrumentationTest {
 
   @Test
@@ -36,5 +39,45 @@ class ClassInstrumentationTest {
       }
     }
     assertTrue(methods > 0 && constructors > 0, calls.toString());
+  }
+
+  @Test
+  void theNameTheJvmGivesPassesThroughTheNameHookInGetName() throws IOException {
+    byte[] rewritten = new ClassFileInstrumenter(null).instrument("java/lang/Class", classFile("java/lang/Class"));
+    List<String> calls = MethodCalls.in(rewritten);
+    int named = 0;
+    for (int i = 0; i < calls.size(); i++) {
+      if (calls.get(i).startsWith("java/lang/Class.initClassName(")) {
+        named++;
+        assertEquals("ttd/runtime/Hooks.onClassName(Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/String;", calls.get(i + 1));
+      }
+    }
+    assertEquals(1, named, calls.toString());
+  }
+
+  @Test
+  void everyClassALookupDefinesPassesThroughTheDefinitionHook() throws IOException {
+    int defined = 0;
+    for (String type : new String[] {"java/lang/System$1", "java/lang/System$2"}) {
+      byte[] original = classFile(type);
+      byte[] rewritten = original == null ? null : new ClassFileInstrumenter(null).instrument(type, original);
+      if (rewritten == null) {
+        continue;
+      }
+      List<String> calls = MethodCalls.in(rewritten);
+      for (int i = 0; i < calls.size(); i++) {
+        if (calls.get(i).startsWith("java/lang/ClassLoader.defineClass0(")) {
+          defined++;
+          assertEquals("ttd/runtime/Hooks.onLookupClassDefined(Ljava/lang/Class;)V", calls.get(i + 1));
+        }
+      }
+    }
+    assertEquals(1, defined, "one call of defineClass0 in the JDK's JavaLangAccess");
+  }
+
+  private static byte[] classFile(String type) throws IOException {
+    try (InputStream in = ClassLoader.getSystemResourceAsStream(type + ".class")) {
+      return in == null ? null : in.readAllBytes();
+    }
   }
 }
