@@ -12,6 +12,7 @@ import ttd.agent.identity.SharedHashes;
 import ttd.agent.identity.ReflectionInflation;
 import ttd.agent.identity.ThreadIds;
 import ttd.agent.session.HashTrace;
+import ttd.agent.identity.StartupClassSeeds;
 import ttd.agent.identity.StartupSymmetry;
 import ttd.agent.identity.InternalUnsafe;
 import ttd.agent.identity.JvmGlobals;
@@ -70,11 +71,13 @@ public final class AgentMain {
       return;
     }
     Messages messages = new Messages(opts.quiet());
+    StartupClassSeeds classSeeds = null;
     try {
       ThreadIds.reserve();
       ReflectionInflation.turnOff();
       HashState.probe();
       SharedHashes.assign(inst);
+      classSeeds = StartupClassSeeds.start(inst);
       SharedHashes.seeded("chronicle", ChronicleSettings::initialise);
       SharedHashes.seeded("network natives", RealSunNio::prepare);
       CompilerDirectives.add(inst, runtimeJar.getParent()); // before the start-up's ASM work
@@ -124,6 +127,7 @@ public final class AgentMain {
       Shutdown.register(start);
       StartupSymmetry.warm();
       SharedHashes.assignLateClasses(inst);
+      classSeeds.stop();
       if (started != null) {
         started.run();
       }
@@ -139,6 +143,10 @@ public final class AgentMain {
         Runtime.getRuntime().halt(2);
       }
       messages.say("the agent could not start (" + t + "); the program runs without ttd");
+    } finally {
+      if (classSeeds != null) {
+        classSeeds.stop(); // stopped already unless the start-up ended early
+      }
     }
   }
 
