@@ -153,14 +153,14 @@ abstract class SessionStart {
     ReplaySession session;
     AgentOptions recorded;
     try {
-      RecordingScan scan = RecordingScan.of(dir);
+      RecordingScan scan = RecordingScan.indexed(dir);
       meta = scan.metadata().replayable(dir);
       recorded = AgentOptions.parse(meta.get("agent.options"));
       String cause = scan.endCause();
       int signal = cause != null && cause.startsWith("signal ") ? scan.endStatus() - 128 : 0;
       session =
           new ReplaySession(
-              dir.resolve(TraceFormat.QUEUE_DIR), scan.usable(), scan.eventsByThread(), signal,
+              dir.resolve(TraceFormat.QUEUE_DIR), scan, signal,
               meta.get(TraceFormat.SIGNAL_AT), redacted(meta),
               Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages, recorded.path());
     } catch (BadRecordingException e) {

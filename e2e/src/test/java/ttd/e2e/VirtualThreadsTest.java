@@ -17,7 +17,8 @@ import org.junit.jupiter.api.TestFactory;
  * scheduler decides which one runs, as for platform threads. Programs written against the
  * virtual-thread API (executors, builders, sleeps, locks, monitors, queues, thread-locals, file
  * and socket I/O through the JDK's poller, an HTTP server on a virtual-thread executor serving
- * another process) replay the recorded output and status, with and without {@code chaos}; a lost
+ * another process) replay the recorded output and status, with and without {@code chaos}, and so do
+ * thousands of virtual threads alive at once under the usual limit of open files; a lost
  * update among virtual threads caught under {@code chaos} replays the same wrong total, and the
  * console lists those threads, shows their frames and reverse-continues across them. On a JDK
  * without virtual threads the tests do not apply.
@@ -33,6 +34,14 @@ class VirtualThreadsTest {
   private static final int THREADS = 1_000;
   private static final int CHAOS_THREADS = 300;
   private static final int CHAOS_ATTEMPTS = 6;
+
+  /**
+   * Virtual threads alive at once in the crowd program, and the limit of open files both its
+   * recording and its replay run under (the usual default soft limit): a replay that opened the log
+   * anew for each thread it began (two files each) stopped at about 500 threads.
+   */
+  private static final int ALIVE = 2_000;
+  private static final int OPEN_FILES = 1_024;
 
   /**
    * Every kind of wait a virtual thread does, on {@code args[0]} tasks of a virtual-thread
@@ -129,6 +138,50 @@ class VirtualThreadsTest {
       }
       """;
 
+  /**
+   * {@code args[0]} virtual-thread tasks that all wait on one latch until every one of them has
+   * started, so that all are alive at once whatever the machine's speed, then each takes a monitor,
+   * a {@code ReentrantLock} and an atomic; prints sums and the order they finished in, and exits
+   * with status 5.
+   */
+  private static final String CROWD = """
+      import java.util.concurrent.*;
+      import java.util.concurrent.atomic.*;
+      import java.util.concurrent.locks.*;
+      public class VirtualCrowd {
+        static long monitorSum;
+        static long lockSum;
+        public static void main(String[] args) throws Exception {
+          int n = Integer.parseInt(args[0]);
+          CountDownLatch alive = new CountDownLatch(n);
+          Object monitor = new Object();
+          ReentrantLock lock = new ReentrantLock();
+          AtomicLong atomic = new AtomicLong();
+          ConcurrentLinkedQueue<Integer> order = new ConcurrentLinkedQueue<>();
+          try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < n; i++) {
+              int k = i;
+              ex.submit(() -> {
+                alive.countDown();
+                alive.await();
+                synchronized (monitor) { monitorSum += k; }
+                lock.lock();
+                try { lockSum += k; } finally { lock.unlock(); }
+                atomic.addAndGet(k);
+                order.add(k);
+                return null;
+              });
+            }
+          }
+          long h = 0;
+          for (int x : order) h = h * 31 + x;
+          System.out.println("alive at once " + n + " monitor " + monitorSum + " lock " + lockSum
+              + " atomic " + atomic.get() + " order " + h);
+          System.exit(5);
+        }
+      }
+      """;
+
   /** Request threads, virtual, each counting visits on one shared field: {@code visits++} loses some. */
   private static final String VISITS = """
       import java.util.*;
@@ -216,6 +269,11 @@ class VirtualThreadsTest {
   }
 
   @TestFactory
+  List<DynamicTest> thousandsOfVirtualThreadsAliveAtOnceReplayWithinAnOrdinaryLimitOfOpenFiles() {
+    return onJdksWithVirtualThreads("thousands of virtual threads alive at once", VirtualThreadsTest::crowdReplays);
+  }
+
+  @TestFactory
   List<DynamicTest> aLostUpdateAmongVirtualThreadsCaughtInChaosReplaysTheSameWrongTotal() {
     return onJdksWithVirtualThreads("a lost update among virtual threads", VirtualThreadsTest::lostUpdateReplays);
   }
@@ -255,6 +313,29 @@ class VirtualThreadsTest {
       ReplayAssertions.assertSameOutput(recorded, replayed,
           "replay " + i + " of " + threads + " virtual threads (chaos " + chaos + ") on " + jvm);
     }
+  }
+
+  private static void crowdReplays(Jvm jvm) {
+    Path work = Scratch.dir("virtual-crowd-" + jvm.label());
+    Path classes = JavaSource.compileWith(jvm, 21, work.resolve("classes"), "VirtualCrowd", CROWD);
+    Path recording = work.resolve("recording");
+    Outcome recorded = Exec.run(withOpenFileLimit(TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(),
+        "VirtualCrowd", List.of(String.valueOf(ALIVE)))), work);
+    long sum = (long) ALIVE * (ALIVE - 1) / 2;
+    assertEquals(5, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().startsWith("alive at once " + ALIVE + " monitor " + sum + " lock " + sum
+        + " atomic " + sum + " order "), recorded.describe());
+    Outcome replayed = Exec.run(withOpenFileLimit(
+        List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "replay", recording.toString())), work);
+    ReplayAssertions.assertSameOutput(recorded, replayed,
+        ALIVE + " virtual threads alive at once, at most " + OPEN_FILES + " open files, on " + jvm);
+  }
+
+  /** {@code command} run by a shell that first lowers its limit of open files to {@link #OPEN_FILES}. */
+  private static List<String> withOpenFileLimit(List<String> command) {
+    List<String> limited = new ArrayList<>(List.of("sh", "-c", "ulimit -n " + OPEN_FILES + " && exec \"$@\"", "sh"));
+    limited.addAll(command);
+    return limited;
   }
 
   private static void lostUpdateReplays(Jvm jvm) {

@@ -29,6 +29,8 @@ public final class RecordingScan {
   private String damage;
   /** By thread ordinal: how many events its log holds. */
   private long[] threadEvents = new long[8];
+  /** Where each thread's documents lie, for a replay ({@link #indexed}); null otherwise. */
+  private ThreadDocuments documents;
 
   private RecordingScan(RecordingMetadata metadata) {
     this.metadata = metadata;
@@ -36,7 +38,19 @@ public final class RecordingScan {
 
   /** Reads the whole recording; throws {@link BadRecordingException} if it is unusable. */
   public static RecordingScan of(Path dir) {
+    return scan(dir, false);
+  }
+
+  /** As {@link #of}, noting where each thread's documents lie for a replay ({@link #documents}). */
+  public static RecordingScan indexed(Path dir) {
+    return scan(dir, true);
+  }
+
+  private static RecordingScan scan(Path dir, boolean index) {
     RecordingScan scan = new RecordingScan(RecordingMetadata.load(dir));
+    if (index) {
+      scan.documents = new ThreadDocuments(dir.resolve(TraceFormat.QUEUE_DIR));
+    }
     boolean complete = RecordingMetadata.STATUS_COMPLETE.equals(scan.metadata.get("status"));
     try (TraceReader reader = new TraceReader(dir.resolve(TraceFormat.QUEUE_DIR))) {
       TraceDocument d;
@@ -45,6 +59,9 @@ public final class RecordingScan {
           scan.checkBound(d, dir);
         }
         scan.count(d);
+        if (scan.documents != null) {
+          scan.documents.add(d, reader.lastIndex());
+        }
       }
     } catch (BadRecordingException | InternalError e) {
       // InternalError: a fault reading the memory-mapped file (SIGBUS on a file cut short, or on
@@ -120,6 +137,11 @@ public final class RecordingScan {
       endStatus = d.intValue();
       endCause = d.name();
     }
+  }
+
+  /** Where each thread's usable documents lie (a scan made by {@link #indexed} only). */
+  public ThreadDocuments documents() {
+    return documents;
   }
 
   public RecordingMetadata metadata() {

@@ -23,6 +23,8 @@ public final class TraceReader implements AutoCloseable {
   private final byte[] head = new byte[TraceFormat.DOC_HEADER_BYTES + 4];
   private long expected;
   private final long limit;
+  /** Chronicle's index of the document read last ({@link #lastIndex}). */
+  private long lastIndex = -1;
 
   public TraceReader(Path queueDir) {
     this(queueDir, Long.MAX_VALUE);
@@ -73,6 +75,34 @@ public final class TraceReader implements AutoCloseable {
     }
   }
 
+  /**
+   * Chronicle's index of the document {@link #next} returned or skipped last: where {@link #at}
+   * finds it again.
+   */
+  public long lastIndex() {
+    return lastIndex;
+  }
+
+  /**
+   * The document at Chronicle's {@code index}, which must carry sequence number {@code sequence}:
+   * for readers that jump to the documents a {@link ThreadDocuments} lists (the recording was
+   * verified whole before), instead of reading every document in between.
+   */
+  public TraceDocument at(long index, long sequence) {
+    expected = sequence;
+    boolean found;
+    try {
+      found = tailer.moveToIndex(index);
+    } catch (InternalError | RuntimeException e) {
+      throw damaged("cannot be found (its file is truncated or overwritten)");
+    }
+    TraceDocument d = found ? read(null) : null;
+    if (d == null) {
+      throw damaged("is missing from its place in the log");
+    }
+    return d;
+  }
+
   private static final TraceDocument SKIPPED = new TraceDocument((byte) 0, -1, new byte[TraceFormat.DOC_HEADER_BYTES]);
 
   private TraceDocument read(Skip skip) {
@@ -81,6 +111,7 @@ public final class TraceReader implements AutoCloseable {
       if (!dc.isPresent()) {
         return null;
       }
+      lastIndex = dc.index();
       Bytes<?> b = dc.wire().bytes();
       long n = b.readRemaining();
       if (n < TraceFormat.DOC_HEADER_BYTES || n > Integer.MAX_VALUE - 16) {

@@ -28,19 +28,16 @@ final class EventReader {
   private final Path queueDir;
   private final Messages messages;
   private final ReplaySession session;
-  private final RecordedTables tables = new RecordedTables();
+  private final RecordedTables tables;
   private final Map<String, Integer> loadedClasses = new ConcurrentHashMap<>();
   private volatile boolean threadsStarted;
 
   /** {@code session}'s hooks are turned off before a report halts the JVM. */
-  EventReader(Path queueDir, Messages messages, ReplaySession session) {
+  EventReader(Path queueDir, RecordedTables tables, Messages messages, ReplaySession session) {
     this.queueDir = queueDir;
+    this.tables = tables;
     this.messages = messages;
     this.session = session;
-  }
-
-  RecordedTables tables() {
-    return tables;
   }
 
   /** Notes a class as the replay loads it, to compare with the recording in a report. */

@@ -1,18 +1,21 @@
 package ttd.agent.replay;
 
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What the recording says about call sites and how it ended, filled in as cursors read the log.
- *
- * <p>Every cursor reads the whole queue, so whichever reaches a table document first records it;
- * entries never change once written.
+ * What the recording says about call sites and how it ended, as the scan that verified it before
+ * the program started read them: every replaying thread names sites and checks the end by these.
  */
 public final class RecordedTables {
 
-  final Map<Integer, String> sites = new ConcurrentHashMap<>();
-  volatile Integer endStatus;
+  private final Map<Integer, String> sites;
+  private final Integer endStatus;
+
+  /** @param endStatus the recorded exit status, or null if the log has no end document */
+  RecordedTables(Map<Integer, String> sites, Integer endStatus) {
+    this.sites = sites;
+    this.endStatus = endStatus;
+  }
 
   /** The recorded name of a call site, or null for "no call site". */
   public String site(int id) {
@@ -23,7 +26,7 @@ public final class RecordedTables {
     return s == null ? "(call site " + id + ", not named in the recording)" : s;
   }
 
-  /** The recorded program's exit status, once the end document has been read. */
+  /** The recorded program's exit status, or null if the recording has no end (it is incomplete). */
   public Integer endStatus() {
     return endStatus;
   }

@@ -15,6 +15,8 @@ import ttd.agent.session.Session;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
 import ttd.log.EventKind;
+import ttd.log.RecordingScan;
+import ttd.log.ThreadDocuments;
 import ttd.runtime.ReplayPosition;
 
 /**
@@ -27,8 +29,7 @@ import ttd.runtime.ReplayPosition;
  */
 public final class ReplaySession extends Session {
 
-  private final Path queueDir;
-  private final long usableDocuments;
+  private final ThreadDocuments documents;
   private final Messages messages;
   private final EventReader events;
   private final RecordedTables tables;
@@ -49,7 +50,8 @@ public final class ReplaySession extends Session {
   private final int shutdownThread;
 
   /**
-   * @param recordedEvents how many events each thread's log holds, by ordinal
+   * @param scan the recording's scan, {@link RecordingScan#indexed}: where each thread's
+   *     documents lie, how many events each thread's log holds, the call sites and the end
    * @param signal the signal that ended the recorded program through the JVM's handler, or 0
    * @param signalAt where it came: the header's {@code signal.at}
    * @param shutdownThread the ordinal the recording gave the thread that began the JVM's shutdown
@@ -57,18 +59,17 @@ public final class ReplaySession extends Session {
    * @param path whether the recording logged each thread's path, which the replay then checks
    */
   public ReplaySession(
-      Path queueDir, long usableDocuments, long[] recordedEvents, int signal, String signalAt,
+      Path queueDir, RecordingScan scan, int signal, String signalAt,
       String redacted, int shutdownThread, Messages messages, boolean path) {
-    this.queueDir = queueDir;
+    this.documents = scan.documents();
     this.shutdownThread = shutdownThread;
     this.path = path;
     this.redacted = redacted;
     this.recordedSignal = signal == 0 ? null : new RecordedSignal(this, signal, RecordedSignal.positions(signalAt));
-    this.recordedEvents = recordedEvents;
-    this.usableDocuments = usableDocuments;
+    this.recordedEvents = scan.eventsByThread();
     this.messages = messages;
-    this.events = new EventReader(queueDir, messages, this);
-    this.tables = events.tables();
+    this.tables = new RecordedTables(documents.sites(), scan.complete() ? scan.endStatus() : null);
+    this.events = new EventReader(queueDir, tables, messages, this);
     this.payloads = new ReplayedPayloads(events);
     useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
     scheduler.expectAdopted(shutdownThread);
@@ -162,7 +163,7 @@ public final class ReplaySession extends Session {
     if (path) {
       t.path =
           new PathChecker(
-              t, new RecordedPath(queueDir, usableDocuments, ordinal), split -> events.leftPath(t, split));
+              t, new RecordedPath(documents, ordinal), split -> events.leftPath(t, split));
     }
     return t;
   }
@@ -174,13 +175,7 @@ public final class ReplaySession extends Session {
     } else {
       events.threadStarted();
     }
-    ThreadCursor cursor;
-    try {
-      cursor = new ThreadCursor(queueDir, usableDocuments, t.ordinal(), tables, path);
-    } catch (RuntimeException | LinkageError e) {
-      events.unreadable(t, e);
-      return;
-    }
+    ThreadCursor cursor = new ThreadCursor(documents, t.ordinal(), tables);
     if (EventReader.CHECK_ORDER) {
       cursor.keepOrder();
     }

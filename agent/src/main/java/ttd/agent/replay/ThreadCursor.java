@@ -1,36 +1,34 @@
 package ttd.agent.replay;
 
-import java.nio.file.Path;
 import ttd.log.BlockDecoder;
+import ttd.log.ThreadDocuments;
 import ttd.log.TraceDocument;
 import ttd.log.TraceFormat;
-import ttd.log.TraceReader;
 
 /**
  * One replaying thread's position in the log: the next recorded event of that thread.
  *
- * <p>It reads the queue in order, keeps the blocks of its own thread and hands every table
- * document to {@link RecordedTables}. Threads thus replay their own sequences independently.
+ * <p>It reads its own thread's blocks (and order documents), in log order, where the recording's
+ * scan found them ({@link ThreadDocuments}); threads thus replay their own sequences
+ * independently, and none reads another's.
  */
-public final class ThreadCursor implements AutoCloseable {
+public final class ThreadCursor {
 
   private final int ordinal;
-  private final TraceReader reader;
+  private final ThreadDocuments documents;
   private final RecordedTables tables;
-  /** Skips the threads' paths (recordings made with the path option) without copying them. */
-  private final TraceReader.Skip skip;
+  /** How many of the thread's documents it has read. */
+  private int read;
   private BlockDecoder block;
   /** Where this thread's events lie in the global order, when a check asks ({@link #keepOrder}). */
   private java.util.List<long[]> orderRuns;
   private boolean pending;
   private boolean endOfLog;
 
-  /** @param paths whether the recording holds the threads' paths, which this cursor skips */
-  public ThreadCursor(Path queueDir, long usableDocuments, int ordinal, RecordedTables tables, boolean paths) {
+  public ThreadCursor(ThreadDocuments documents, int ordinal, RecordedTables tables) {
     this.ordinal = ordinal;
-    this.reader = new TraceReader(queueDir, usableDocuments);
+    this.documents = documents;
     this.tables = tables;
-    this.skip = paths ? (type, first) -> type == TraceFormat.DOC_PATH : null;
   }
 
   /** Keeps the recorded global order of this thread's events from now on ({@link #globalOf}). */
@@ -95,45 +93,21 @@ public final class ThreadCursor implements AutoCloseable {
 
   /** Whether the log ended with the recording's end document (the program finished recording). */
   public boolean recordingComplete() {
-    return tables.endStatus != null;
+    return tables.endStatus() != null;
   }
 
   private boolean nextBlock() {
     TraceDocument d;
-    while ((d = reader.next(skip)) != null) {
-      switch (d.type()) {
-        case TraceFormat.DOC_SITE:
-          tables.sites.putIfAbsent(d.intValue(), d.name());
-          break;
-        case TraceFormat.DOC_CLASS:
-        case TraceFormat.DOC_THREAD:
-        case TraceFormat.DOC_RECORDING:
-        case TraceFormat.DOC_PATH:
-          break; // classes matter only to a divergence report, paths to the path checker
-        case TraceFormat.DOC_END:
-          tables.endStatus = d.intValue();
-          break;
-        case TraceFormat.DOC_ORDER:
-          if (d.orderThread() == ordinal && orderRuns != null) {
-            orderRuns.add(d.orderRuns());
-          }
-          break;
-        case TraceFormat.DOC_BLOCK:
-          if (d.blockThread() == ordinal) {
-            block = d.blockEvents();
-            return true;
-          }
-          break;
-        default:
-          throw new ttd.log.BadRecordingException(
-              "the recording holds an unknown document type " + d.type());
+    while ((d = documents.event(ordinal, read)) != null) {
+      read++;
+      if (d.type() == TraceFormat.DOC_BLOCK) {
+        block = d.blockEvents();
+        return true;
+      }
+      if (orderRuns != null) {
+        orderRuns.add(d.orderRuns());
       }
     }
     return false;
-  }
-
-  @Override
-  public void close() {
-    reader.close();
   }
 }
