@@ -146,11 +146,11 @@ final class EventReader {
   }
 
   /**
-   * ttd could not read the log for {@code t} (its reader failed to open or to read): the replay
-   * stops with one report instead of handing ttd's exception to the program, whose thread would
-   * then never take its turn.
+   * ttd could not read the log for {@code t} (the shared reader failed at one of its documents):
+   * the replay stops with one report instead of handing ttd's exception to the program, whose
+   * thread would then never take its turn.
    */
-  void unreadable(ThreadState t, Throwable e) {
+  private void unreadable(ThreadState t, Throwable e) {
     stop(Divergence.EXIT_UNUSABLE, unreadableReport(t.name(), t.ordinal(), t.index(), e));
   }
 
