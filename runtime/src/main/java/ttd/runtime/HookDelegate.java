@@ -157,6 +157,16 @@ public interface HookDelegate {
   Thread.State onThreadGetState(Thread thread);
 
   void onVirtualThreadStart(Object thread);
+
+  /**
+   * The JDK is about to define a class it spins for its own code ({@link Hooks#onClassDefining}):
+   * the calling thread's identity hashes come from a state seeded with {@code seed} until {@link
+   * #onClassDefined}, which puts the thread's own state back.
+   */
+  void onClassDefining(int seed);
+
+  /** A class definition through a {@code Lookup} or by name came back (see {@link #onClassDefining}). */
+  void onClassDefined();
   // The file system and file channels below java.nio and java.io.File's changes (NativeIoHooks).
 
   /**

@@ -251,13 +251,33 @@ public final class Hooks {
   }
 
   /**
-   * Where a class defined through a {@code Lookup} ({@code ClassLoader.defineClass0}) comes back:
-   * a hidden one is named at once, so that its name follows the order of definitions, not of the
-   * first {@code getName} calls.
+   * Where the JDK is about to define a class through a {@code Lookup} or by name ({@code
+   * ClassLoader.defineClass0}, {@code defineClass1}). A class defined into the boot or the platform
+   * loader is one the JDK spins for its own code: a lambda form, a bound method handle's species, a
+   * JDK lambda. It is spun once per JVM, by whichever thread first needs it, and ttd's own code
+   * needs some of them in one mode only, so the program's thread spins it in the other: its
+   * definition (HotSpot hashes a class as it links it) runs on a hash state of its own, seeded by
+   * the class's name and bytes, which {@link #onClassDefined} ends.
    */
-  public static void onLookupClassDefined(Class<?> c) {
-    if (delegate != null && c != null && c.isHidden()) {
-      c.getName();
+  public static void onClassDefining(ClassLoader loader, String name, byte[] bytes) {
+    HookDelegate d = delegate;
+    if (d != null && (loader == null || loader == ClassLoader.getPlatformClassLoader())) {
+      d.onClassDefining(31 * String.valueOf(name).hashCode() + java.util.Arrays.hashCode(bytes));
+    }
+  }
+
+  /**
+   * Where a class defined through a {@code Lookup} or by name comes back: the definition's own hash
+   * state (see {@link #onClassDefining}) ends, and a hidden class is named at once, so that its
+   * name follows the order of definitions, not of the first {@code getName} calls.
+   */
+  public static void onClassDefined(Class<?> c) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onClassDefined();
+      if (c != null && c.isHidden()) {
+        c.getName();
+      }
     }
   }
 

@@ -128,6 +128,42 @@ public abstract class SessionThreads implements HookDelegate {
   }
 
 
+  /**
+   * A class the JDK spins for its own code is defined on a program thread: from a state seeded by
+   * the class, so that the program's own sequence of identity hashes is the same whether or not the
+   * JDK had to spin it here (ttd's code, which differs between recording and replaying, may have
+   * made it already). A definition that threw leaves the program's state saved, and the next one
+   * puts it back.
+   */
+  @Override
+  public void onClassDefining(int seed) {
+    if (!active || !HashState.available()) {
+      return;
+    }
+    ThreadState t = threads.get();
+    if (t == null || t.busy) {
+      return;
+    }
+    if (!t.definingJdkClass) {
+      HashState.save(t.definitionHash);
+      t.definingJdkClass = true;
+    }
+    HashState.write(HashState.seeded(seed));
+  }
+
+  @Override
+  public void onClassDefined() {
+    if (!active) {
+      return;
+    }
+    ThreadState t = threads.get();
+    if (t == null || t.busy || !t.definingJdkClass) {
+      return;
+    }
+    t.definingJdkClass = false;
+    HashState.write(t.definitionHash);
+  }
+
   /** A thread the program makes (not ttd, not a thread outside the session) gets the program's next id. */
   @Override
   public long onThreadId(long original) {

@@ -24,6 +24,10 @@ public final class ThreadState extends AgentGuard {
   final int[] hash = new int[4];
   /** The same around a flush, which may run inside a bracketed hook. */
   final int[] flushHash = new int[4];
+  /** The program's own state while the JDK defines a class it spins for itself (see {@link SessionThreads}). */
+  final int[] definitionHash = new int[4];
+  /** Whether {@link #definitionHash} holds the program's state, to be put back. */
+  boolean definingJdkClass;
   final BlockEncoder encoder;
   ThreadCursor cursor;
   /** The scheduler's view of this thread. */

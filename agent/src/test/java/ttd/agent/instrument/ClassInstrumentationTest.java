@@ -56,7 +56,7 @@ class ClassInstrumentationTest {
   }
 
   @Test
-  void everyClassALookupDefinesPassesThroughTheDefinitionHook() throws IOException {
+  void everyClassTheJdkDefinesByLookupOrByNameIsBracketedByTheDefinitionHooks() throws IOException {
     int defined = 0;
     for (String type : new String[] {"java/lang/System$1", "java/lang/System$2"}) {
       byte[] original = classFile(type);
@@ -66,13 +66,16 @@ class ClassInstrumentationTest {
       }
       List<String> calls = MethodCalls.in(rewritten);
       for (int i = 0; i < calls.size(); i++) {
-        if (calls.get(i).startsWith("java/lang/ClassLoader.defineClass0(")) {
+        if (calls.get(i).startsWith("java/lang/ClassLoader.defineClass0(")
+            || calls.get(i).startsWith("java/lang/ClassLoader.defineClass1(")) {
           defined++;
-          assertEquals("ttd/runtime/Hooks.onLookupClassDefined(Ljava/lang/Class;)V", calls.get(i + 1));
+          assertEquals("ttd/runtime/Hooks.onClassDefining(Ljava/lang/ClassLoader;Ljava/lang/String;[B)V",
+              calls.get(i - 1), calls.toString());
+          assertEquals("ttd/runtime/Hooks.onClassDefined(Ljava/lang/Class;)V", calls.get(i + 1));
         }
       }
     }
-    assertEquals(1, defined, "one call of defineClass0 in the JDK's JavaLangAccess");
+    assertEquals(2, defined, "one call each of defineClass0 and defineClass1 in the JDK's JavaLangAccess");
   }
 
   private static byte[] classFile(String type) throws IOException {
