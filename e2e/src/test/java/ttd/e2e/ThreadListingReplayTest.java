@@ -51,11 +51,65 @@ class ThreadListingReplayTest {
       "  }",
       "}");
 
+  /** Reads back 3 MiB it wrote, so that the recording's log passes the size where ttd starts a thread of its own. */
+  private static final String BIG_READ = String.join("\n",
+      "import java.nio.file.*;",
+      "import java.util.*;",
+      "public class BigReadListing {",
+      "  public static void main(String[] a) throws Exception {",
+      "    Path data = Files.createTempFile(\"listing\", \".bin\");",
+      "    byte[] block = new byte[1 << 16];",
+      "    new Random(7).nextBytes(block);",
+      "    try (var out = Files.newOutputStream(data)) {",
+      "      for (int i = 0; i < 48; i++) out.write(block);",
+      "    }",
+      "    long sum = 0;",
+      "    try (var in = Files.newInputStream(data)) {",
+      "      byte[] buf = new byte[8192];",
+      "      for (int n; (n = in.read(buf)) > 0; ) sum += n;",
+      "    }",
+      "    Files.delete(data);",
+      "    ThreadGroup root = Thread.currentThread().getThreadGroup();",
+      "    while (root.getParent() != null) root = root.getParent();",
+      "    Thread[] listed = new Thread[root.activeCount() + 50];",
+      "    int n = root.enumerate(listed);",
+      "    TreeSet<String> names = new TreeSet<>();",
+      "    for (int i = 0; i < n; i++) names.add(listed[i].getName());",
+      "    TreeSet<String> traced = new TreeSet<>();",
+      "    for (Thread t : Thread.getAllStackTraces().keySet()) traced.add(t.getName());",
+      "    System.out.println(\"read \" + sum + \" enumerate \" + n + \" \" + names + \" traces \" + traced);",
+      "  }",
+      "}");
+
   @TestFactory
   List<DynamicTest> listingsOfLiveThreadsReplayAsRecorded() {
     List<DynamicTest> tests = new ArrayList<>();
     for (Jvm jvm : Jvm.all()) {
       tests.add(dynamicTest("thread listings right after workers end replay on " + jvm.label(), () -> replays(jvm)));
+    }
+    return tests;
+  }
+
+  /**
+   * ttd's own threads are not the program's: the recording starts one to fault in its log's pages
+   * once the log passes 1 MiB, which the replay does not, so a program that listed every thread
+   * (Tomcat's stop does) listed one more in the recording, and {@code spring.BootWebApp}'s replay
+   * left its recorded path in {@code clearReferencesThreads}.
+   */
+  @TestFactory
+  List<DynamicTest> ttdsOwnThreadsAreNotListed() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Jvm jvm : Jvm.all()) {
+      tests.add(dynamicTest("a listing after 3 MiB of input replays on " + jvm.label(), () -> {
+        Path work = Scratch.dir("thread-listings-ttd-" + jvm.label());
+        Path classes = JavaSource.compile(work.resolve("classes"), "BigReadListing", BIG_READ);
+        Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "BigReadListing");
+        assertEquals(0, recorded.exitStatus(), recorded.describe());
+        assertTrue(recorded.stdout().contains("read 3145728 enumerate "), recorded.describe());
+        assertTrue(recorded.stdout().contains("main") && !recorded.stdout().contains("ttd-"),
+            "the program listed ttd's own threads:" + recorded.describe());
+        ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")), "replay on " + jvm);
+      }));
     }
     return tests;
   }

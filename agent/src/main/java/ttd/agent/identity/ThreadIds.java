@@ -59,6 +59,16 @@ public final class ThreadIds {
     return from < 0 || id >= from && id < from + OTHERS_AHEAD / 2;
   }
 
+  /**
+   * Whether a thread with this id was made after premain by other than the program: by ttd or by
+   * what ttd's own code started (Chronicle's threads). Such threads differ between recording and
+   * replaying, so the program's listings of threads leave them out.
+   */
+  public static boolean madeOutsideProgram(long id) {
+    long from = first;
+    return from >= 0 && id >= from + OTHERS_AHEAD / 2;
+  }
+
   /** The id for a thread the program is making; {@code original} if none was reserved. */
   public static long nextForProgram(long original) {
     return first < 0 ? original : NEXT_PROGRAM_ID.getAndIncrement();

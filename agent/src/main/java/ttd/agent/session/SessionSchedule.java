@@ -1,7 +1,9 @@
 package ttd.agent.session;
 
 import ttd.runtime.ReplayPosition;
+import java.util.Arrays;
 import ttd.agent.identity.HashState;
+import ttd.agent.identity.ThreadIds;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.ScheduleLog;
 import ttd.agent.schedule.SchedulePolicy;
@@ -281,8 +283,19 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
 
   @Override
   public boolean onThreadIsAlive(Thread thread) {
-    Thread.State model = modelState(thread);
-    return model == null ? thread.isAlive() : model != Thread.State.TERMINATED;
+    ThreadState t = thread == null ? null : scheduled();
+    if (t == null) {
+      return thread.isAlive();
+    }
+    try {
+      if (ThreadIds.madeOutsideProgram(thread.getId())) {
+        return false;
+      }
+      Thread.State model = scheduler.stateOf(thread);
+      return model == null ? thread.isAlive() : model != Thread.State.TERMINATED;
+    } finally {
+      exit(t);
+    }
   }
 
   @Override
@@ -297,10 +310,26 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
       return all;
     }
     try {
-      return scheduler.withoutEnded(all);
+      return scheduler.withoutEnded(withoutOutsiders(all));
     } finally {
       exit(t);
     }
+  }
+
+  /**
+   * {@code all} without the threads made after premain by other than the program: ttd's own (the
+   * recording's page toucher, Chronicle's, the replay's), which differ between recording and
+   * replaying, so a program walking every thread (Tomcat's stop) took another number of turns.
+   */
+  private static Thread[] withoutOutsiders(Thread[] all) {
+    int kept = 0;
+    Thread[] out = new Thread[all.length];
+    for (Thread t : all) {
+      if (t == null || !ThreadIds.madeOutsideProgram(t.getId())) {
+        out[kept++] = t;
+      }
+    }
+    return kept == all.length ? all : Arrays.copyOf(out, kept);
   }
 
   @Override
