@@ -88,25 +88,32 @@ final class NestedLibraries {
             + Long.toHexString(Files.getLastModifiedTime(jar).toMillis())
             + "-"
             + Integer.toHexString(jar.toAbsolutePath().toString().hashCode());
-    try (PrivateDirectory shared = PrivateDirectory.openShared(tmp, me);
-        PrivateDirectory root = shared.child("ttd-" + me.uid(), me, true)) {
-      Copy copy = check(root, id, names, me);
-      if (copy != Copy.VERIFIED) {
-        if (copy == Copy.UNTRUSTED) {
-          root.delete(id); // stale, damaged, or where another user could have written
-        }
-        unpackOffThread(jar, root, id, names, me);
-        if (check(root, id, names, me) != Copy.VERIFIED) {
-          throw new IOException("the copy of ttd.jar's libraries in " + root.path().resolve(id) + " does not verify");
-        }
+    try (PrivateDirectory shared = PrivateDirectory.openShared(tmp, me)) {
+      rehearse(jar, shared, names, me);
+      try (PrivateDirectory root = shared.child("ttd-" + me.uid(), me, true)) {
+        return of(jar, root, id, names, me);
       }
-      Path dir = root.path().resolve(id);
-      List<Path> jars = new ArrayList<>();
-      for (String n : names) {
-        jars.add(dir.resolve(n));
-      }
-      return new NestedLibraries(dir, jars);
     }
+  }
+
+  /**
+   * Finds the copy {@code id} in {@code root}, unpacking it first if it is missing or untrusted.
+   * Every run does the same on this thread, whatever it finds: it checks, starts and joins the
+   * thread that unpacks (which has nothing to do when the copy is there) and checks again.
+   */
+  private static NestedLibraries of(Path jar, PrivateDirectory root, String id, List<String> names, CurrentUser me)
+      throws Exception {
+    Copy copy = check(root, id, names, me);
+    unpackOffThread(jar, root, id, names, me, copy);
+    if (check(root, id, names, me) != Copy.VERIFIED) {
+      throw new IOException("the copy of ttd.jar's libraries in " + root.path().resolve(id) + " does not verify");
+    }
+    Path dir = root.path().resolve(id);
+    List<Path> jars = new ArrayList<>();
+    for (String n : names) {
+      jars.add(dir.resolve(n));
+    }
+    return new NestedLibraries(dir, jars);
   }
 
   /** The names of the jars nested in ttd.jar, sorted. */
@@ -171,19 +178,67 @@ final class NestedLibraries {
   }
 
   /**
-   * Unpacks on a thread of its own. Only the first run of a ttd.jar unpacks, and what the copy
-   * hashes would otherwise come from the main thread's identity-hash sequence, so that the first
-   * recording's hashes would differ from its replay's, which finds the copy already there.
+   * Makes and removes, on the calling thread and in every run, a copy of the hook façade's jar (the
+   * smallest every copy holds) in a directory of its own beside the cache: made, opened again,
+   * unpacked into, checked when there and when missing, and removed.
+   *
+   * <p>HotSpot hashes a class as it links it, from the linking thread's hash state. A run that makes
+   * the cache or unpacks links JDK classes (file output, jar inflation, {@code byte[]} views,
+   * the exceptions of a missing or existing directory) that a run finding its copy does not, and
+   * then links the rest at other draws: the first recording after ttd.jar was installed, rebuilt
+   * or its cache cleared gave {@code byte[].class}, {@code FileNotFoundException} and dozens of other
+   * JDK classes other hashes than its replay, which finds the copy, and a program that printed
+   * them, or kept them in a hash map (Spring's converters), did not replay. After the rehearsal
+   * every run has linked those classes in the same order, and what follows links none. A
+   * rehearsal that fails changes nothing else: the real unpack reports its own failures.
+   */
+  private static void rehearse(Path jar, PrivateDirectory shared, List<String> names, CurrentUser me) {
+    String rehearsal = "ttd-" + me.uid() + "-rehearsal-" + Long.toHexString(System.nanoTime());
+    try {
+      for (String n : names) {
+        if (n.startsWith(RUNTIME_PREFIX)) {
+          try (PrivateDirectory made = shared.child(rehearsal, me, true);
+              PrivateDirectory again = shared.child(rehearsal, me, true)) {
+            unpack(jar, again, "copy", List.of(n), me);
+            check(made, "copy", List.of(n), me);
+            check(made, "missing", List.of(n), me);
+            made.delete("copy");
+          }
+          break;
+        }
+      }
+    } catch (IOException e) {
+      // as if not rehearsed
+    } finally {
+      try {
+        shared.delete(rehearsal);
+      } catch (IOException e) {
+        // left behind, owner-only, where nothing reads it
+      }
+    }
+  }
+
+  /**
+   * Removes an untrusted copy and unpacks a missing one on a thread of its own, which every run
+   * starts and joins, with nothing to do when the copy was {@code found} in place. Only the first
+   * run of a ttd.jar unpacks, and what the copy hashes would otherwise come from the main thread's
+   * identity-hash sequence, so that the first recording's hashes would differ from its replay's,
+   * which finds the copy already there.
    */
   private static void unpackOffThread(
-      Path jar, PrivateDirectory root, String id, List<String> names, CurrentUser me) throws Exception {
+      Path jar, PrivateDirectory root, String id, List<String> names, CurrentUser me, Copy found) throws Exception {
     Exception[] failure = new Exception[1];
     Runnable work =
         new Runnable() { // not a lambda: linking one hashes objects on this thread too
           @Override
           public void run() {
             try {
-              unpack(jar, root, id, names, me);
+              if (found == Copy.UNTRUSTED) {
+                root.delete(id); // stale, damaged, or where another user could have written
+              }
+              if (found != Copy.VERIFIED) {
+                unpack(jar, root, id, names, me);
+              }
             } catch (Exception e) {
               failure[0] = e;
             }
