@@ -178,8 +178,8 @@ final class NestedLibraries {
   }
 
   /**
-   * Makes and removes, on the calling thread and in every run, a copy of the hook façade's jar (the
-   * smallest every copy holds) in a directory of its own beside the cache: made, opened again,
+   * Makes and removes, on the calling thread and in every run, a copy of the hook façade's jar
+   * (small, and in every ttd.jar) in a directory of its own beside the cache: made, opened again,
    * unpacked into, checked when there and when missing, and removed.
    *
    * <p>HotSpot hashes a class as it links it, from the linking thread's hash state. A run that makes
