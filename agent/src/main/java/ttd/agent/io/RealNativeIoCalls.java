@@ -1,76 +1,90 @@
 package ttd.agent.io;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.InaccessibleObjectException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
 import ttd.runtime.NativeIoOp;
 import ttd.runtime.RealNativeIo;
 
 /**
- * Calls the real JDK methods behind {@link ttd.runtime.NativeIoHooks} through method handles,
- * found on first use from {@link NativeIoTable} (the launcher opens {@code sun.nio.fs}, {@code
- * sun.nio.ch} and {@code java.io} to the agent's loader). Each handle takes the arguments as one
- * array and returns the result boxed.
+ * Calls the real JDK methods behind {@link ttd.runtime.NativeIoHooks} by reflection, found from
+ * {@link NativeIoTable} (the launcher opens {@code sun.nio.fs}, {@code sun.nio.ch} and {@code
+ * java.io} to the agent's loader). Reflection stays on the JDK's native accessor (premain turns
+ * inflation off, and on 18+ sets the reflection factory's native-only switch), so a call spins no
+ * class. Method handles spun lambda forms for every shape of operation, about 190 ms of each
+ * recording's and replay's start-up.
  */
 public final class RealNativeIoCalls implements RealNativeIo {
 
-  private static final MethodType SPREAD = MethodType.methodType(Object.class, Object[].class);
-  private static final MethodHandle[] HANDLES = new MethodHandle[NativeIoOp.PROCESS_LIST + 1];
+  private static final Method[] METHODS = new Method[NativeIoOp.PROCESS_LIST + 1];
 
   /**
-   * Resolves the handle of every operation this JDK has, at start-up, in both modes. Resolving
-   * makes method handles and lambda forms that the JDK caches by shape and that the program may
-   * need later; resolved on first use, a recording and its replay made different ones before the
-   * program ran (they use different operations for the launch's own files), so a program that then
-   * needed one of those shapes spun it in one mode only and drew identity hashes there
-   * ({@code jackson.OrdersJson}: two {@code LambdaForm$DMH} classes in a Jackson static
-   * initialiser when recorded, one when replayed).
+   * Finds the method of every operation this JDK has, at start-up, in both modes: finding one links
+   * the class it lives in ({@code UnixCopyFile} among them), and a class linked by the recording's
+   * first real call but by the replay's program would draw its identity hash from another thread's
+   * sequence in each.
    */
   public static void prepare() {
-    for (int op = 0; op < HANDLES.length; op++) {
+    for (int op = 0; op < METHODS.length; op++) {
       try {
-        HANDLES[op] = resolve(op);
+        METHODS[op] = resolve(op);
       } catch (IllegalStateException notOnThisJdk) {
-        // resolved, and refused, again on first use
+        // found, and refused, again on first use
       }
     }
   }
 
-  /** Whether {@code op}'s handle is resolved. */
+  /** Whether {@code op}'s method is found. */
   static boolean resolved(int op) {
-    return HANDLES[op] != null;
+    return METHODS[op] != null;
   }
 
   @Override
   public Object call(int op, Object[] args) throws Exception {
-    MethodHandle h = HANDLES[op];
-    if (h == null) {
-      h = resolve(op);
-      HANDLES[op] = h;
+    Method m = METHODS[op];
+    if (m == null) {
+      m = resolve(op);
+      METHODS[op] = m;
     }
     try {
-      return (Object) h.invokeExact(args);
-    } catch (Exception | Error e) {
-      throw e;
-    } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      return Modifier.isStatic(m.getModifiers())
+          ? m.invoke(null, args)
+          : m.invoke(args[0], Arrays.copyOfRange(args, 1, args.length));
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof Exception) {
+        throw (Exception) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IllegalStateException(cause);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
     }
   }
 
   /** The first method the table names for {@code op} that this JDK has. */
-  private static MethodHandle resolve(int op) {
+  private static Method resolve(int op) {
     for (NativeIoTable.Entry e : NativeIoTable.entries()) {
       if (e.op != op) {
         continue;
       }
       try {
         Class<?> owner = Class.forName(e.owner.replace('/', '.'), false, null);
-        MethodHandles.Lookup l = MethodHandles.privateLookupIn(owner, MethodHandles.lookup());
         MethodType type = MethodType.fromMethodDescriptorString(e.desc, null);
-        MethodHandle h = e.isStatic ? l.findStatic(owner, e.name, type) : l.findVirtual(owner, e.name, type);
-        return h.asSpreader(Object[].class, h.type().parameterCount()).asType(SPREAD);
+        Method m = owner.getDeclaredMethod(e.name, type.parameterArray());
+        if (m.getReturnType() == type.returnType() && Modifier.isStatic(m.getModifiers()) == e.isStatic) {
+          m.setAccessible(true);
+          return m;
+        }
       } catch (ReflectiveOperationException | TypeNotPresentException notOnThisJdk) {
         // the other JDK's variant
+      } catch (InaccessibleObjectException notOpened) {
+        // a package the launcher did not open to the agent's loader
       }
     }
     throw new IllegalStateException("no JDK method for native I/O operation " + op);

@@ -1,16 +1,20 @@
 package ttd.agent.io;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.invoke.MethodType;
 import java.util.List;
+import ttd.runtime.NativeIoOp;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link RealNativeIoCalls#prepare} resolves every operation before the program runs, so that the
- * method handles and lambda forms resolving makes do not depend on which operations a mode used
- * first. The test JVM opens {@code sun.nio.fs} to it, as the launcher opens it to the agent.
+ * {@link RealNativeIoCalls#prepare} finds every operation before the program runs, so that the
+ * classes finding links do not depend on which operations a mode used first. The test JVM opens
+ * {@code sun.nio.fs} to it, as the launcher opens it to the agent.
  */
 class RealNativeIoCallsTest {
 
@@ -26,6 +30,16 @@ class RealNativeIoCallsTest {
     for (NativeIoTable.Entry e : fileSystem) {
       assertTrue(RealNativeIoCalls.resolved(e.op), e.name + e.desc);
     }
+  }
+
+  @Test
+  void aCallReturnsTheJdksResultAndThrowsTheJdksOwnException() throws Exception {
+    RealNativeIoCalls calls = new RealNativeIoCalls();
+    int fd = (Integer) calls.call(NativeIoOp.DUP, new Object[] {0});
+    assertTrue(fd > 2, "a new descriptor: " + fd);
+    assertNull(calls.call(NativeIoOp.CLOSE, new Object[] {fd}));
+    Exception refused = assertThrows(Exception.class, () -> calls.call(NativeIoOp.DUP, new Object[] {-1}));
+    assertEquals("sun.nio.fs.UnixException", refused.getClass().getName());
   }
 
   private static boolean onThisJdk(NativeIoTable.Entry e) {
