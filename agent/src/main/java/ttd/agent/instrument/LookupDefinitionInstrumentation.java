@@ -52,17 +52,19 @@ final class LookupDefinitionInstrumentation implements TypeInstrumentation {
       return mv;
     }
     String native0;
+    String nativeDesc;
     int nameSlot;
     if (desc.equals(LOOKUP_ACCESSOR)) {
       native0 = "defineClass0";
+      nativeDesc = DEFINE_LOOKUP;
       nameSlot = 3;
     } else if (desc.equals(NAMED_ACCESSOR)) {
       native0 = "defineClass1";
+      nativeDesc = DEFINE_NAMED;
       nameSlot = 2;
     } else {
       return mv;
     }
-    String nativeDesc = native0.equals("defineClass0") ? DEFINE_LOOKUP : DEFINE_NAMED;
     return new MethodVisitor(Opcodes.ASM9, mv) {
       @Override
       public void visitMethodInsn(int op, String owner, String callee, String d, boolean itf) {
