@@ -13,7 +13,7 @@ public final class Main {
   public static void main(String[] args) throws Exception {
     NestedLibraries libs;
     try {
-      libs = NestedLibraries.of(Main.class);
+      libs = NestedLibraries.forTool(Main.class);
     } catch (Exception e) {
       System.err.println("ttd: cannot unpack ttd.jar's libraries: " + e.getMessage());
       System.exit(2);

@@ -22,7 +22,7 @@ public final class PreMain {
   public static void premain(String options, Instrumentation inst) {
     ReplayHandshake replay = ReplayHandshake.of(options);
     try {
-      NestedLibraries libs = NestedLibraries.of(PreMain.class);
+      NestedLibraries libs = NestedLibraries.forAgent(PreMain.class);
       ClassLoader loader = libs.isolatedLoader("ttd-agent");
       Module agent = loader.getUnnamedModule();
       // Exactly what Chronicle and the hooks need, granted to the agent's loader only.

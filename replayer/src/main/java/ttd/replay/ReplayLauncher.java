@@ -12,7 +12,8 @@ import ttd.log.RecordingMetadata;
 /**
  * Builds the command line of a replay JVM from a recording's header: the same JDK (when it is
  * still there), JVM options, class path, main class and arguments as recorded, the determinism
- * flags, the recorded processor count and locale, and ttd.jar as agent in replay mode.
+ * flags, the recorded processor count and locale, and ttd.jar as agent in replay mode (after
+ * {@link ReplayCompilerFlags}, which the recorded options may override).
  */
 public final class ReplayLauncher {
 
@@ -32,6 +33,7 @@ public final class ReplayLauncher {
       Path recording, RecordingMetadata m, Path ttdJar, ReplayStart start, List<String> warnings) {
     List<String> cmd = new ArrayList<>();
     cmd.add(javaExecutable(m, warnings));
+    cmd.addAll(ReplayCompilerFlags.FLAGS);
     for (String a : m.getList("jvm.args")) {
       if (a.startsWith("-javaagent:") || a.startsWith("-agentlib:jdwp") || a.startsWith("-Xdebug")
           || DeterminismFlags.FLAGS.contains(a) || a.startsWith("-XX:ActiveProcessorCount=")) {

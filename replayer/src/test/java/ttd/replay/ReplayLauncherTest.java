@@ -47,6 +47,17 @@ class ReplayLauncherTest {
   }
 
   @Test
+  void startsC2LaterUnlessTheRecordedOptionsSayOtherwise() {
+    RecordingMetadata m = recorded();
+    m.putList("jvm.args", List.of("-XX:Tier4InvocationThreshold=7000"));
+    List<String> cmd = ReplayLauncher.command(Paths.get("rec"), m, ttdJar, null, new ArrayList<>());
+    assertEquals(ReplayCompilerFlags.FLAGS, cmd.subList(1, 1 + ReplayCompilerFlags.FLAGS.size()));
+    assertTrue(
+        cmd.lastIndexOf("-XX:Tier4InvocationThreshold=7000") > cmd.indexOf("-XX:Tier4InvocationThreshold=50000"),
+        "a recorded flag must come after ttd's, so the JVM takes it: " + cmd);
+  }
+
+  @Test
   void warnsWhenTheRecordedJdkIsGone() {
     RecordingMetadata m = recorded();
     m.put("java.home", "/no/such/jdk");
