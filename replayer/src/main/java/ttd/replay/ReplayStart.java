@@ -3,9 +3,11 @@ package ttd.replay;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * The launcher's end of a replay JVM's handshake (ttd.jar's {@code ttd.launch.ReplayHandshake}):
@@ -39,12 +41,22 @@ public final class ReplayStart implements AutoCloseable {
     String cache = System.getProperty("ttd.cache");
     Path dir = Paths.get(cache != null ? cache : System.getProperty("java.io.tmpdir"));
     removeStale(dir);
-    try {
-      Path file = Files.createTempFile(dir, PREFIX + ProcessHandle.current().pid() + "-", SUFFIX);
-      file.toFile().deleteOnExit(); // however the launcher ends, but for SIGKILL
-      return new ReplayStart(file);
-    } catch (IOException e) {
-      throw new ToolException("cannot create a file in " + dir + " (" + e.getMessage() + ")");
+    String prefix = PREFIX + ProcessHandle.current().pid() + "-";
+    for (int attempt = 0; ; attempt++) {
+      // pid and clock, not Files.createTempFile's random name: its SecureRandom would load the
+      // security providers, a tenth of the launcher's time before the replay JVM starts
+      Path file = dir.resolve(prefix + Long.toHexString(System.nanoTime()) + SUFFIX);
+      try {
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        file.toFile().deleteOnExit(); // however the launcher ends, but for SIGKILL
+        return new ReplayStart(file);
+      } catch (FileAlreadyExistsException taken) {
+        if (attempt == 100) {
+          throw new ToolException("cannot create a file in " + dir + " (" + taken.getFile() + " and 100 more names exist)");
+        }
+      } catch (IOException | UnsupportedOperationException e) {
+        throw new ToolException("cannot create a file in " + dir + " (" + e.getMessage() + ")");
+      }
     }
   }
 

@@ -49,6 +49,16 @@ class ReplayStartTest {
   }
 
   @Test
+  void twoHandshakesOfOneLauncherGetFilesOfTheirOwn() {
+    try (ReplayStart a = ReplayStart.create();
+        ReplayStart b = ReplayStart.create()) {
+      assertFalse(file(a).equals(file(b)), file(a) + " is given twice");
+      assertTrue(file(a).getFileName().toString().startsWith("replay-" + ProcessHandle.current().pid() + "-"),
+          file(a) + " names its launcher's pid, by which a later launcher knows it stale");
+    }
+  }
+
+  @Test
   void removesTheFilesOfLaunchersThatDiedWithoutRemovingTheirs() throws IOException {
     Path dir = Paths.get(System.getProperty("java.io.tmpdir"));
     Path stale = Files.writeString(dir.resolve("replay-2147483646-1234.started"), "");
