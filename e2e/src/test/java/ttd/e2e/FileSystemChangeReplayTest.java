@@ -1,6 +1,7 @@
 package ttd.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -149,6 +150,52 @@ class FileSystemChangeReplayTest {
     Files.writeString(notes, "changed since");
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")), "replay of Notes");
     assertEquals("changed since", Files.readString(notes), "the replay wrote " + notes);
+  }
+
+  private static final String GENERATOR =
+      String.join(
+          "\n",
+          "import java.nio.file.*;",
+          "public class Gen {",
+          "  public static void main(String[] args) throws Exception {",
+          "    Path classPath = Path.of(args[0]);",
+          "    Files.copy(Path.of(args[1], \"Plugin.class\"), classPath.resolve(\"Plugin.class\"));",
+          "    Object p = Class.forName(\"Plugin\").getConstructor().newInstance();",
+          "    System.out.println(\"plugin says \" + p + \" from \" + p.getClass().getClassLoader().getClass().getSimpleName());",
+          "    Files.delete(classPath.resolve(\"Old.class\"));",
+          "    System.out.println(\"old class gone \" + !Files.exists(classPath.resolve(\"Old.class\")));",
+          "  }",
+          "}",
+          "");
+
+  /**
+   * A program that writes a class into its own class path directory and loads it with the
+   * application class loader, and deletes another: the class path's class files are the launch's
+   * only until the program changes them. Before, those changes were left to the real disk (the
+   * replay wrote and deleted class files for real) and the class loader read the file for real.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void classFilesTheProgramWritesIntoItsClassPathAreReplayedAndNeverWritten(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("fs-classpath-code-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Gen", GENERATOR);
+    JavaSource.compile(classes, "Old", "public class Old {}\n");
+    Path stash = JavaSource.compile(work.resolve("stash"), "Plugin",
+        "public class Plugin { public String toString() { return \"hello \" + System.nanoTime() % 7; } }\n");
+    Path plugin = classes.resolve("Plugin.class");
+    Path old = classes.resolve("Old.class");
+    byte[] oldBytes = Files.readAllBytes(old);
+    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "Gen", classes.toString(), stash.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().matches("plugin says hello [0-6] from AppClassLoader\nold class gone true\n"), recorded.describe());
+    assertTrue(Files.exists(plugin) && !Files.exists(old), "the recorded program wrote and deleted");
+
+    Files.delete(plugin);
+    Files.write(old, oldBytes);
+    Files.delete(stash.resolve("Plugin.class"));
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")), "replay of Gen");
+    assertFalse(Files.exists(plugin), "the replay wrote " + plugin);
+    assertTrue(Files.exists(old), "the replay deleted " + old);
   }
 
   private static void reset(Path dir) throws Exception {

@@ -139,7 +139,7 @@ final class EvaluationFence {
 
   /** {@code O_WRONLY}, {@code O_RDWR}, {@code O_CREAT}, {@code O_TRUNC} or {@code O_APPEND} write. */
   private static void opening(String path, int flags) throws IOException {
-    if ((flags & (01 | 02 | 0100 | 01000 | 02000)) != 0) {
+    if ((flags & NativeFiles.WRITING_FLAGS) != 0) {
       throw refused("write to a file");
     }
     reading(path);

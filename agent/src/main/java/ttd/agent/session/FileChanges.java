@@ -17,7 +17,7 @@ final class FileChanges {
 
   private FileChanges() {}
 
-  /** The paths the change touches, or null if none is the program's (it then passes through). */
+  /** The paths the change touches, or null if it has none it can name (it then passes through). */
   static String[] paths(ProgramFds fds, int op, Object[] a) {
     List<String> paths = new ArrayList<>(2);
     switch (op) {
@@ -68,12 +68,13 @@ final class FileChanges {
       default:
         paths.add(String.valueOf(a[0]));
     }
+    boolean programs = false;
     for (String p : paths) {
-      if (p != null && ProgramInputs.isProgramsFile(p)) {
-        return paths.toArray(new String[0]);
+      if (p != null) {
+        programs |= ProgramInputs.isProgramsChange(p); // each one: it notes the launch files it changes
       }
     }
-    return null;
+    return programs ? paths.toArray(new String[0]) : null;
   }
 
   private static String under(ProgramFds fds, Object dfd, Object name) {

@@ -36,7 +36,7 @@ final class FileInputs {
   /** Decides (at open) or looks up whether the stream is the program's. */
   boolean captures(int op, FileInputStream in, Object arg) {
     if (op == FileInputOp.OPEN) {
-      return programs.opened(in, (String) arg);
+      return programs.opened(in, (String) arg, false);
     }
     if (programs.contains(in)) {
       return true;

@@ -27,7 +27,7 @@ final class FileOutputs {
 
   void open(SessionFiles s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
       throws IOException {
-    if (!programs.opened(out, path)) {
+    if (!programs.opened(out, path, true)) {
       real.open0(out, path, append);
       return;
     }

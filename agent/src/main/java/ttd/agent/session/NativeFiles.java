@@ -22,6 +22,8 @@ import ttd.runtime.RealNativeIo;
 final class NativeFiles {
 
   private static final int O_RDWR = 2;
+  /** {@code O_WRONLY}, {@code O_RDWR}, {@code O_CREAT}, {@code O_TRUNC}, {@code O_APPEND}: an open that changes the file. */
+  static final int WRITING_FLAGS = 01 | 02 | 0100 | 01000 | 02000;
   private static final byte[] DEV_NULL = "/dev/null".getBytes(StandardCharsets.ISO_8859_1);
 
   private final ProgramFds fds = new ProgramFds();
@@ -112,7 +114,8 @@ final class NativeFiles {
 
   private Object open(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a, String path)
       throws Exception {
-    if (!ProgramInputs.isProgramsFile(path)) {
+    boolean writes = ((int) a[op == OPEN ? 1 : 2] & WRITING_FLAGS) != 0;
+    if (!(writes ? ProgramInputs.isProgramsChange(path) : ProgramInputs.isProgramsFile(path))) {
       Object fd = real.call(op, a);
       fds.closed((int) fd); // the number may have been a program's file before
       return fd;

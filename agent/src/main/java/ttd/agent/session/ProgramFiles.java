@@ -12,9 +12,9 @@ final class ProgramFiles {
 
   private final Map<Object, Boolean> streams = Collections.synchronizedMap(new WeakHashMap<>());
 
-  /** Notes a stream opening {@code path}; returns whether it is the program's. */
-  boolean opened(Object stream, String path) {
-    boolean mine = ProgramInputs.isProgramsFile(path);
+  /** Notes a stream opening {@code path}, to read or (if {@code writes}) to write; returns whether it is the program's. */
+  boolean opened(Object stream, String path, boolean writes) {
+    boolean mine = writes ? ProgramInputs.isProgramsChange(path) : ProgramInputs.isProgramsFile(path);
     if (mine) {
       streams.put(stream, Boolean.TRUE);
     }

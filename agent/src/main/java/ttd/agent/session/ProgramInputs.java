@@ -7,6 +7,8 @@ import java.nio.file.Paths;
 import java.security.SecureRandomSpi;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Decides whether a file the program's thread touches is the program's input (logged, and
@@ -23,7 +25,9 @@ import java.util.List;
  *       ones' checksums when it diverges; logging them would copy every class of every run into
  *       the log. Any other file in a class path directory is the program's like any file: {@code
  *       java -cp . App} reading and writing data files beside its classes is common, and such a
- *       file read for real would differ in replay, and written for real would be a side effect.
+ *       file read for real would differ in replay. Only reading: every change of a file is the
+ *       program's ({@link #isProgramsChange}), and a launch file it changed is its input from
+ *       then on.
  *   <li>what the JVM's built-in class loaders read (their class path includes the jars a class
  *       path jar's manifest names), for the same reason;
  *   <li>what the JDK's own {@code SecureRandom} engines read (NativePRNG opening {@code
@@ -42,22 +46,52 @@ final class ProgramInputs {
   private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
   private static final StackWalker WALKER =
       StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+  /**
+   * The launch files, class files and jars the program changed ({@link #isProgramsChange}), by
+   * normalized path. Strings hash by value: no identity hash is drawn on the program's thread.
+   */
+  private static final Set<String> CHANGED_CODE = ConcurrentHashMap.newKeySet();
 
   private ProgramInputs() {}
 
-  /** Whether accessing this path now, on this thread, is the program's own input. */
+  /** Whether reading or querying this path now, on this thread, is the program's own input. */
   static boolean isProgramsFile(String path) {
     String abs = normalized(path);
-    if (abs.startsWith(JAVA_HOME + File.separator)) {
+    if (CHANGED_CODE.contains(abs)) {
+      return true;
+    }
+    if (isLaunchFile(abs)) {
       return false;
+    }
+    return !WALKER.walk(frames -> frames.anyMatch(ProgramInputs::jdkMachinery));
+  }
+
+  /**
+   * Whether changing this path now (opening it to write, creating, deleting, renaming, changing
+   * its times or permissions) is the program's: always, since a replay performs no change of the
+   * world, launch files included. A launch file, class file or jar the program changes is the
+   * program's from then on for every reader, class loaders included: a replay, which did not
+   * write it, then loads the recorded bytes.
+   */
+  static boolean isProgramsChange(String path) {
+    String abs = normalized(path);
+    if (abs.endsWith(".class") || abs.endsWith(".jar") || isLaunchFile(abs)) {
+      CHANGED_CODE.add(abs);
+    }
+    return true;
+  }
+
+  private static boolean isLaunchFile(String abs) {
+    if (abs.startsWith(JAVA_HOME + File.separator)) {
+      return true;
     }
     boolean code = abs.endsWith(".class") || abs.endsWith(".jar");
     for (String entry : LAUNCH_PATHS) {
       if (abs.equals(entry) || code && abs.startsWith(entry + File.separator)) {
-        return false;
+        return true;
       }
     }
-    return !WALKER.walk(frames -> frames.anyMatch(ProgramInputs::jdkMachinery));
+    return false;
   }
 
   /**

@@ -28,7 +28,7 @@ final class RandomAccessFiles {
 
   Object call(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
     RandomAccessFile raf = (RandomAccessFile) a[0];
-    if (op == RAF_OPEN ? !programs.opened(raf, (String) a[1]) : !programs.contains(raf)) {
+    if (op == RAF_OPEN ? !programs.opened(raf, (String) a[1], (int) a[2] != READ_ONLY) : !programs.contains(raf)) {
       return real.call(op, a);
     }
     switch (op) {

@@ -31,4 +31,19 @@ class ProgramInputsTest {
     assertTrue(ProgramInputs.isProgramsFile(System.getProperty("java.home") + "-next-door/release"),
         "a sibling of the JDK's directory");
   }
+
+  @Test
+  void everyChangeIsTheProgramsAndAChangedLaunchFileIsItsInputFromThenOn() {
+    String entry = System.getProperty("java.class.path").split(File.pathSeparator)[0];
+    String generated = Path.of(entry, "ttd", "GeneratedByTheProgram.class").toString();
+    String untouched = Path.of(entry, "ttd", "LeftAlone.class").toString();
+    String jdkFile = Path.of(System.getProperty("java.home"), "lib", "changed-by-the-program").toString();
+    assertFalse(ProgramInputs.isProgramsFile(generated), "a class path class file is the launch's");
+    assertTrue(ProgramInputs.isProgramsChange(generated), "writing it is the program's");
+    assertTrue(ProgramInputs.isProgramsChange(jdkFile), "so is writing into the JDK");
+    assertTrue(ProgramInputs.isProgramsChange("/tmp/notes.txt"));
+    assertTrue(ProgramInputs.isProgramsFile(generated), "once written, reading it is the program's input");
+    assertTrue(ProgramInputs.isProgramsFile(jdkFile));
+    assertFalse(ProgramInputs.isProgramsFile(untouched), "the launch's other files stay the launch's");
+  }
 }
