@@ -12,7 +12,7 @@ import java.util.EnumSet;
  * Makes recordings readable by their owner only: they hold environment variables and inputs.
  *
  * <p>Every directory and file of a recording is created owner-only ({@link #createDirectory},
- * {@link #write}); files made by others (Chronicle's) are restricted as soon as they exist. On file
+ * {@link #createFile}, {@link #write}); files made by others (Chronicle's) are restricted as soon as they exist. On file
  * systems without POSIX permissions this does nothing rather than fail.
  */
 public final class OwnerOnly {
@@ -25,6 +25,15 @@ public final class OwnerOnly {
       return Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     } catch (UnsupportedOperationException e) {
       return Files.createDirectory(dir);
+    }
+  }
+
+  /** Creates the empty file {@code file}, owner-only from the start; fails if it exists. */
+  public static Path createFile(Path file) throws IOException {
+    try {
+      return Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    } catch (UnsupportedOperationException e) {
+      return Files.createFile(file);
     }
   }
 

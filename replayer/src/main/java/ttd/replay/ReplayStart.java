@@ -7,7 +7,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.attribute.PosixFilePermissions;
+import ttd.log.OwnerOnly;
 
 /**
  * The launcher's end of a replay JVM's handshake (ttd.jar's {@code ttd.launch.ReplayHandshake}):
@@ -47,14 +47,14 @@ public final class ReplayStart implements AutoCloseable {
       // security providers, a tenth of the launcher's time before the replay JVM starts
       Path file = dir.resolve(prefix + Long.toHexString(System.nanoTime()) + SUFFIX);
       try {
-        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        OwnerOnly.createFile(file);
         file.toFile().deleteOnExit(); // however the launcher ends, but for SIGKILL
         return new ReplayStart(file);
       } catch (FileAlreadyExistsException taken) {
         if (attempt == 100) {
           throw new ToolException("cannot create a file in " + dir + " (" + taken.getFile() + " and 100 more names exist)");
         }
-      } catch (IOException | UnsupportedOperationException e) {
+      } catch (IOException e) {
         throw new ToolException("cannot create a file in " + dir + " (" + e.getMessage() + ")");
       }
     }

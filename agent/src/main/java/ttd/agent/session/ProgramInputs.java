@@ -75,7 +75,7 @@ final class ProgramInputs {
    */
   static boolean isProgramsChange(String path) {
     String abs = normalized(path);
-    if (abs.endsWith(".class") || abs.endsWith(".jar") || isLaunchFile(abs)) {
+    if (isCode(abs) || isLaunchFile(abs)) {
       CHANGED_CODE.add(abs);
     }
     return true;
@@ -85,13 +85,17 @@ final class ProgramInputs {
     if (abs.startsWith(JAVA_HOME + File.separator)) {
       return true;
     }
-    boolean code = abs.endsWith(".class") || abs.endsWith(".jar");
+    boolean code = isCode(abs);
     for (String entry : LAUNCH_PATHS) {
       if (abs.equals(entry) || code && abs.startsWith(entry + File.separator)) {
         return true;
       }
     }
     return false;
+  }
+
+  private static boolean isCode(String abs) {
+    return abs.endsWith(".class") || abs.endsWith(".jar");
   }
 
   /**
