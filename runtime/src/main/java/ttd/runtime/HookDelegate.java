@@ -65,6 +65,13 @@ public interface HookDelegate {
    */
   void onWeakReferenceCreated(Object referent);
 
+  /**
+   * Native library {@code name} is about to be opened ({@code builtin}: linked into the launcher;
+   * {@code caller}: the class that asked, null for a library lookup); may throw {@code
+   * UnsatisfiedLinkError} where the library must not be opened.
+   */
+  void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller);
+
   /** Another process's start time or parent pid, from the process table, at call site {@code site}. */
   long onProcessTableValue(long original, int site);
 

@@ -137,6 +137,19 @@ public final class Hooks {
     }
   }
 
+  /**
+   * A native library is about to be opened (from {@code NativeLibraries$NativeLibraryImpl.open} or
+   * JDK 22+'s {@code RawNativeLibraries$RawNativeLibraryImpl.open}): {@code name} is its path (or a
+   * name the system resolves), {@code builtin} whether it is linked into the JVM's launcher, {@code
+   * caller} the class that asked for it (null for a library lookup).
+   */
+  public static void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller) {
+    HookDelegate d = delegate;
+    if (d != null) {
+      d.onNativeLibraryOpen(name, builtin, caller);
+    }
+  }
+
   public static long onProcessTableValue(long original, int site) {
     HookDelegate d = delegate;
     return d == null ? original : d.onProcessTableValue(original, site);

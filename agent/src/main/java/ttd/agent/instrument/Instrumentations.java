@@ -32,6 +32,8 @@ final class Instrumentations {
         new LookupDefinitionInstrumentation("java/lang/System$2"),
         new LookupDefinitionInstrumentation("java/lang/System$1"),
         new ProcessInfoInstrumentation(),
+        NativeCodeInstrumentation.jniLibraries(),
+        NativeCodeInstrumentation.rawLibraries(),
         new ManagementRuntimeInstrumentation(),
         new ManagementOperatingSystemInstrumentation(),
         new NetworkCallsInstrumentation("sun/nio/ch/Net"),

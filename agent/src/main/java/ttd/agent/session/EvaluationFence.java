@@ -55,6 +55,11 @@ final class EvaluationFence {
     return refusedUnchecked("exit the JVM; a replay ends only where its recording ended");
   }
 
+  /** A native library of the program's ({@code library}: "the native library PATH"); the sentence. */
+  static String nativeLibrary(String library) {
+    return note("load " + library + ", whose code acts on the world past ttd; a replay opens no library of the program's");
+  }
+
   static IllegalStateException threadStart() {
     return refusedUnchecked("start a thread, which would run on unrecorded; a replay cannot run new threads");
   }

@@ -1,6 +1,7 @@
 package ttd.agent.session;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -51,6 +52,7 @@ final class ProgramInputs {
    * normalized path. Strings hash by value: no identity hash is drawn on the program's thread.
    */
   private static final Set<String> CHANGED_CODE = ConcurrentHashMap.newKeySet();
+  private static volatile String realJavaHome;
 
   private ProgramInputs() {}
 
@@ -79,6 +81,34 @@ final class ProgramInputs {
       CHANGED_CODE.add(abs);
     }
     return true;
+  }
+
+  /**
+   * Whether a native library the JVM is about to open is the JDK's own: asked for by a class of the
+   * JDK's loaders ({@code caller}; a library the JDK links from elsewhere, as Debian's accessibility
+   * bridge), or in {@code java.home} (as the JDK names it: by its canonical path). Any other
+   * library's code is the program's.
+   */
+  static boolean isJdkLibrary(String name, Class<?> caller) {
+    if (caller != null && (caller.getClassLoader() == null || caller.getClassLoader() == PLATFORM)) {
+      return true;
+    }
+    String abs = normalized(name);
+    return abs.startsWith(JAVA_HOME + File.separator) || abs.startsWith(realJavaHome() + File.separator);
+  }
+
+  /** {@code java.home} with its links resolved, the first time a library outside it is opened. */
+  private static String realJavaHome() {
+    String real = realJavaHome;
+    if (real == null) {
+      try {
+        real = Path.of(JAVA_HOME).toRealPath().toString();
+      } catch (IOException | RuntimeException e) {
+        real = JAVA_HOME;
+      }
+      realJavaHome = real;
+    }
+    return real;
   }
 
   private static boolean isLaunchFile(String abs) {

@@ -223,6 +223,38 @@ public abstract class SessionFiles extends SessionSchedule {
   }
 
   @Override
+  public void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller) {
+    if (!builtin && !ProgramInputs.isJdkLibrary(name, caller)) {
+      programsLibrary("the native library " + name);
+    }
+  }
+
+  /**
+   * The program is about to bring in native code of its own (a JNI library, a library of the
+   * foreign-function API), whose reads and changes of the world pass no hook. Recording says so
+   * and logs it as an input ttd does not capture, and the library opens as without ttd; a replay
+   * stops there before it opens (the log's event ends it), and on a thread it does not schedule or
+   * in a debugger's evaluation refuses it: a replay never runs a native library of the program's.
+   */
+  private void programsLibrary(String library) {
+    if (ReplayPosition.evaluating) {
+      throw new UnsatisfiedLinkError(EvaluationFence.nativeLibrary(library));
+    }
+    ThreadState t = enter();
+    if (t == null) {
+      if (!performsRealIo()) {
+        throw new UnsatisfiedLinkError("ttd: a replay opens no native library of the program's; the program would load " + library);
+      }
+      return;
+    }
+    try {
+      uncaptured(t, "loads " + library);
+    } finally {
+      exit(t);
+    }
+  }
+
+  @Override
   public Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception {
     ThreadState t = enter();
     if (t == null) {

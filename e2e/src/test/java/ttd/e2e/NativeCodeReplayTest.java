@@ -1,0 +1,121 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A program's own native library (a JNI library it loads, as sqlite-jdbc, snappy or zstd-jni do;
+ * a library it looks up with the foreign-function API) reads and changes the world past every
+ * hook. Recording says so and runs it as without ttd; the replay stops where it was loaded, with
+ * status 86 and a report naming it, and never runs it: the file the library's C code wrote while
+ * recording is not written again. (Before, a library at a stable path was loaded and run by the
+ * replay, which wrote its files for real; one extracted to a temporary file diverged.)
+ */
+class NativeCodeReplayTest {
+
+  private static final String MARKER =
+      String.join(
+          "\n",
+          "public class Marker {",
+          "  static native int touch(String path);",
+          "  public static void main(String[] args) {",
+          "    System.out.println(\"loading\");",
+          "    System.load(args[0]);",
+          "    System.out.println(\"touched \" + touch(args[1]));",
+          "  }",
+          "}",
+          "");
+
+  private static final String LOOKUP =
+      String.join(
+          "\n",
+          "import java.lang.foreign.*;",
+          "import java.lang.invoke.MethodHandle;",
+          "import java.nio.file.Path;",
+          "public class Lookup {",
+          "  public static void main(String[] args) throws Throwable {",
+          "    System.out.println(\"looking up\");",
+          "    try (Arena arena = Arena.ofConfined()) {",
+          "      SymbolLookup library = SymbolLookup.libraryLookup(Path.of(args[0]), arena);",
+          "      MethodHandle write = Linker.nativeLinker().downcallHandle(library.find(\"marker_write\").orElseThrow(),",
+          "          FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));",
+          "      System.out.println(\"touched \" + (int) write.invokeExact(arena.allocateFrom(args[1])));",
+          "    }",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aJniLibraryIsReportedWhileRecordingAndTheReplayStopsBeforeItsCodeRuns(Jvm jvm) throws Exception {
+    NativeProgram.requireTool("gcc");
+    Path work = Scratch.dir("native-code-jni-" + jvm.label());
+    Path library = nativeLibrary(jvm, work);
+    Path classes = JavaSource.compile(work.resolve("classes"), "Marker", MARKER);
+    Path marker = work.resolve("marker.txt");
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Marker", library.toString(), marker.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals("loading\ntouched 42\n", recorded.stdout(), recorded.describe());
+    assertTrue(recorded.stderr().contains("loads the native library " + library.toRealPath()), recorded.describe());
+    assertTrue(Files.exists(marker), "the library's C code ran while recording");
+
+    Files.delete(marker);
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    assertEquals(86, replayed.exitStatus(), replayed.describe());
+    assertEquals("loading\n", replayed.stdout(), replayed.describe());
+    assertTrue(replayed.stderr().contains("the recorded program loads the native library " + library.toRealPath()),
+        replayed.describe());
+    assertFalse(Files.exists(marker), "the replay ran the library's C code, which wrote " + marker);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aLibraryOfTheForeignFunctionApiIsReportedWhileRecordingAndTheReplayStopsBeforeItOpens(Jvm jvm)
+      throws Exception {
+    assumeTrue(jvm.feature() >= 22, "the foreign-function API is final from JDK 22; " + jvm + " has it incubating only");
+    NativeProgram.requireTool("gcc");
+    Path work = Scratch.dir("native-code-ffm-" + jvm.label());
+    Path library = nativeLibrary(jvm, work);
+    Path classes = JavaSource.compileWith(jvm, 22, work.resolve("classes"), "Lookup", LOOKUP);
+    Path marker = work.resolve("marker.txt");
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, List.of(), classes.toString(), "Lookup",
+        List.of(library.toString(), marker.toString()), new byte[0], "--enable-native-access=ALL-UNNAMED");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals("looking up\ntouched 42\n", recorded.stdout(), recorded.describe());
+    assertTrue(recorded.stderr().contains("loads the native library "), recorded.describe());
+    assertTrue(Files.exists(marker), "the library's C code ran while recording");
+
+    Files.delete(marker);
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    assertEquals(86, replayed.exitStatus(), replayed.describe());
+    assertEquals("looking up\n", replayed.stdout(), replayed.describe());
+    assertTrue(replayed.stderr().contains("the recorded program loads the native library "), replayed.describe());
+    assertFalse(Files.exists(marker), "the replay ran the library's C code, which wrote " + marker);
+  }
+
+  /** {@code native/marker.c} built into a shared library against {@code jvm}'s JNI headers. */
+  private static Path nativeLibrary(Jvm jvm, Path work) throws IOException {
+    Path c = work.resolve("marker.c");
+    try (InputStream in = NativeCodeReplayTest.class.getResourceAsStream("/native/marker.c")) {
+      Files.copy(in, c);
+    }
+    Path include = jvm.home().resolve("include");
+    Path library = work.resolve("libmarker.so");
+    Outcome cc = Exec.run(List.of("gcc", "-shared", "-fPIC", "-I" + include, "-I" + include.resolve("linux"),
+        "-o", library.toString(), c.toString()), work);
+    assertEquals(0, cc.exitStatus(), "gcc must build the JNI library" + cc.describe());
+    return library;
+  }
+}
