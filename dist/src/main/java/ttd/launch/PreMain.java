@@ -45,6 +45,11 @@ public final class PreMain {
               "java.security", Set.of(agent)),
           Set.of(),
           Map.of());
+      // java.util.prefs' lock-file natives (NativeIoTable), where the module is in the image
+      Module prefs = ModuleLayer.boot().findModule("java.prefs").orElse(null);
+      if (prefs != null) {
+        inst.redefineModule(prefs, Set.of(), Map.of(), Map.of("java.util.prefs", Set.of(agent)), Set.of(), Map.of());
+      }
       // The hook classes must be in the bootstrap loader before any agent class that names them
       // is linked, so they are defined by a class that does not.
       Class.forName("ttd.agent.BootstrapRuntime", true, loader)

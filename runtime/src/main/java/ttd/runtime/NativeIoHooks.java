@@ -158,6 +158,14 @@ public final class NativeIoHooks {
     return (Integer) call(op, new Object[] {a0});
   }
 
+  public static int onNativeIoInt(String a0, int a1, int op) throws Exception {
+    return (Integer) call(op, new Object[] {a0, a1});
+  }
+
+  public static int[] onNativeIoInts(String a0, int a1, boolean a2, int op) throws Exception {
+    return (int[]) call(op, new Object[] {a0, a1, a2});
+  }
+
   public static int onNativeIoInt(FileDescriptor a0, long a1, int a2, int op) throws Exception {
     return (Integer) call(op, new Object[] {a0, a1, a2});
   }

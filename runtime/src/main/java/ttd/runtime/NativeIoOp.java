@@ -141,5 +141,13 @@ public final class NativeIoOp {
    */
   public static final int FD_SYNC = 101;
 
+  // java.util.prefs.FileSystemPreferences: the lock files and modes of the preferences directories
+  /** {@code lockFile0(path, permissions, shared)}: opens (creating) and locks; returns {fd, errno}. */
+  public static final int PREFS_LOCK = 102;
+  /** {@code unlockFile0(fd)}: unlocks and closes. */
+  public static final int PREFS_UNLOCK = 103;
+  /** {@code chmod(path, mode)}. */
+  public static final int PREFS_CHMOD = 104;
+
   private NativeIoOp() {}
 }

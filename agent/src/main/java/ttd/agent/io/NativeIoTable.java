@@ -14,7 +14,8 @@ import ttd.runtime.NativeIoOp;
  * wrappers; at the call site both look the same). The channel natives are hooked inside the file
  * dispatcher, which only file channels and pipes use; {@code FileChannelImpl}'s transfer shortcuts
  * inside it; {@code java.io.FileSystem}'s changes inside {@code java.io.File}; {@code Files.copy}'s
- * copy between two descriptors where {@code sun.nio.fs} calls it.
+ * copy between two descriptors where {@code sun.nio.fs} calls it; the lock files and modes of
+ * {@code java.util.prefs}' directories inside {@code FileSystemPreferences}.
  */
 public final class NativeIoTable {
 
@@ -143,6 +144,10 @@ public final class NativeIoTable {
 
     add("java/io/FileDescriptor", "close0", "()V", NativeIoOp.FD_CLOSE, false, "java/io/FileDescriptor");
     add("java/io/FileDescriptor", "sync0", "()V", NativeIoOp.FD_SYNC, false, "java/io/FileDescriptor");
+    String prefs = "java/util/prefs/FileSystemPreferences";
+    add(prefs, "lockFile0", "(Ljava/lang/String;IZ)[I", NativeIoOp.PREFS_LOCK, true, prefs);
+    add(prefs, "unlockFile0", "(I)I", NativeIoOp.PREFS_UNLOCK, true, prefs);
+    add(prefs, "chmod", "(Ljava/lang/String;I)I", NativeIoOp.PREFS_CHMOD, true, prefs);
 
     raf("open0", "(Ljava/lang/String;I)V", NativeIoOp.RAF_OPEN, RAF);
     raf("read0", "()I", NativeIoOp.RAF_READ, RAF);
@@ -250,6 +255,7 @@ public final class NativeIoTable {
         || caller.equals("sun/nio/ch/FileDispatcherImpl")
         || caller.equals("sun/nio/ch/UnixFileDispatcherImpl")
         || caller.equals("java/io/File")
-        || caller.equals("java/io/FileDescriptor");
+        || caller.equals("java/io/FileDescriptor")
+        || caller.equals("java/util/prefs/FileSystemPreferences");
   }
 }

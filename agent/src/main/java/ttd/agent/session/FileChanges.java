@@ -65,6 +65,8 @@ final class FileChanges {
         paths.add(((File) a[1]).getPath());
         paths.add(((File) a[2]).getPath());
         break;
+      case PREFS_UNLOCK:
+        return new String[] {"descriptor " + a[0]}; // the lock's: the replay hands out the recorded number
       default:
         paths.add(String.valueOf(a[0]));
     }

@@ -71,6 +71,13 @@ final class NativeOutcomes {
     if (result instanceof Boolean) {
       return "=Z" + ((Boolean) result ? 1 : 0);
     }
+    if (result instanceof int[]) {
+      StringBuilder b = new StringBuilder("=A");
+      for (int v : (int[]) result) {
+        b.append(b.length() > 2 ? "," : "").append(v);
+      }
+      return b.toString();
+    }
     return (result instanceof Integer ? "=I" : "=J") + result;
   }
 
@@ -108,11 +115,23 @@ final class NativeOutcomes {
         return v.getBytes(StandardCharsets.ISO_8859_1);
       case 'Z':
         return v.equals("1");
+      case 'A':
+        return ints(v);
       case 'I':
         return Integer.parseInt(v);
       default:
         return Long.parseLong(v);
     }
+  }
+
+  /** The int array logged as comma-separated numbers (no stream: this runs on program threads). */
+  private static int[] ints(String v) {
+    String[] parts = v.isEmpty() ? new String[0] : v.split(",");
+    int[] values = new int[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      values[i] = Integer.parseInt(parts[i]);
+    }
+    return values;
   }
 
   private static Exception error(String o) {

@@ -1,0 +1,75 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code java.util.prefs} on Linux locks its directories with lock files and sets their modes
+ * through natives of its own ({@code FileSystemPreferences.lockFile0/unlockFile0/chmod}), beside
+ * the Java file I/O ttd already captures. They are recorded with their results, and a replay
+ * performs none: it creates no lock file and changes no mode. (Before, a replay created the user
+ * root's {@code .user.lock.<user>} for real.)
+ */
+class PreferencesReplayTest {
+
+  private static final String PROGRAM =
+      String.join(
+          "\n",
+          "import java.util.prefs.*;",
+          "public class Settings {",
+          "  public static void main(String[] args) throws Exception {",
+          "    Preferences p = Preferences.userRoot().node(\"ttd-settings\");",
+          "    for (int i = 0; i < 50; i++) {",
+          "      p.putInt(\"runs\", p.getInt(\"runs\", 0) + 1);",
+          "      p.putLong(\"at\", System.nanoTime());",
+          "      p.flush();",
+          "    }",
+          "    System.out.println(\"runs \" + p.getInt(\"runs\", -1) + \" keys \" + p.keys().length);",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void lockFilesAndModesOfThePreferencesAreRecordedAndNotMadeByTheReplay(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("preferences-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Settings", PROGRAM);
+    Path home = work.resolve("home");
+    // an earlier run made the user root and its modification file (a first run's replay diverges
+    // at the mod file's canonical path, not understood yet: docs/compat.md)
+    Path userRoot = Files.createDirectories(home.resolve(".java/.userPrefs"));
+    Files.createFile(userRoot.resolve(".userRootModFile." + System.getProperty("user.name")));
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, List.of(), classes.toString(), "Settings", List.of(), new byte[0],
+        "-Djava.util.prefs.userRoot=" + home);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals("runs 50 keys 2\n", recorded.stdout(), recorded.describe());
+    assertTrue(Files.exists(userRoot.resolve("ttd-settings/prefs.xml")), "the recorded run wrote its preferences");
+    assertTrue(lockFiles(userRoot) > 0, "the recorded run locked the user root");
+
+    try (Stream<Path> all = Files.walk(userRoot)) {
+      all.sorted(Comparator.reverseOrder())
+          .filter(p -> !p.equals(userRoot) && !p.getFileName().toString().startsWith(".userRootModFile"))
+          .forEach(p -> p.toFile().delete());
+    }
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of the preferences with their files gone");
+    assertEquals(0, lockFiles(userRoot), "the replay made a lock file");
+    assertFalse(Files.exists(userRoot.resolve("ttd-settings")), "the replay wrote preferences");
+  }
+
+  private static long lockFiles(Path userRoot) throws Exception {
+    try (Stream<Path> files = Files.list(userRoot)) {
+      return files.filter(p -> p.getFileName().toString().startsWith(".user.lock")).count();
+    }
+  }
+}
