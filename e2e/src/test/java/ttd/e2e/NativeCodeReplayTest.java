@@ -62,21 +62,8 @@ class NativeCodeReplayTest {
     Path work = Scratch.dir("native-code-jni-" + jvm.label());
     Path library = nativeLibrary(jvm, work);
     Path classes = JavaSource.compile(work.resolve("classes"), "Marker", MARKER);
-    Path marker = work.resolve("marker.txt");
-    Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Marker", library.toString(), marker.toString());
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
-    assertEquals("loading\ntouched 42\n", recorded.stdout(), recorded.describe());
-    assertTrue(recorded.stderr().contains("loads the native library " + library.toRealPath()), recorded.describe());
-    assertTrue(Files.exists(marker), "the library's C code ran while recording");
-
-    Files.delete(marker);
-    Outcome replayed = TtdRun.replay(jvm, recording);
-    assertEquals(86, replayed.exitStatus(), replayed.describe());
-    assertEquals("loading\n", replayed.stdout(), replayed.describe());
-    assertTrue(replayed.stderr().contains("the recorded program loads the native library " + library.toRealPath()),
-        replayed.describe());
-    assertFalse(Files.exists(marker), "the replay ran the library's C code, which wrote " + marker);
+    assertReportedAndNeverRunByTheReplay(jvm, work, library, classes, "Marker", "loading\n",
+        "the native library " + library.toRealPath());
   }
 
   @ParameterizedTest(name = "{0}")
@@ -88,20 +75,32 @@ class NativeCodeReplayTest {
     Path work = Scratch.dir("native-code-ffm-" + jvm.label());
     Path library = nativeLibrary(jvm, work);
     Path classes = JavaSource.compileWith(jvm, 22, work.resolve("classes"), "Lookup", LOOKUP);
+    assertReportedAndNeverRunByTheReplay(jvm, work, library, classes, "Lookup", "looking up\n",
+        "the native library ", "--enable-native-access=ALL-UNNAMED");
+  }
+
+  /**
+   * Records {@code main} (which prints {@code before}, opens {@code library} and has its C code
+   * write a marker file), then replays it with the marker gone: the recording names {@code
+   * named} and the library ran; the replay stops with 86 after {@code before}, names it too, and
+   * writes no marker.
+   */
+  private static void assertReportedAndNeverRunByTheReplay(Jvm jvm, Path work, Path library, Path classes,
+      String main, String before, String named, String... jvmOptions) throws IOException {
     Path marker = work.resolve("marker.txt");
     Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, List.of(), classes.toString(), "Lookup",
-        List.of(library.toString(), marker.toString()), new byte[0], "--enable-native-access=ALL-UNNAMED");
+    Outcome recorded = TtdRun.record(jvm, recording, List.of(), classes.toString(), main,
+        List.of(library.toString(), marker.toString()), new byte[0], jvmOptions);
     assertEquals(0, recorded.exitStatus(), recorded.describe());
-    assertEquals("looking up\ntouched 42\n", recorded.stdout(), recorded.describe());
-    assertTrue(recorded.stderr().contains("loads the native library "), recorded.describe());
+    assertEquals(before + "touched 42\n", recorded.stdout(), recorded.describe());
+    assertTrue(recorded.stderr().contains("loads " + named), recorded.describe());
     assertTrue(Files.exists(marker), "the library's C code ran while recording");
 
     Files.delete(marker);
     Outcome replayed = TtdRun.replay(jvm, recording);
     assertEquals(86, replayed.exitStatus(), replayed.describe());
-    assertEquals("looking up\n", replayed.stdout(), replayed.describe());
-    assertTrue(replayed.stderr().contains("the recorded program loads the native library "), replayed.describe());
+    assertEquals(before, replayed.stdout(), replayed.describe());
+    assertTrue(replayed.stderr().contains("the recorded program loads " + named), replayed.describe());
     assertFalse(Files.exists(marker), "the replay ran the library's C code, which wrote " + marker);
   }
 

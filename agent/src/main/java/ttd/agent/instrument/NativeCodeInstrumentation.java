@@ -9,28 +9,24 @@ import org.objectweb.asm.Opcodes;
  * ({@code System.load/loadLibrary}, so every JNI library, and the foreign-function API's {@code
  * SymbolLookup.libraryLookup}). What that code reads and changes passes no hook, so the session
  * must hear of it before the library opens ({@code Hooks.onNativeLibraryOpen}, at the entry of the
- * JDK method that opens it).
+ * {@code boolean open()} of the JDK class that opens it).
  */
 final class NativeCodeInstrumentation implements TypeInstrumentation {
 
   private static final String LIBRARY_OPEN = "(Ljava/lang/String;ZLjava/lang/Class;)V";
 
   private final String type;
-  private final String method;
-  private final String descriptor;
   private final Consumer<MethodVisitor> hookCall;
 
-  private NativeCodeInstrumentation(String type, String method, String descriptor, Consumer<MethodVisitor> hookCall) {
+  private NativeCodeInstrumentation(String type, Consumer<MethodVisitor> hookCall) {
     this.type = type;
-    this.method = method;
-    this.descriptor = descriptor;
     this.hookCall = hookCall;
   }
 
   /** {@code NativeLibraryImpl.open()}: every library {@code System.load/loadLibrary} opens (17, 25). */
   static NativeCodeInstrumentation jniLibraries() {
     String impl = "jdk/internal/loader/NativeLibraries$NativeLibraryImpl";
-    return new NativeCodeInstrumentation(impl, "open", "()Z", mv -> {
+    return new NativeCodeInstrumentation(impl, mv -> {
       mv.visitVarInsn(Opcodes.ALOAD, 0);
       mv.visitFieldInsn(Opcodes.GETFIELD, impl, "name", "Ljava/lang/String;");
       mv.visitVarInsn(Opcodes.ALOAD, 0);
@@ -44,7 +40,7 @@ final class NativeCodeInstrumentation implements TypeInstrumentation {
   /** {@code RawNativeLibraryImpl.open()}: {@code SymbolLookup.libraryLookup} (JDK 22+). */
   static NativeCodeInstrumentation rawLibraries() {
     String impl = "jdk/internal/loader/RawNativeLibraries$RawNativeLibraryImpl";
-    return new NativeCodeInstrumentation(impl, "open", "()Z", mv -> {
+    return new NativeCodeInstrumentation(impl, mv -> {
       mv.visitVarInsn(Opcodes.ALOAD, 0);
       mv.visitFieldInsn(Opcodes.GETFIELD, impl, "name", "Ljava/lang/String;");
       mv.visitInsn(Opcodes.ICONST_0);
@@ -60,7 +56,7 @@ final class NativeCodeInstrumentation implements TypeInstrumentation {
 
   @Override
   public MethodVisitor instrument(MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
-    if (!name.equals(method) || !desc.equals(descriptor)) {
+    if (!name.equals("open") || !desc.equals("()Z")) {
       return mv;
     }
     changed[0] = true;

@@ -46,10 +46,8 @@ final class NativeIoRewriter extends MethodVisitor {
         return "onNativeIoLong";
       case Type.BOOLEAN:
         return "onNativeIoBoolean";
-      case Type.ARRAY:
-        return Type.getReturnType(desc).getElementType().getSort() == Type.INT ? "onNativeIoInts" : "onNativeIoBytes";
       default:
-        return "onNativeIoBytes";
+        return desc.endsWith(")[I") ? "onNativeIoInts" : "onNativeIoBytes";
     }
   }
 

@@ -11,8 +11,8 @@ import ttd.runtime.RealNativeIo;
 
 /**
  * Calls the real JDK methods behind {@link ttd.runtime.NativeIoHooks} by reflection, found from
- * {@link NativeIoTable} (the launcher opens {@code sun.nio.fs}, {@code sun.nio.ch}, {@code java.util.prefs} and {@code
- * java.io} to the agent's loader). Reflection stays on the JDK's native accessor (premain turns
+ * {@link NativeIoTable} (the launcher opens {@code sun.nio.fs}, {@code sun.nio.ch}, {@code
+ * java.util.prefs} and {@code java.io} to the agent's loader). Reflection stays on the JDK's native accessor (premain turns
  * inflation off, and on 18+ sets the reflection factory's native-only switch), so a call spins no
  * class. Method handles spun lambda forms for every shape of operation, about 190 ms of each
  * recording's and replay's start-up.
