@@ -77,6 +77,7 @@ public final class AgentMain {
       ReflectionInflation.turnOff();
       HashState.probe();
       SharedHashes.assign(inst);
+      SharedHashes.reportedByDebuggers();
       classSeeds = StartupClassSeeds.start(inst);
       SharedHashes.seeded("chronicle", ChronicleSettings::initialise);
       SharedHashes.seeded("network natives", RealSunNio::prepare);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jdi.LongValue;
 import com.sun.jdi.Method;
+import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.event.BreakpointEvent;
@@ -51,8 +52,7 @@ class JdwpReplayServeTest {
   void aJdiClientGoesBackThenRunsToTheVmDeathAndTheReplayEndsAsAPlainOne(Jvm jvm) throws Exception {
     Path recording = Sample.ORDER_PIPELINE.sharedRecording(jvm);
     Outcome plain = TtdRun.replay(jvm, recording);
-    Exec serve = Exec.start(List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
-        recording.toAbsolutePath().toString(), "--jdwp", "0"), recording.toAbsolutePath().getParent(), new byte[0]);
+    Exec serve = serve(jvm, recording);
     VirtualMachine vm = JdwpJdiClientTest.attach(port(serve));
 
     List<String> seen = new ArrayList<>();
@@ -109,6 +109,12 @@ class JdwpReplayServeTest {
         served.describe());
   }
 
+  /** {@code ttd replay REC --jdwp 0}, started. */
+  private static Exec serve(Jvm jvm, Path recording) {
+    return Exec.start(List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
+        recording.toAbsolutePath().toString(), "--jdwp", "0"), recording.toAbsolutePath().getParent(), new byte[0]);
+  }
+
   /** The port {@code replay --jdwp 0} says it waits on. */
   static int port(Exec serve) throws InterruptedException {
     Pattern waits = Pattern.compile("ttd: the replay waits for a debugger on 127\\.0\\.0\\.1:(\\d+)");
@@ -121,5 +127,51 @@ class JdwpReplayServeTest {
       Thread.sleep(50);
     }
     throw new AssertionError("replay --jdwp announced no port: " + new String(serve.stderrSoFar(), StandardCharsets.UTF_8));
+  }
+
+  /**
+   * A client that reads objects at a stop, as an IDE's variables view does, and runs on: the
+   * program's output is still the recorded one (from JDK 20 on, the objects it was handed got
+   * identity hashes in that replay JVM, so ttd goes on in a fresh one).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void objectsAClientReadsAtAStopKeepTheirRecordedHashes(Jvm jvm) throws Exception {
+    Path recording = Scratch.dir("jdwp-look-" + jvm.label()).resolve("recording");
+    Outcome recorded = EvaluationUnderTheConsoleTest.recordLookedAt(jvm, recording);
+    Exec serve = serve(jvm, recording);
+    VirtualMachine vm = JdwpJdiClientTest.attach(port(serve));
+    ClassPrepareRequest prepare = vm.eventRequestManager().createClassPrepareRequest();
+    prepare.addClassFilter("Looked");
+    prepare.enable();
+    List<String> read = new ArrayList<>();
+    boolean disconnected = false;
+    vm.resume();
+    while (!disconnected) {
+      EventSet set = vm.eventQueue().remove(Exec.TIMEOUT.toMillis());
+      if (set == null) {
+        throw new AssertionError("no event for " + Exec.TIMEOUT.toSeconds() + " s after reading " + read);
+      }
+      for (Event e : set) {
+        if (e instanceof ClassPrepareEvent) {
+          ReferenceType looked = ((ClassPrepareEvent) e).referenceType();
+          vm.eventRequestManager().createBreakpointRequest(looked.locationsOfLine(6).get(0)).enable();
+        } else if (e instanceof BreakpointEvent) {
+          ReferenceType looked = ((BreakpointEvent) e).location().declaringType();
+          for (String name : List.of("a", "b")) {
+            ObjectReference box = (ObjectReference) looked.getValue(looked.fieldByName(name));
+            read.add(name + ".v=" + box.getValue(box.referenceType().fieldByName("v")));
+          }
+        } else if (e instanceof VMDisconnectEvent) {
+          disconnected = true;
+        }
+      }
+      set.resume();
+    }
+    Outcome served = serve.await();
+
+    assertEquals(List.of("a.v=1", "b.v=2"), read, served.describe());
+    assertEquals(0, served.exitStatus(), served.describe());
+    assertEquals(recorded.stdout(), served.stdout(), "the program's output after the client read its boxes" + served.describe());
   }
 }

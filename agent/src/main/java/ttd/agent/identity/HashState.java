@@ -101,6 +101,11 @@ public final class HashState {
     return stateOffset >= 0;
   }
 
+  /** Whether the current thread has a state of its own to read and write (a virtual one has not). */
+  public static boolean ownState() {
+    return available() && address() != 0;
+  }
+
   /** The current thread's state as W, X, Y, Z. */
   public static int[] read() {
     long a = address();

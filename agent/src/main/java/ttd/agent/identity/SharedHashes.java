@@ -92,6 +92,65 @@ public final class SharedHashes {
     }
   }
 
+  /**
+   * Gives {@code thread}, about to start, and its group hashes seeded by their names, on a state
+   * put back afterwards. A debugger reports the thread of every stop, and from JDK 20 on JVMTI
+   * hashes each object a debugger is handed (its tags are keyed by identity hash), from the
+   * debugger's own thread: in a replay under the console the program's first hash of its thread
+   * then drew nothing, and every later hash differed (measured on 25: a stop, {@code threads},
+   * {@code cont}). Hashed here in both modes, the objects keep one hash whoever looks. A thread
+   * the program hashed already keeps its hash; on a virtual thread, which has no state of its own
+   * to put back, nothing is done.
+   */
+  public static void thread(Thread thread) {
+    if (!HashState.ownState()) {
+      return;
+    }
+    int[] saved = HashState.read();
+    try {
+      hashThread(thread);
+    } finally {
+      HashState.write(saved);
+    }
+  }
+
+  /**
+   * {@link #thread} for every thread alive before the program starts (main, the JDK's), and the
+   * same for the application and platform class loaders, which a debugger is handed as the
+   * loaders of the program's classes.
+   */
+  public static void reportedByDebuggers() {
+    if (!HashState.ownState()) {
+      return;
+    }
+    ThreadGroup root = Thread.currentThread().getThreadGroup();
+    while (root.getParent() != null) {
+      root = root.getParent();
+    }
+    Thread[] all = new Thread[root.activeCount() + 16];
+    int n = root.enumerate(all, true);
+    int[] saved = HashState.read();
+    try {
+      for (int i = 0; i < n; i++) {
+        hashThread(all[i]);
+      }
+      ClassLoader app = ClassLoader.getSystemClassLoader();
+      hash(app, app.getClass().getName().hashCode(), -4);
+      ClassLoader platform = ClassLoader.getPlatformClassLoader();
+      hash(platform, platform.getClass().getName().hashCode(), -4);
+    } finally {
+      HashState.write(saved);
+    }
+  }
+
+  private static void hashThread(Thread thread) {
+    hash(thread, thread.getName().hashCode(), -2);
+    ThreadGroup group = thread.getThreadGroup();
+    if (group != null) {
+      hash(group, group.getName().hashCode(), -3);
+    }
+  }
+
   private static Object[] constants(Class<?> c) {
     try {
       Object[] constants = c.getEnumConstants();

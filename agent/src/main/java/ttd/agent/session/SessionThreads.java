@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import ttd.agent.identity.HashState;
+import ttd.agent.identity.SharedHashes;
 import ttd.agent.identity.ThreadIds;
 import ttd.agent.identity.ThreadSeeds;
 import ttd.agent.identity.WeakReferents;
@@ -201,6 +202,9 @@ public abstract class SessionThreads implements HookDelegate {
   public void onThreadStart(Thread thread) {
     if (ReplayPosition.evaluating) {
       throw EvaluationFence.threadStart();
+    }
+    if (thread.getState() == Thread.State.NEW) {
+      SharedHashes.thread(thread);
     }
     ThreadState t = enter();
     if (t == null) {

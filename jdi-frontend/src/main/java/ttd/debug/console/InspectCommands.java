@@ -44,13 +44,13 @@ final class InspectCommands {
       s.out.println("Method arguments:");
       for (LocalVariable v : vars) {
         if (v.isArgument()) {
-          s.out.println(v.name() + " = " + Values.show(f.getValue(v)));
+          s.out.println(v.name() + " = " + Values.show(s.driver().target().exposed(f.getValue(v))));
         }
       }
       s.out.println("Local variables:");
       for (LocalVariable v : vars) {
         if (!v.isArgument()) {
-          s.out.println(v.name() + " = " + Values.show(f.getValue(v)));
+          s.out.println(v.name() + " = " + Values.show(s.driver().target().exposed(f.getValue(v))));
         }
       }
     } catch (AbsentInformationException e) {

@@ -230,7 +230,7 @@ final class Session implements AutoCloseable {
    */
   void moveTitled(List<Motion> motions, java.util.function.Function<Stop, String> title) {
     if (driver.target().perturbed()) {
-      out.println("(code ran in the replay for an evaluation and may have given objects identity hashes; going on in a fresh replay of the same history, so the program runs as recorded)");
+      out.println("(" + driver.target().perturbation() + "; going on in a fresh replay of the same history, so the program runs as recorded)");
       switchTo(replayed(history), history);
     } else if (distrusted && started()) {
       switchTo(replayed(history), history);

@@ -69,7 +69,13 @@ public final class Evaluator {
     }
   }
 
+  /** The value of {@code e}, each object it reads noted as held ({@link Target#exposed}). */
   private Object eval(Expression e) {
+    Object v = read(e);
+    return v instanceof Value ? target.exposed((Value) v) : v;
+  }
+
+  private Object read(Expression e) {
     if (e instanceof Expression.Literal) {
       return literal(((Expression.Literal) e).value());
     }
@@ -114,7 +120,7 @@ public final class Evaluator {
     } catch (AbsentInformationException e) {
       // compiled without local variable names: fields and classes still work
     }
-    ObjectReference self = f.thisObject();
+    ObjectReference self = target.exposed(f.thisObject());
     if (self != null) {
       Field field = self.referenceType().fieldByName(name);
       if (field != null) {
@@ -181,7 +187,7 @@ public final class Evaluator {
   private Value call(Expression.Call c) {
     Object owner;
     if (c.target() == null) {
-      ObjectReference self = frame().thisObject();
+      ObjectReference self = target.exposed(frame().thisObject());
       owner = self != null ? self : frame().location().declaringType();
     } else {
       owner = eval(c.target());

@@ -198,7 +198,7 @@ final class Client {
   // ---- commands
 
   private void handle(Packet p) {
-    ids.use(link.target().vm());
+    ids.use(link.target());
     CommandTable.Command cmd = table.get(p.key());
     int error = 0;
     byte[] data = new byte[0];
@@ -394,7 +394,7 @@ final class Client {
     lastStop = s;
     lastTarget = t;
     generation++;
-    ids.use(t.vm());
+    ids.use(t);
     ids.moved();
     if (s != null && s.ended() && server.endIsDeath() && connected) {
       die();
@@ -595,7 +595,7 @@ final class Client {
 
   private Set<Long> liveThreadsNow() {
     try {
-      ids.use(link.target().vm());
+      ids.use(link.target());
       return new HashSet<>(ids.threads().keySet());
     } catch (RuntimeException e) {
       return new HashSet<>();
@@ -646,7 +646,7 @@ final class Client {
     if (!connected) {
       return;
     }
-    ids.use(link.target().vm());
+    ids.use(link.target());
     ids.moved();
     long id = ids.type(type);
     List<byte[]> events = prepareEvents(id, null, true);

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import ttd.debug.target.Target;
 
 /**
  * The identifiers the client holds, made to outlive every replay JVM: JDI's ids are per JVM
@@ -73,8 +74,9 @@ final class Ids {
   private final Map<Long, FrameEntry> frames = new HashMap<>();
   private final Map<String, FrameEntry> framesByKey = new HashMap<>();
 
-  /** The replay JVM the per-epoch tables below belong to. */
+  /** The replay JVM the per-epoch tables below belong to, and the console's view of it. */
   private VirtualMachine epoch;
+  private Target target;
   private final Map<Long, ObjectReference> objects = new HashMap<>();
   private final Map<ObjectReference, Long> objectIds = new HashMap<>();
   private final Map<Long, ReferenceType> typeMirrors = new HashMap<>();
@@ -88,10 +90,13 @@ final class Ids {
   }
 
   /**
-   * Makes {@code vm} the JVM ids resolve in. A JVM other than the last one starts a new epoch:
-   * object ids of the old one are forgotten.
+   * Makes {@code t}'s JVM the one ids resolve in. A JVM other than the last one starts a new
+   * epoch: object ids of the old one are forgotten. Each object handed out is noted as held by
+   * the client ({@link Target#exposed}).
    */
-  void use(VirtualMachine vm) {
+  void use(Target t) {
+    target = t;
+    VirtualMachine vm = t.vm();
     if (vm != epoch) {
       epoch = vm;
       objects.clear();
@@ -289,6 +294,7 @@ final class Ids {
       String name = ((ModuleReference) o).name();
       return stable("module " + (name == null ? "unnamed " + loaderKey(((ModuleReference) o).classLoader()) : name));
     }
+    target.exposed(o);
     if (o instanceof ClassLoaderReference) {
       return stable("loader " + loaderKey((ClassLoaderReference) o));
     }

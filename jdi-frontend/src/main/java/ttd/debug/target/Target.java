@@ -1,10 +1,14 @@
 package ttd.debug.target;
 
+import com.sun.jdi.ClassLoaderReference;
+import com.sun.jdi.ClassObjectReference;
 import com.sun.jdi.ClassType;
 import com.sun.jdi.InvocationException;
 import com.sun.jdi.Method;
+import com.sun.jdi.ModuleReference;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
+import com.sun.jdi.ThreadGroupReference;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.Value;
@@ -60,7 +64,8 @@ public final class Target implements AutoCloseable {
   private Stop last;
   private long lastEvent = Long.MIN_VALUE;
   private long tick;
-  private boolean perturbed;
+  private String perturbation;
+  private final boolean tagsHashObjects;
   private volatile boolean interruptRequested;
   private long sets;
   private final RunClock clock = new RunClock();
@@ -69,6 +74,7 @@ public final class Target implements AutoCloseable {
     this.jvm = jvm;
     this.vm = jvm.vm();
     this.fields = new PositionFields(vm);
+    this.tagsHashObjects = tagsHashObjects(vm.version());
     try {
       EventSet first = vm.eventQueue().remove(60_000);
       if (first == null || !(first.iterator().next() instanceof VMStartEvent)) {
@@ -121,9 +127,58 @@ public final class Target implements AutoCloseable {
     return last;
   }
 
-  /** Whether code the console ran here gave objects identity hashes the program did not. */
+  /**
+   * Whether the console may have given objects here identity hashes the program did not: by code it
+   * ran ({@link #invoke}), or by reading objects on a JDK whose JVMTI tags hash them ({@link
+   * #exposed}). The next motion then goes on in a fresh replay of the same history.
+   */
   public boolean perturbed() {
-    return perturbed;
+    return perturbation != null;
+  }
+
+  /** What perturbed this JVM, as the clause of a sentence; null if nothing did. */
+  public String perturbation() {
+    return perturbation;
+  }
+
+  /**
+   * Notes that the console, or a client through it, now holds {@code v}. The debugger's agent in
+   * the replay JVM (JDWP) tags every object it hands out, and from JDK 20 on JVMTI keys its tags
+   * by the object's identity hash: an object read from a stopped replay gets its hash there, drawn
+   * on JDWP's own thread, and the program's own first hash of it later draws nothing, so every
+   * later hash of that thread differs from the recording's (measured on 25: {@code print a},
+   * then {@code cont}, printed other hashes than the recording; 17 keys its tags otherwise).
+   * Threads, their groups and the JDK's class loaders get their hashes from the agent before the
+   * program can see them, and class objects were seen to keep the program's hashes as recorded (a
+   * deferred breakpoint tags its class before the program first uses it), so holding those
+   * changes nothing; modules are not counted either (not measured). Returns {@code v}.
+   */
+  public <V extends Value> V exposed(V v) {
+    if (tagsHashObjects && perturbation == null && v instanceof ObjectReference && !hashedBeforeSeen((ObjectReference) v)) {
+      perturbation = "the debugger read objects of the replay, which on this JDK gives them identity hashes";
+    }
+    return v;
+  }
+
+  /**
+   * Threads, their groups and the JDK's own class loaders (the agent hashes them before the
+   * program can see them), class objects and modules.
+   */
+  private static boolean hashedBeforeSeen(ObjectReference o) {
+    if (o instanceof ClassLoaderReference) {
+      return o.referenceType().name().startsWith("jdk.internal.loader.ClassLoaders$");
+    }
+    return o instanceof ThreadReference || o instanceof ThreadGroupReference || o instanceof ClassObjectReference
+        || o instanceof ModuleReference;
+  }
+
+  /** Whether a JVM of this {@link VirtualMachine#version()} hashes the objects a debugger tags (JDK 20+). */
+  static boolean tagsHashObjects(String version) {
+    try {
+      return Runtime.Version.parse(version).feature() >= 20;
+    } catch (IllegalArgumentException e) {
+      return true; // unknown: assume it does, which costs a fresh replay, never fidelity
+    }
   }
 
   public void onClassPrepare(Consumer<ReferenceType> listener) {
@@ -326,7 +381,7 @@ public final class Target implements AutoCloseable {
    */
   public Value invoke(ThreadReference thread, ObjectReference object, ClassType type, Method m, List<Value> args)
       throws InvocationException {
-    perturbed = true;
+    perturbation = "code ran in the replay for an evaluation and may have given objects identity hashes";
     return Invocation.run(positionClass(), thread, object, type, m, args);
   }
 
