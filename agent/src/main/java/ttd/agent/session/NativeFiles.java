@@ -88,10 +88,13 @@ final class NativeFiles {
     }
   }
 
-  /** What happens to handles on threads the session does not follow (a cleaner closing a file). */
-  Object untracked(RealNativeIo real, int op, Object[] a) throws Exception {
+  /**
+   * What happens to handles on threads the session does not follow (a cleaner closing a file);
+   * {@code realIo} false in a replay.
+   */
+  Object untracked(RealNativeIo real, int op, Object[] a, boolean realIo) throws Exception {
     if (op >= PROCESS_FORK && op <= PROCESS_LIST) {
-      return processes.untracked(real, op, a);
+      return processes.untracked(real, op, a, realIo);
     }
     if (op == CLOSEDIR) {
       ProgramFds.Directory d = fds.endListing((long) a[0]);
@@ -167,7 +170,7 @@ final class NativeFiles {
       case CLOSE_MAPPED:
       case FD_CLOSE:
       case CLOSEDIR:
-        return untracked(real, op, a);
+        return untracked(real, op, a, s.performsRealIo());
       default:
         String[] paths = FileChanges.paths(fds, op, a);
         if (paths == null) {

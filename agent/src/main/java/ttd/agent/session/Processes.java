@@ -82,13 +82,25 @@ final class Processes {
       case PROCESS_LIST:
         return ProcessListings.exchange(s, t, real, a);
       default:
-        return untracked(real, op, a);
+        return untracked(real, op, a, s.performsRealIo());
     }
   }
 
-  /** On any thread: the reaper's wait for a child, and its draining of the pipes. */
-  Object untracked(RealNativeIo real, int op, Object[] a) throws Exception {
+  /**
+   * On a thread the session does not follow: the reaper's wait for a child and its draining of
+   * the pipes. {@code realIo} false (a replay): no process is started or signalled from there
+   * either, whatever the thread.
+   */
+  Object untracked(RealNativeIo real, int op, Object[] a, boolean realIo) throws Exception {
     switch (op) {
+      case PROCESS_FORK:
+        if (!realIo) {
+          throw new IOException("ttd: a replay starts no process; a thread ttd does not follow asked for "
+              + text((byte[]) a[3]));
+        }
+        return real.call(op, a);
+      case PROCESS_DESTROY:
+        return realIo ? real.call(op, a) : Boolean.FALSE;
       case PROCESS_REAP:
         return replayed.contains((Long) a[0]) ? 0 : real.call(op, a);
       case PROCESS_PIPE_EXITED:

@@ -261,7 +261,7 @@ public abstract class SessionFiles extends SessionSchedule {
       if (ReplayPosition.evaluating) {
         EvaluationFence.nativeIo(nativeFiles.fds(), op, args);
       }
-      return nativeFiles.untracked(real, op, args);
+      return nativeFiles.untracked(real, op, args, performsRealIo());
     }
     try {
       if (op >= NativeIoOp.RAF_OPEN && op <= NativeIoOp.RAF_SET_LENGTH) {
