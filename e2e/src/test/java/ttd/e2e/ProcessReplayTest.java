@@ -188,52 +188,6 @@ class ProcessReplayTest {
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Lister without sleep");
   }
 
-  private static final String SYSTEM_GROUP_CHILD =
-      String.join(
-          "\n",
-          "import java.nio.file.*;",
-          "public class SystemGroupChild {",
-          "  public static void main(String[] args) throws Exception {",
-          "    ThreadGroup root = Thread.currentThread().getThreadGroup();",
-          "    while (root.getParent() != null) root = root.getParent();",
-          "    Thread t = new Thread(root, () -> {",
-          "      try {",
-          "        new ProcessBuilder(\"/bin/sh\", \"-c\", \"echo ran >> \" + args[0]).start().waitFor();",
-          "        System.out.println(\"child done\");",
-          "      } catch (Exception e) {",
-          "        System.out.println(\"refused: \" + e.getMessage());",
-          "      }",
-          "    }, \"system-group-worker\");",
-          "    t.start();",
-          "    t.join();",
-          "    System.out.println(\"main done\");",
-          "  }",
-          "}",
-          "");
-
-  /**
-   * A thread ttd does not follow (one the program put in the JDK's system thread group) starts a
-   * process while recording; the replay starts none, there too: the child's file gets no line.
-   */
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("ttd.e2e.Jvm#all")
-  void aReplayStartsNoProcessForAThreadTtdDoesNotFollow(Jvm jvm) throws Exception {
-    Path work = Scratch.dir("system-group-child-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "SystemGroupChild", SYSTEM_GROUP_CHILD);
-    Path marker = work.resolve("ran.txt");
-    Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "SystemGroupChild", marker.toString());
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
-    assertTrue(recorded.stdout().contains("child done"), recorded.describe());
-    Files.delete(marker);
-
-    Outcome replayed = TtdRun.replay(jvm, recording);
-    assertEquals(0, replayed.exitStatus(), replayed.describe());
-    assertTrue(replayed.stdout().contains("refused: Cannot run program \"/bin/sh\": ttd: a replay starts no process"),
-        replayed.describe());
-    assertTrue(!Files.exists(marker), "the replay ran the child, which wrote " + marker + replayed.describe());
-  }
-
   /** Replays with a PATH that holds no program at all. */
   private static Outcome replayWithout(Jvm jvm, Path recording, Path dir) {
     List<String> cmd =

@@ -95,8 +95,7 @@ final class Processes {
     switch (op) {
       case PROCESS_FORK:
         if (!realIo) {
-          throw new IOException("ttd: a replay starts no process; a thread ttd does not follow asked for "
-              + text((byte[]) a[3]));
+          throw UnfollowedThreads.refused("start " + text((byte[]) a[3]));
         }
         return real.call(op, a);
       case PROCESS_DESTROY:

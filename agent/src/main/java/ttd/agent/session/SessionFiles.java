@@ -146,6 +146,9 @@ public abstract class SessionFiles extends SessionSchedule {
         throw EvaluationFence.fileOutput(out);
       }
       if (path != null) {
+        if (!performsRealIo() && unfollowed()) {
+          UnfollowedThreads.fileOutput(path);
+        }
         real.open0(out, path, append);
       } else {
         real.writeBytes(out, b, off, len, append);
@@ -260,6 +263,8 @@ public abstract class SessionFiles extends SessionSchedule {
     if (t == null) {
       if (ReplayPosition.evaluating) {
         EvaluationFence.nativeIo(nativeFiles.fds(), op, args);
+      } else if (!performsRealIo() && unfollowed()) {
+        UnfollowedThreads.nativeIo(op, args);
       }
       return nativeFiles.untracked(real, op, args, performsRealIo());
     }

@@ -50,6 +50,9 @@ public abstract class SessionNet extends SessionFiles {
       if (ReplayPosition.evaluating) {
         throw EvaluationFence.refused("use the network");
       }
+      if (!performsRealIo() && unfollowed()) {
+        UnfollowedThreads.net(op);
+      }
       return real.call(op, args);
     }
     try {
