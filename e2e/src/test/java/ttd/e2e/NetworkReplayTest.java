@@ -101,7 +101,9 @@ class NetworkReplayTest {
     Outcome recorded = split.recorded();
     Path recording = split.recording();
     assertEquals(1, recorded.exitStatus(), recorded.describe());
-    assertTrue(recorded.stdout().contains("ACME         40 x   101.00"), recorded.describe());
+    // which response arrives split depends on timing (load delivered ACME's whole once, 101.25, and
+    // broke on a later one), so the first line may show a cut price or the whole one
+    assertTrue(recorded.stdout().contains("ACME         40 x   10"), recorded.describe());
     // where the next read lands in the leftover half-frame depends on timing: the parse breaks
     // with NumberFormatException or StringIndexOutOfBoundsException, and the replay must match
     assertTrue(recorded.stderr().contains("Exception in thread \"main\"")
