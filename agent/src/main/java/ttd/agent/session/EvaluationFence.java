@@ -87,8 +87,7 @@ final class EvaluationFence {
     if (op >= PROCESS_FORK && op <= PROCESS_LIST) {
       throw refused(op == PROCESS_FORK ? "start a process" : "signal, wait for or look at a process");
     }
-    if (op >= MKDIR && op <= FCHOWN || op >= FILE_DELETE && op <= FILE_SET_PERMISSION
-        || op == TRUNCATE || op == RAF_SET_LENGTH) {
+    if (changesFileSystem(op)) {
       throw refused("change the file system");
     }
     if (op == WRITE || op == PWRITE || op == WRITEV || op == FORCE || op == FD_SYNC || op == LOCK || op == RELEASE
@@ -140,6 +139,17 @@ final class EvaluationFence {
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /**
+   * Whether {@code op} changes the file system whatever its arguments (path or descriptor changes,
+   * {@code java.io.File}'s, truncating). Here, and not in {@code FileChanges}, because {@link
+   * UnfollowedThreads} asks it too and a class first loaded from a hook recurses (see {@link
+   * #load}); this one is loaded with every session.
+   */
+  static boolean changesFileSystem(int op) {
+    return op >= MKDIR && op <= FCHOWN || op >= FILE_DELETE && op <= FILE_SET_PERMISSION || op == TRUNCATE
+        || op == RAF_SET_LENGTH;
   }
 
   /** {@code O_WRONLY}, {@code O_RDWR}, {@code O_CREAT}, {@code O_TRUNC} or {@code O_APPEND} write. */

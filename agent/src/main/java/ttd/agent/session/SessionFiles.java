@@ -5,6 +5,7 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
+import ttd.agent.identity.ThreadIds;
 import ttd.log.EventKind;
 import ttd.runtime.FileInputOp;
 import ttd.runtime.RealFileInput;
@@ -66,6 +67,16 @@ public abstract class SessionFiles extends SessionSchedule {
 
   /** Whether the real I/O operation runs (record) or the log stands in for it (replay). */
   protected abstract boolean performsRealIo();
+
+  /**
+   * Whether this is a replay and the current thread one of the program's that ttd does not follow
+   * (the JDK's own threads, one in the JDK's system thread group), not inside ttd's own work: see
+   * {@link UnfollowedThreads}.
+   */
+  protected final boolean unfollowedInReplay() {
+    return !performsRealIo() && active && !ReplayPosition.evaluating && threads.get() == null
+        && ThreadIds.isProgram(Thread.currentThread().getId());
+  }
 
   protected abstract void exchangeOutput(
       ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len);
@@ -146,7 +157,7 @@ public abstract class SessionFiles extends SessionSchedule {
         throw EvaluationFence.fileOutput(out);
       }
       if (path != null) {
-        if (!performsRealIo() && unfollowed()) {
+        if (unfollowedInReplay()) {
           UnfollowedThreads.fileOutput(path);
         }
         real.open0(out, path, append);
@@ -263,7 +274,7 @@ public abstract class SessionFiles extends SessionSchedule {
     if (t == null) {
       if (ReplayPosition.evaluating) {
         EvaluationFence.nativeIo(nativeFiles.fds(), op, args);
-      } else if (!performsRealIo() && unfollowed()) {
+      } else if (unfollowedInReplay()) {
         UnfollowedThreads.nativeIo(op, args);
       }
       return nativeFiles.untracked(real, op, args, performsRealIo());

@@ -50,7 +50,7 @@ public abstract class SessionNet extends SessionFiles {
       if (ReplayPosition.evaluating) {
         throw EvaluationFence.refused("use the network");
       }
-      if (!performsRealIo() && unfollowed()) {
+      if (unfollowedInReplay()) {
         UnfollowedThreads.net(op);
       }
       return real.call(op, args);

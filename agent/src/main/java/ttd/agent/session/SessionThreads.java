@@ -48,16 +48,6 @@ public abstract class SessionThreads implements HookDelegate {
     UnfollowedThreads.load();
   }
 
-  /**
-   * Whether the current thread is one of the program's that ttd does not follow (the JDK's own
-   * threads, one in the JDK's system thread group), and not inside ttd's own work, while the
-   * session runs: see {@link UnfollowedThreads}.
-   */
-  protected final boolean unfollowed() {
-    return active && !ReplayPosition.evaluating && threads.get() == null
-        && ThreadIds.isProgram(Thread.currentThread().getId());
-  }
-
   protected abstract long exchangeLong(ThreadState t, EventKind kind, int site, long original);
 
   protected abstract String exchangeString(ThreadState t, EventKind kind, int site, String original);
