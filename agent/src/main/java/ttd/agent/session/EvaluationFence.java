@@ -91,6 +91,7 @@ final class EvaluationFence {
       throw refused("change the file system");
     }
     if (op == WRITE || op == PWRITE || op == WRITEV || op == FORCE || op == FD_SYNC || op == LOCK || op == RELEASE
+        || op == PREFS_UNLOCK
         || op >= TRANSFER_TO_DIRECT && op <= TRANSFER_FROM_DIRECT || op == RAF_WRITE || op == RAF_WRITE_BYTES) {
       throw refused("write to a file");
     }
@@ -143,13 +144,13 @@ final class EvaluationFence {
 
   /**
    * Whether {@code op} changes the file system whatever its arguments (path or descriptor changes,
-   * {@code java.io.File}'s, truncating). Here, and not in {@code FileChanges}, because {@link
+   * {@code java.io.File}'s, truncating, the preferences' lock files and modes). Here, and not in {@code FileChanges}, because {@link
    * UnfollowedThreads} asks it too and a class first loaded from a hook recurses (see {@link
    * #load}); this one is loaded with every session.
    */
   static boolean changesFileSystem(int op) {
     return op >= MKDIR && op <= FCHOWN || op >= FILE_DELETE && op <= FILE_SET_PERMISSION || op == TRUNCATE
-        || op == RAF_SET_LENGTH;
+        || op == RAF_SET_LENGTH || op == PREFS_LOCK || op == PREFS_CHMOD;
   }
 
   /** {@code O_WRONLY}, {@code O_RDWR}, {@code O_CREAT}, {@code O_TRUNC} or {@code O_APPEND} write. */

@@ -36,7 +36,7 @@ final class UnfollowedThreads {
 
   /** A call below {@code java.nio.file}, {@code FileChannel}, {@code RandomAccessFile} or {@code java.io.File}. */
   static void nativeIo(int op, Object[] a) throws IOException {
-    if (EvaluationFence.changesFileSystem(op) || op == PREFS_LOCK || op == PREFS_CHMOD) {
+    if (EvaluationFence.changesFileSystem(op)) {
       throw refused("change the file system");
     }
     boolean opensToWrite = (op == OPEN || op == OPENAT) && ((int) a[op == OPEN ? 1 : 2] & NativeFiles.WRITING_FLAGS) != 0
