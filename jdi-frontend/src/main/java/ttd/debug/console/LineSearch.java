@@ -28,9 +28,10 @@ import ttd.debug.time.TickWalk;
  * a JVM from the nearest rung of the ladder pauses at the window's start, watches the thread's line
  * starts (for next and finish, only those of the methods on its stack: a long call in between
  * costs nothing) up to the window's end, and picks the last that counts. The first window starts
- * at the stop's own tick point and ends at the stop (reached by its {@link StopAddress}); each next
- * one starts four times as many ticks back and ends where the one before began. Most lines are
- * found in the first, a few ticks of replay after the rung. The landing pauses at the window's
+ * three ticks before the stop's own tick point and ends at the stop (reached by its {@link
+ * StopAddress}); each next one starts four times as many ticks back and ends where the one before
+ * began. Most lines are found in the first, a few ticks of replay after the rung, so most steps
+ * take two JVMs from the rung, the window's and the landing's: as many as a rung keeps. The landing pauses at the window's
  * start and runs to that line start; the console's new history is that line start's own address
  * where the window tells it (the tick it lies in, and how many times the thread reached it there).
  */

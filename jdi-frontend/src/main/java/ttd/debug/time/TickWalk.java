@@ -20,17 +20,22 @@ public final class TickWalk {
   private TickWalk() {}
 
   /**
-   * The window starts before {@code at}, latest first: {@code at}'s own tick point, then points
-   * 3, 12, 48... ticks back, up to the start of the recording ({@link Position#START}).
-   * {@code stretch} gives an event's stretch length, -1 if not known.
+   * The window starts of a reverse line step before {@code at}, latest first: points 3, 12, 48...
+   * ticks back, up to the start of the recording ({@link Position#START}). {@code stretch} gives
+   * an event's stretch length, -1 if not known. {@code at}'s own tick point is left out: the window
+   * 3 ticks back holds all it holds, and each window costs a JVM from the ladder, whose rungs keep
+   * two (a stop at a method's first line, where the tick is the method's entry, would spend one on
+   * an empty window and leave the landing waiting for a new JVM).
    */
   public static List<Position> windows(Position at, LongUnaryOperator stretch) {
-    return windows(at, stretch, 3, 4);
+    List<Position> l = windows(at, stretch, 3, 4);
+    return l.subList(1, l.size());
   }
 
   /**
-   * The same, going back {@code first} ticks first, then {@code factor} times as far each time
-   * (a field's history, whose writes may lie far apart, goes back faster). Past the stretches whose
+   * The window starts before {@code at}, latest first: {@code at}'s own tick point, then {@code
+   * first} ticks back, then {@code factor} times as far each time (a field's history, whose writes
+   * may lie far apart, goes back faster). Past the stretches whose
    * lengths are known, the windows start at event boundaries, twice as many events back each time.
    */
   public static List<Position> windows(Position at, LongUnaryOperator stretch, long first, long factor) {
