@@ -14,7 +14,8 @@ import ttd.debug.time.Rung;
 
 /**
  * A reverse-continue's first pass answered from the {@link HitIndex} instead of a replay: the
- * last hit before the current position, and how to land on it: from the nearest rung of the
+ * last hit before the current position (none for a breakpoint whose methods the index of first
+ * entries says first ran after it, or never, indexed or not), and how to land on it: from the nearest rung of the
  * ladder at or before its position, a pause at its event's boundary when the rung lies in an
  * earlier event (at full speed, no requests set: a field watch would make HotSpot interpret the
  * program), then the hit's number among its observer's hits from that point. Hits are known by
@@ -34,9 +35,26 @@ final class IndexedLookup {
   static final Found NOTHING = new Found(null, -1, null, null, 0);
 
   private final Session s;
+  private final List<Spec> unrun = new ArrayList<>();
 
   IndexedLookup(Session s) {
     this.s = s;
+  }
+
+  /**
+   * After {@link #find}: the clause that says which breakpoints' code has not run before the
+   * current position, by the index of first entries ("" if none): "; the code of breakpoint
+   * Orders.audit did not run before this point".
+   */
+  String unrunNote() {
+    if (unrun.isEmpty()) {
+      return "";
+    }
+    List<String> names = new ArrayList<>();
+    for (Spec spec : unrun) {
+      names.add(spec.describe());
+    }
+    return "; the code of " + String.join(", ", names) + " did not run before this point";
   }
 
   /**
@@ -66,6 +84,10 @@ final class IndexedLookup {
     int bestCount = 0;
     boolean tie = false;
     for (Spec spec : s.specs) {
+      if (s.index.noHitBefore(spec, p, ended ? null : s.driver().target().vm())) {
+        unrun.add(spec);
+        continue; // its methods first ran after this point, or never
+      }
       HitIndex.Hits hits = !HitIndex.indexable(spec) ? null : now ? s.indexedNow(spec) : s.index.hits(spec);
       if (hits == null) {
         return null;

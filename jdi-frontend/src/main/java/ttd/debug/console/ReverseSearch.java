@@ -84,13 +84,14 @@ final class ReverseSearch {
       return;
     }
     IndexedLookup.Found f;
+    IndexedLookup lookup = new IndexedLookup(s);
     try {
-      f = new IndexedLookup(s).find(!unanchored.isEmpty());
+      f = lookup.find(!unanchored.isEmpty());
     } catch (Interrupted e) {
       throw interrupted();
     }
     if (f == IndexedLookup.NOTHING) {
-      throw new BadInput(none);
+      throw new BadInput(none + lookup.unrunNote());
     }
     if (f == null) {
       search(observers, this::userWants, none);

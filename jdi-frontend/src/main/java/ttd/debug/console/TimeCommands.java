@@ -221,6 +221,9 @@ final class TimeCommands {
     if (indexed[1] > 0) {
       s.out.println("Index of hits: " + indexed[0] + " of " + indexed[1] + " breakpoints, catches and watches indexed");
     }
+    if (s.index.buildingFirstEntries()) {
+      s.out.println("Index of first entries: being built (which methods ran before a position)");
+    }
     List<Rung> rungs = s.ladder.rungs();
     if (!rungs.isEmpty()) {
       s.out.println("Ladder (reverse searches start from the nearest of these):");

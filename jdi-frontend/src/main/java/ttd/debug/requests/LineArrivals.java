@@ -12,13 +12,25 @@ import ttd.debug.target.Target;
  * reverse-next and reverse-finish observe to find the line executed before the current one. Only
  * those {@code thread} reaches (null: any thread's), and only in {@code methods} (keys {@link
  * #method}; null: every method): reverse-next and reverse-finish look at the methods on the
- * thread's stack alone, so a call that runs long in between costs nothing.
+ * thread's stack alone, so a call that runs long in between costs nothing. With {@code
+ * entries}, only each method's entry (its first instruction): what the index of first entries
+ * observes ({@code time.FirstEntries}).
  */
-public record LineArrivals(String thread, java.util.Set<String> methods) implements Spec {
+public record LineArrivals(String thread, java.util.Set<String> methods, boolean entries) implements Spec {
 
   /** Every line start of every thread. */
   public LineArrivals() {
-    this(null, null);
+    this(null, null, false);
+  }
+
+  /** The line starts {@code thread} reaches in {@code methods}. */
+  public LineArrivals(String thread, java.util.Set<String> methods) {
+    this(thread, methods, false);
+  }
+
+  /** The entry of every method of the program's classes, in any thread. */
+  public static LineArrivals methodEntries() {
+    return new LineArrivals(null, null, true);
   }
 
   /** How {@code methods} names a method: its class, name and signature. */
@@ -38,7 +50,8 @@ public record LineArrivals(String thread, java.util.Set<String> methods) impleme
 
   @Override
   public String describe() {
-    return (methods == null ? "every line start" : "the line starts of " + methods.size() + " methods") + (thread == null ? "" : " in thread " + thread);
+    String what = entries ? "the entry of every method" : methods == null ? "every line start" : "the line starts of " + methods.size() + " methods";
+    return what + (thread == null ? "" : " in thread " + thread);
   }
 
   @Override

@@ -15,7 +15,11 @@ public record LineBreakpoint(String className, int line) implements Spec {
 
   @Override
   public boolean matches(ReferenceType type) {
-    String n = type.name();
+    return inClass(type.name());
+  }
+
+  /** Whether the class named {@code n} is {@code className} or nested in it. */
+  public boolean inClass(String n) {
     int nested = n.indexOf('$');
     return ClassNames.matches(className, n) || nested > 0 && ClassNames.matches(className, n.substring(0, nested));
   }

@@ -209,7 +209,7 @@ public final class RequestTable {
           continue;
         }
         try {
-          for (Location l : m.allLineLocations()) {
+          for (Location l : a.entries() ? List.of(m.location()) : m.allLineLocations()) {
             made.add(inThread(erm.createBreakpointRequest(l), a.thread()));
           }
         } catch (AbsentInformationException e) {

@@ -1,6 +1,7 @@
 package ttd.debug.time;
 
 import com.sun.jdi.ObjectReference;
+import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.event.WatchpointEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,7 +30,9 @@ import ttd.debug.target.Stop;
  * binding's anchor to the point where the object was named, resolves it there, and compares the
  * objects of the hits (JDI keeps an object's id while the console holds its reference, and never
  * reuses one; nothing runs in the replay, so nothing is perturbed). Every line (reverse-step) is
- * not indexed.
+ * not indexed. The first {@link #want} also queues the {@link FirstEntries} of every method,
+ * which tells of a breakpoint set later, before its own index is built, that it has no hit before
+ * a position.
  */
 public final class HitIndex implements AutoCloseable {
 
@@ -61,6 +64,8 @@ public final class HitIndex implements AutoCloseable {
   });
   private final Map<Spec, CompletableFuture<Hits>> built = new HashMap<>();
   private final boolean await;
+  private final FirstEntries firstEntries = new FirstEntries();
+  private boolean entriesWanted;
 
   /** {@code await}: a lookup waits for an index on its way (benchmarks and tests), else skips it. */
   public HitIndex(Pool pool, boolean await) {
@@ -96,6 +101,31 @@ public final class HitIndex implements AutoCloseable {
     for (Map.Entry<List<Motion>, Map<Spec, CompletableFuture<Hits>>> e : fresh.entrySet()) {
       worker.execute(() -> build(e.getKey(), e.getValue()));
     }
+    if (!entriesWanted) {
+      entriesWanted = true;
+      worker.execute(() -> firstEntries.build(pool)); // after the specs' own: those land searches
+    }
+  }
+
+  /**
+   * Whether {@code spec} surely has no hit before {@code p} ({@link FirstEntries#noHitBefore}),
+   * by the index of first entries the first {@link #want} queued, after its specs' own. With
+   * {@code await} (benchmarks and tests) this waits for that index, as {@link #hits} waits.
+   */
+  public boolean noHitBefore(Spec spec, Position p, VirtualMachine current) {
+    boolean wanted;
+    synchronized (this) {
+      wanted = entriesWanted;
+    }
+    if (await && wanted) {
+      firstEntries.await();
+    }
+    return firstEntries.noHitBefore(spec, p, current);
+  }
+
+  /** Whether the index of first entries is being built (asked for and not done). */
+  public synchronized boolean buildingFirstEntries() {
+    return entriesWanted && !firstEntries.done();
   }
 
   /** {@code later} names the same object as {@code earlier} (a watch carried to a new history): same hits. */
