@@ -88,8 +88,8 @@ final class ConsoleDriver implements AutoCloseable {
   }
 
   /**
-   * Seconds until every rung of the ladder has all its JVMs parked and every spec is indexed
-   * (polling info checkpoints), as while a user reads.
+   * Seconds until every rung of the ladder has all its JVMs parked, every spec is indexed and the
+   * index of first entries is built (polling info checkpoints), as while a user reads.
    */
   double awaitLadder() throws IOException, InterruptedException {
     long start = System.nanoTime();
@@ -100,6 +100,7 @@ final class ConsoleDriver implements AutoCloseable {
           String[] w = l.replaceAll(".*: (\\d+) of (\\d+) replay JVMs parked.*", "$1 $2").split(" ");
           waiting |= !w[0].equals(w[1]);
         }
+        waiting |= l.startsWith("Index of first entries: being built");
         if (l.matches("Index of hits: \\d+ of \\d+ .*")) {
           String[] w = l.replaceAll("Index of hits: (\\d+) of (\\d+) .*", "$1 $2").split(" ");
           waiting |= !w[0].equals(w[1]);

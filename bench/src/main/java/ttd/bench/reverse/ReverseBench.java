@@ -16,8 +16,10 @@ import java.util.List;
  * second} (about 1 s back), once more at once (another second back, with what the first search
  * left of the ladder), then back to the checkpoint, {@code stop in markFar}, wait again, and
  * reverse-continue to {@code markFar} (the whole run back); then reverse-step and reverse-next from
- * {@code finish}, and reverse-continue with no earlier hit (a breakpoint set before the run, and
- * one set at the stop). Then the same line steps after loops of {@code --loops} iterations
+ * {@code finish}, each at once after the one before, and again each after waiting for the ladder
+ * (as while the user reads: a line step takes two JVMs from a rung, which the ladder then
+ * replaces), and reverse-continue with no earlier hit (a breakpoint set before the run, and one
+ * set at the stop). Then the same line steps after loops of {@code --loops} iterations
  * ({@link LoopWorkload}), and {@code history --last 10} of a field the loop of {@code
  * --history-writes} iterations writes each time, each against a headless replay of its recording.
  * Prints median and max of each, the
@@ -81,6 +83,8 @@ public final class ReverseBench {
     List<Double> far = new ArrayList<>();
     List<Double> stepBack = new ArrayList<>();
     List<Double> nextBack = new ArrayList<>();
+    List<Double> stepParked = new ArrayList<>();
+    List<Double> nextParked = new ArrayList<>();
     List<Double> noneKnown = new ArrayList<>();
     List<Double> noneScanned = new ArrayList<>();
     List<Double> ladder = new ArrayList<>();
@@ -115,6 +119,7 @@ public final class ReverseBench {
         landings.add(c.command("where").firstLine());
         nextBack.add(c.command("reverse-next").seconds());
         landings.add(c.command("where").firstLine());
+        stepsParked(c, stepParked, nextParked, landings);
         restart.add(c.command("restart 1").seconds());
         c.command("stop in " + W + ".neverCalled");
         noneScanned.add(c.command("reverse-continue").seconds()); // a breakpoint set now: searched (or looked up in the index)
@@ -133,6 +138,8 @@ public final class ReverseBench {
     System.out.printf("  reverse-continue to the start (~%d s back): median %6.2f s, max %6.2f s  (%s)%n", seconds, median(far), max(far), far);
     System.out.printf("  reverse-step from finish():            median %6.2f s, max %6.2f s  (%s), %.2fx the headless replay%n", median(stepBack), max(stepBack), stepBack, median(stepBack) / replayS);
     System.out.printf("  reverse-next after it (into the loop): median %6.2f s, max %6.2f s  (%s), %.2fx%n", median(nextBack), max(nextBack), nextBack, median(nextBack) / replayS);
+    System.out.printf("  the same, ladder parked before each:   median %6.2f s and %6.2f s, max %6.2f s and %6.2f s  (%s, %s), %.2fx and %.2fx%n",
+        median(stepParked), median(nextParked), max(stepParked), max(nextParked), stepParked, nextParked, median(stepParked) / replayS, median(nextParked) / replayS);
     System.out.printf("  no earlier hit, breakpoint set before the run: median %6.2f s, max %6.2f s  (%s), %.2fx%n", median(noneKnown), max(noneKnown), noneKnown, median(noneKnown) / replayS);
     System.out.printf("  no earlier hit, breakpoint set at the stop:    median %6.2f s, max %6.2f s  (%s), %.2fx%n", median(noneScanned), max(noneScanned), noneScanned, median(noneScanned) / replayS);
     System.out.printf("  checkpoint:                            %6.3f s%n", checkpointS);
@@ -166,6 +173,8 @@ public final class ReverseBench {
     cmd.addAll(List.of("-jar", jar, "debug", rec.toString()));
     List<Double> step = new ArrayList<>();
     List<Double> next = new ArrayList<>();
+    List<Double> stepParked = new ArrayList<>();
+    List<Double> nextParked = new ArrayList<>();
     List<Double> noneKnown = new ArrayList<>();
     List<Double> noneScanned = new ArrayList<>();
     List<Double> last10 = new ArrayList<>();
@@ -183,6 +192,7 @@ public final class ReverseBench {
         landings.add(c.command("where").firstLine());
         next.add(c.command("reverse-next").seconds());
         landings.add(c.command("where").firstLine());
+        stepsParked(c, stepParked, nextParked, landings);
         c.command("restart 1");
         c.command("stop in " + l + ".neverCalled");
         noneScanned.add(c.command("reverse-continue").seconds());
@@ -197,6 +207,8 @@ public final class ReverseBench {
     System.out.printf("loop of %d iterations, recorded; headless replay %.2f s wall; run under the console to after() %.2f s%n", n, replayS, runS);
     System.out.printf("  reverse-step from after():     median %6.2f s, max %6.2f s  (%s), %.2fx the headless replay%n", median(step), max(step), step, median(step) / replayS);
     System.out.printf("  reverse-next (into the loop):  median %6.2f s, max %6.2f s  (%s), %.2fx%n", median(next), max(next), next, median(next) / replayS);
+    System.out.printf("  the same, ladder parked before each: median %6.2f s and %6.2f s, max %6.2f s and %6.2f s  (%s, %s), %.2fx and %.2fx%n",
+        median(stepParked), median(nextParked), max(stepParked), max(nextParked), stepParked, nextParked, median(stepParked) / replayS, median(nextParked) / replayS);
     System.out.printf("  no earlier hit, set before the run: median %6.2f s, max %6.2f s  (%s), %.2fx%n", median(noneKnown), max(noneKnown), noneKnown, median(noneKnown) / replayS);
     System.out.printf("  no earlier hit, set at the stop:    median %6.2f s, max %6.2f s  (%s), %.2fx%n", median(noneScanned), max(noneScanned), noneScanned, median(noneScanned) / replayS);
     if (history) {
@@ -208,6 +220,20 @@ public final class ReverseBench {
   private static String load() throws java.io.IOException {
     String[] l = Files.readString(Path.of("/proc/loadavg")).split(" ");
     return l[0] + " " + l[1] + " " + l[2];
+  }
+
+  /**
+   * Back at checkpoint 1, a reverse-step and a reverse-next, each after waiting for the ladder's
+   * JVMs to be parked (as while the user reads).
+   */
+  private static void stepsParked(ConsoleDriver c, List<Double> step, List<Double> next, List<String> landings) throws Exception {
+    c.command("restart 1");
+    c.awaitLadder();
+    step.add(c.command("reverse-step").seconds());
+    landings.add(c.command("where").firstLine());
+    c.awaitLadder();
+    next.add(c.command("reverse-next").seconds());
+    landings.add(c.command("where").firstLine());
   }
 
   static double median(List<Double> xs) {
