@@ -166,7 +166,29 @@ public final class Ladder {
         pool.discard(rungs.remove(i).path());
       }
     }
-    pool.parkCopies(r.path(), List.of(), copies);
+    pool.parkCopies(r.path(), List.of(), copies, p -> fromBelow(r));
+  }
+
+  /**
+   * A JVM for rung {@code r}: one parked at the nearest rung below it that has arrived, gone on to
+   * {@code r} (that rung gets a replacement in turn, from below it), so that a rung near the end
+   * of a long history is back in the time of the replay between two rungs, not of the whole
+   * history; null if no rung below has one (then a fresh JVM replays the path).
+   */
+  private Driver fromBelow(Rung r) {
+    for (Rung below : on(r.path())) {
+      Driver d = takeReady(below);
+      if (d != null) {
+        try {
+          d.continueAlong(below, r.path(), List.of());
+          return d;
+        } catch (RuntimeException e) {
+          d.close();
+          return null;
+        }
+      }
+    }
+    return null;
   }
 
   /** The rungs {@code history} passes through, nearest its end first. */
@@ -207,7 +229,7 @@ public final class Ladder {
 
   private synchronized void replace(Rung r) {
     if (rungs.contains(r)) {
-      pool.parkCopies(r.path(), List.of(), copies);
+      pool.parkCopies(r.path(), List.of(), copies, p -> fromBelow(r));
     }
   }
 

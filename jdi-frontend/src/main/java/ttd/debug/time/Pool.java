@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Launcher;
 import ttd.debug.target.Target;
@@ -73,15 +74,17 @@ public final class Pool implements AutoCloseable {
   public synchronized void park(List<Motion> history, List<Spec> specs) {
     Deque<CompletableFuture<Driver>> at = parked.get(history);
     if (at == null || at.isEmpty()) {
-      parkCopies(history, specs, 1);
+      parkCopies(history, specs, 1, p -> null);
     }
   }
 
   /**
    * Makes sure {@code copies} JVMs are parked (or on their way) at the end of {@code path}; the
-   * history's own requests are set there, none after it.
+   * history's own requests are set there, none after it. Each starts from what {@code from} gives
+   * when a builder gets to it (a JVM it has taken on to the end of the path), else replays the
+   * path in a fresh JVM.
    */
-  public synchronized void parkCopies(List<Motion> path, List<Spec> specs, int copies) {
+  public synchronized void parkCopies(List<Motion> path, List<Spec> specs, int copies, Function<List<Motion>, Driver> from) {
     Deque<CompletableFuture<Driver>> at = parked.computeIfAbsent(path, k -> new ArrayDeque<>());
     while (!closed && at.size() < copies) {
       if (total() >= parkedMax) {
@@ -92,6 +95,10 @@ public final class Pool implements AutoCloseable {
       }
       at.add(CompletableFuture.supplyAsync(
           () -> {
+            Driver taken = from.apply(path);
+            if (taken != null) {
+              return taken;
+            }
             Driver d = new Driver(new Target(launcher.start()), s -> {});
             try {
               d.replay(path, specs);
