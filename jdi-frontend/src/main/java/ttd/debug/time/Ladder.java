@@ -15,7 +15,8 @@ import ttd.debug.target.Target;
  * reverse-continue in a row go), and one at the first
  * recorded event (past the replay JVM's start-up, which costs seconds: the rung for searches that
  * go back to the beginning), each with replay JVMs parked on it in the {@link Pool}. A reverse search starts from the nearest rung instead of the
- * start of the recording; a JVM taken from a rung is replaced in the background.
+ * start of the recording; a JVM taken from a rung is replaced in the background, from the rung
+ * below it.
  */
 public final class Ladder {
 
