@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import ttd.debug.BadInput;
 import ttd.debug.requests.CodeLocation;
 import ttd.debug.requests.LineArrivals;
@@ -31,9 +33,10 @@ import ttd.debug.time.TickWalk;
  * three ticks before the stop's own tick point and ends at the stop (reached by its {@link
  * StopAddress}); each next one starts four times as many ticks back and ends where the one before
  * began. Most lines are found in the first, a few ticks of replay after the rung, so most steps
- * take two JVMs from the rung, the window's and the landing's: as many as a rung keeps. The landing pauses at the window's
- * start and runs to that line start; the console's new history is that line start's own address
- * where the window tells it (the tick it lies in, and how many times the thread reached it there).
+ * take two JVMs from the rung, the window's and the landing's: as many as a rung keeps. The
+ * landing pauses at the window's start while the window is scanned, then runs to that line start;
+ * the console's new history is that line start's own address where the window tells it (the tick
+ * it lies in, and how many times the thread reached it there).
  */
 final class LineSearch {
 
@@ -85,20 +88,26 @@ final class LineSearch {
     try {
       for (int j = 0; j < windows.size(); j++) {
         Position start = windows.get(j);
-        Window w = scan(start, j == 0 ? null : windows.get(j - 1), here, observer, h -> {
-          boolean sameLine = h.depth() == depth && h.line() == line && h.method().equals(method);
-          switch (kind) {
-            case "step":
-              return !sameLine;
-            case "next":
-              return h.depth() <= depth && !sameLine;
-            default:
-              return h.depth() < depth;
+        Rung r = nearest(start, here.landing(List.of()));
+        Landing landing = new Landing(r, start);
+        try {
+          Window w = scan(r, start, j == 0 ? null : windows.get(j - 1), here, observer, h -> {
+            boolean sameLine = h.depth() == depth && h.line() == line && h.method().equals(method);
+            switch (kind) {
+              case "step":
+                return !sameLine;
+              case "next":
+                return h.depth() <= depth && !sameLine;
+              default:
+                return h.depth() < depth;
+            }
+          });
+          if (w.found() != null) {
+            land(landing, observer, w, title);
+            return;
           }
-        });
-        if (w.found() != null) {
-          land(start, observer, w, title);
-          return;
+        } finally {
+          landing.discard();
         }
       }
     } catch (Interrupted e) {
@@ -111,10 +120,9 @@ final class LineSearch {
 
   /**
    * The last line start that {@code counts} between {@code start} and {@code end} (null: the
-   * current stop, reached by {@code here}); null if there is none.
+   * current stop, reached by {@code here}), seen by a JVM from {@code r}; null if there is none.
    */
-  private Window scan(Position start, Position end, StopAddress here, LineArrivals observer, java.util.function.Predicate<Hit> counts) {
-    Rung r = nearest(start, here.landing(List.of()));
+  private Window scan(Rung r, Position start, Position end, StopAddress here, LineArrivals observer, java.util.function.Predicate<Hit> counts) {
     List<Hit> hits = new ArrayList<>();
     try (Driver d = RungJvms.reach(s, r)) {
       if (!start.equals(Position.START)) {
@@ -179,29 +187,85 @@ final class LineSearch {
   }
 
   /**
-   * Lands on the line start {@code w} found, the how-manieth event of {@code observer} from
-   * {@code start}: a JVM from the nearest rung pauses there and runs to it. The new history is the
-   * line start's own address where the window tells it (the window began at or before its tick
-   * point), else that pause and count.
+   * The landing's JVM, made ready beside the window's scan: from the same rung it pauses at the
+   * window's start (with the user's requests, as the new history has them), which needs nothing
+   * the scan finds, so the step waits for one replay from the rung, not two in a row. A window
+   * with no line that counts discards it.
    */
-  private void land(Position start, LineArrivals observer, Window w, String title) {
-    List<Motion> history = new ArrayList<>();
-    if (!start.equals(Position.START)) {
-      history.add(new Motion(Motion.Kind.PAUSE, null, start.event(), start.tick(), List.copyOf(s.specs), List.of()));
+  private final class Landing {
+
+    final Position start;
+    final List<Motion> toStart;
+    final Rung rung;
+    private final CompletableFuture<Driver> ready = new CompletableFuture<>();
+    private boolean taken;
+
+    Landing(Rung rung, Position start) {
+      this.rung = rung;
+      this.start = start;
+      this.toStart = start.equals(Position.START)
+          ? List.of()
+          : List.of(new Motion(Motion.Kind.PAUSE, null, start.event(), start.tick(), List.copyOf(s.specs), List.of()));
+      Thread t = new Thread(this::prepare, "ttd-landing");
+      t.setDaemon(true);
+      t.start();
     }
-    history.add(Motion.seek(List.of(observer), w.found().ordinal()));
-    Rung r = nearest(start, history);
-    Driver landing = RungJvms.reach(s, r);
+
+    private void prepare() {
+      try {
+        Driver d = RungJvms.reach(s, rung, x -> {});
+        try {
+          d.continueAlong(rung, toStart, null);
+        } catch (RuntimeException e) {
+          d.close();
+          throw e;
+        }
+        ready.complete(d);
+      } catch (RuntimeException e) {
+        ready.completeExceptionally(e);
+      }
+    }
+
+    /** The JVM at the window's start, marked as the one running; waits for it. */
+    Driver take() {
+      taken = true;
+      Driver d;
+      try {
+        d = ready.join();
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause() : e;
+      }
+      s.running(d.target());
+      return d;
+    }
+
+    /** Closes the JVM once it is ready, unless {@link #take} took it. */
+    void discard() {
+      if (!taken) {
+        ready.thenAccept(Driver::close);
+      }
+    }
+  }
+
+  /**
+   * Lands on the line start {@code w} found, the how-manieth event of {@code observer} from the
+   * window's start: the landing's JVM, paused there, runs to it. The new history is the line
+   * start's own address where the window tells it (the window began at or before its tick point),
+   * else that pause and count.
+   */
+  private void land(Landing l, LineArrivals observer, Window w, String title) {
+    List<Motion> history = Motion.append(l.toStart, Motion.seek(List.of(observer), w.found().ordinal()));
+    Driver landing = l.take();
     try {
-      if (landing.continueAlong(r, List.copyOf(history), s.specs).interrupted()) {
+      if (landing.continueAlong(l.rung, history, s.specs).interrupted()) {
         throw new Interrupted();
       }
     } catch (RuntimeException e) {
       landing.close();
       throw e;
     }
-    StopAddress address = addressOf(w, start, observer.thread());
-    s.switchTo(landing, address != null ? address.landing(s.specs) : List.copyOf(history), title);
+    StopAddress address = addressOf(w, l.start, observer.thread());
+    s.switchTo(landing, address != null ? address.landing(s.specs) : history, title);
   }
 
   /**

@@ -2,6 +2,8 @@ package ttd.debug.console;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import ttd.debug.target.Target;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Motion;
 import ttd.debug.time.Rung;
@@ -26,6 +28,15 @@ final class RungJvms {
    * gone on to it, else one on its way there, else a fresh one replaying its path.
    */
   static Driver reach(Session s, Rung r) {
+    return reach(s, r, s::running);
+  }
+
+  /**
+   * {@link #reach(Session, Rung)}, telling {@code running} of each JVM it runs (the console's
+   * {@code Session::running}, so that Ctrl-C stops it; a JVM made ready beside a search tells
+   * nobody: the search's own JVM is the one to stop).
+   */
+  static Driver reach(Session s, Rung r, Consumer<Target> running) {
     trace(s, r);
     Driver d = null;
     if (r != null) {
@@ -36,7 +47,7 @@ final class RungJvms {
         }
         d = s.ladder.takeReady(earlier);
         if (d != null) {
-          s.running(d.target());
+          running.accept(d.target());
           d.continueAlong(earlier, r.path(), List.of());
         }
       }
@@ -47,11 +58,11 @@ final class RungJvms {
     if (d == null) {
       d = new Driver(s.pool.take(), x -> {});
       if (r != null) {
-        s.running(d.target());
+        running.accept(d.target());
         d.replay(r.path(), List.of());
       }
     }
-    s.running(d.target());
+    running.accept(d.target());
     return d;
   }
 
