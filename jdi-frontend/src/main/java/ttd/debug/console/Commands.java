@@ -42,6 +42,7 @@ final class Commands {
     }
     String cmd = parsed.name();
     String args = parsed.args();
+    s.ladder.hold();
     try {
       boolean goOn = dispatch(cmd, args);
       if (goOn && INDEX) {
@@ -59,6 +60,7 @@ final class Commands {
         s.distrust();
       }
     } finally {
+      s.ladder.release();
       s.commandEnded();
     }
     return true;

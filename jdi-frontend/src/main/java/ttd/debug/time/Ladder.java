@@ -16,7 +16,7 @@ import ttd.debug.target.Target;
  * recorded event (past the replay JVM's start-up, which costs seconds: the rung for searches that
  * go back to the beginning), each with replay JVMs parked on it in the {@link Pool}. A reverse search starts from the nearest rung instead of the
  * start of the recording; a JVM taken from a rung is replaced in the background, from the rung
- * below it.
+ * below it, once the command that took it has ended.
  */
 public final class Ladder {
 
@@ -27,6 +27,8 @@ public final class Ladder {
   private final int max;
   private final int copies;
   private final List<Rung> rungs = new ArrayList<>();
+  /** Rungs whose JVMs a running command took ({@link #hold}), replaced when it ends. */
+  private final HeldWork<Rung> toReplace = new HeldWork<>();
 
   /**
    * {@code perMotion} rungs at most in each motion, the k-th {@code spacingNanos} times
@@ -210,7 +212,10 @@ public final class Ladder {
     return List.copyOf(rungs);
   }
 
-  /** A JVM parked on {@code r} that has arrived there, else null; a replacement starts parking. */
+  /**
+   * A JVM parked on {@code r} that has arrived there, else null; a replacement starts parking (when
+   * no command {@linkplain #hold holds} the ladder).
+   */
   public Driver takeReady(Rung r) {
     Driver d = pool.takeReady(r.path());
     if (d != null) {
@@ -228,8 +233,26 @@ public final class Ladder {
     return d;
   }
 
+  /**
+   * A command starts: until it {@linkplain #release releases} the ladder, the rungs it takes JVMs
+   * from are replaced only then. A replacement replays from the rung below on one of the two cores
+   * the command's own replays need (a reverse step's scan and landing ran at about half speed
+   * beside two of them); a rung the command takes from again meanwhile serves it from a rung below
+   * or a fresh JVM, as the replacement would have.
+   */
+  public void hold() {
+    toReplace.hold();
+  }
+
+  /** The command has ended: the rungs it took JVMs from start parking their replacements. */
+  public void release() {
+    for (Rung r : toReplace.release()) {
+      replace(r);
+    }
+  }
+
   private synchronized void replace(Rung r) {
-    if (rungs.contains(r)) {
+    if (!toReplace.defer(r) && rungs.contains(r)) {
       pool.parkCopies(r.path(), List.of(), copies, p -> fromBelow(r));
     }
   }
