@@ -221,7 +221,7 @@ final class LineSearch {
           throw e;
         }
         ready.complete(d);
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) { // the step waits for this future: it must complete
         ready.completeExceptionally(e);
       }
     }
