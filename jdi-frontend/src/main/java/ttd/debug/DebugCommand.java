@@ -131,6 +131,7 @@ public final class DebugCommand implements ToolCommand {
     launcher.warnings().forEach(w -> System.err.println("ttd: " + w));
     Pool pool = new Pool(launcher, FRESH, PARKED, BUILDERS);
     Ladder ladder = new Ladder(pool, RUNG_SPACING_MS * 1_000_000L, RUNG_TICKS, RUNGS_PER_MOTION, RUNGS, JVMS_PER_RUNG);
+    ladder.prime();
     ConsoleCapture capture = new ConsoleCapture(serve ? sentencesOnly(System.err) : System.out);
     PrintStream out = new PrintStream(capture, true, StandardCharsets.UTF_8);
     JvmBackend jvm = new JvmBackend(out, launcher, pool, ladder, new SourceFiles(sourcepath));

@@ -231,7 +231,8 @@ final class TimeCommands {
     for (Rung r : rungs) {
       int[] parked = s.ladder.parked(r);
       s.out.println(String.format(Locale.ROOT, "  position %s (%.1f s into the replay): %d of %d replay JVMs parked%s", r.position().label(), r.runNanos() / 1e9,
-          parked[0], parked[1], r.on(s.history()) ? "" : " (not on the current history)"));
+          parked[0], parked[1], s.ladder.primed(r) ? " (parked before any run, for every run's first event)"
+          : r.on(s.history()) ? "" : " (not on the current history)"));
     }
   }
 }

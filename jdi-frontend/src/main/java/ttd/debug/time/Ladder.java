@@ -27,6 +27,7 @@ public final class Ladder {
   private final int max;
   private final int copies;
   private final List<Rung> rungs = new ArrayList<>();
+  private Rung primed;
   /** Rungs whose JVMs a running command took ({@link #hold}), replaced when it ends. */
   private final HeldWork<Rung> toReplace = new HeldWork<>();
 
@@ -113,6 +114,26 @@ public final class Ladder {
       last = p;
       add(new Rung(prefix, m, p.event(), p.tick(), runNanos));
     }
+  }
+
+  /**
+   * Parks JVMs at the first recorded event before any motion, with no requests set: while the
+   * user's first run replays, they get past the start-up of a JVM and the program, so the first
+   * motion's own first-event rung ({@link #firstEvent}) takes them at once, and a reverse step
+   * typed right after that run does not wait for two JVMs to start. The primed rung is on no run's
+   * history (it cannot know whether a run stops before the first event); it serves the rungs and
+   * landings that lie at or after that event, and is replaced like any rung when taken.
+   */
+  public synchronized void prime() {
+    if (primed == null && (spacingNanos > 0 || spacingTicks > 0)) {
+      primed = new Rung(List.of(), Motion.run(List.of()), 0, 0, 0);
+      add(primed);
+    }
+  }
+
+  /** Whether {@code r} is the rung {@link #prime} made, for any first motion. */
+  public synchronized boolean primed(Rung r) {
+    return r.equals(primed);
   }
 
   /** The rung at the first recorded event, past the replay JVM's start-up, in a first motion that passed it. */

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.function.Function;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Launcher;
+import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
 
 /**
@@ -101,7 +102,10 @@ public final class Pool implements AutoCloseable {
             }
             Driver d = new Driver(new Target(launcher.start()), s -> {});
             try {
-              d.replay(path, specs);
+              Stop last = d.replay(path, specs);
+              if (!path.isEmpty() && path.get(path.size() - 1).kind() == Motion.Kind.PAUSE && (last == null || !last.paused())) {
+                throw new IllegalStateException("the replay ended before it reached the pause at " + path.get(path.size() - 1).position().label());
+              }
               return d;
             } catch (RuntimeException e) {
               d.close();

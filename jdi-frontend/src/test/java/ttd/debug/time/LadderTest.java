@@ -1,6 +1,8 @@
 package ttd.debug.time;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +56,30 @@ class LadderTest {
       back.add((3000 * MS - r.runNanos()) / MS);
     }
     assertEquals(List.of(100L, 200L, 400L, 800L), back, "each rung twice as far back as the one before");
+  }
+
+  @Test
+  void aPrimedRungAtTheFirstEventServesEveryRunsFirstEventRungButNoRunItself() {
+    ladder.prime();
+    ladder.prime();
+    assertEquals(1, ladder.rungs().size(), "primed once");
+    Rung primed = ladder.rungs().get(0);
+    assertEquals(new Position(0, 0, false), primed.position());
+    assertTrue(ladder.primed(primed));
+    ladder.ranThrough(List.of(), RUN, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 3_000_001, false));
+    Rung firstEvent = ladder.rungs().get(1);
+    assertEquals(new Position(0, 0, false), firstEvent.position(), "the run's own rung at the first event");
+    assertFalse(ladder.primed(firstEvent));
+    assertTrue(ladder.on(firstEvent.path()).contains(primed), "a JVM primed there can take the run's first-event rung");
+    assertTrue(ladder.on(List.of(Motion.pause(5, 0, RUN))).contains(primed), "and go on to a landing after it");
+    assertFalse(ladder.on(List.of(RUN)).contains(primed), "but a run may stop before the first event");
+  }
+
+  @Test
+  void withoutALadderNothingIsPrimed() {
+    Ladder none = new Ladder(pool, 0, 3, 6, 2);
+    none.prime();
+    assertEquals(List.of(), none.rungs());
   }
 
   @Test
