@@ -19,7 +19,7 @@ import java.util.List;
  * {@code finish}, each at once after the one before, and again each after waiting for the ladder
  * (as while the user reads: a line step takes two JVMs from a rung, which the ladder then
  * replaces), and reverse-continue with no earlier hit (a breakpoint set before the run, and one
- * set at the stop). Then the same line steps after loops of {@code --loops} iterations
+ * set at the stop). Then a reverse-step right after the first run, and the same line steps, after loops of {@code --loops} iterations
  * ({@link LoopWorkload}), and {@code history --last 10} of a field the loop of {@code
  * --history-writes} iterations writes each time, each against a headless replay of its recording.
  * Prints median and max of each, the
@@ -154,8 +154,10 @@ public final class ReverseBench {
   }
 
   /**
-   * Records {@link LoopWorkload} with {@code n} iterations, replays it headless, and times from the
-   * stop in {@code after}: reverse-step (to the call after the loop), reverse-next (into the loop's
+   * Records {@link LoopWorkload} with {@code n} iterations, replays it headless, and times
+   * reverse-step right after the first run to {@code after} in a new console (as the issue typed
+   * it; the console's JVMs at the first event parked first, as while the user types), then from
+   * the stop in {@code after}: reverse-step (to the call after the loop), reverse-next (into the loop's
    * last iteration), reverse-continue with no earlier hit (breakpoint set before the run, and one
    * set at the stop), and with {@code history} a {@code history --last 10} of the field the loop
    * writes {@code n} times; each against the headless replay.
@@ -178,7 +180,17 @@ public final class ReverseBench {
     List<Double> noneKnown = new ArrayList<>();
     List<Double> noneScanned = new ArrayList<>();
     List<Double> last10 = new ArrayList<>();
+    List<Double> afterRun = new ArrayList<>();
     List<String> landings = new ArrayList<>();
+    for (int r = 0; r < rounds; r++) {
+      try (ConsoleDriver c = new ConsoleDriver(cmd, tmp, echo)) {
+        c.command("stop in " + l + ".after");
+        c.awaitLadder(); // as while the user types the run: the JVMs primed at the first event are parked
+        c.command("run");
+        afterRun.add(c.command("reverse-step").seconds());
+        landings.add(c.command("where").firstLine());
+      }
+    }
     double runS;
     try (ConsoleDriver c = new ConsoleDriver(cmd, tmp, echo)) {
       c.command("stop in " + l + ".after");
@@ -205,6 +217,7 @@ public final class ReverseBench {
       }
     }
     System.out.printf("loop of %d iterations, recorded; headless replay %.2f s wall; run under the console to after() %.2f s%n", n, replayS, runS);
+    System.out.printf("  reverse-step right after the first run (a new console): median %6.2f s, max %6.2f s  (%s), %.2fx%n", median(afterRun), max(afterRun), afterRun, median(afterRun) / replayS);
     System.out.printf("  reverse-step from after():     median %6.2f s, max %6.2f s  (%s), %.2fx the headless replay%n", median(step), max(step), step, median(step) / replayS);
     System.out.printf("  reverse-next (into the loop):  median %6.2f s, max %6.2f s  (%s), %.2fx%n", median(next), max(next), next, median(next) / replayS);
     System.out.printf("  the same, ladder parked before each: median %6.2f s and %6.2f s, max %6.2f s and %6.2f s  (%s, %s), %.2fx and %.2fx%n",
