@@ -24,8 +24,11 @@ final class RungJvms {
   private RungJvms() {}
 
   /**
-   * A JVM at {@code r} (null: the start): one parked there, else one parked at an earlier rung
-   * gone on to it, else one on its way there, else a fresh one replaying its path.
+   * A JVM at {@code r} (null: the start): one parked there, else one on its way there from a rung
+   * at least as near as the nearest earlier rung with a JVM that has arrived (its replay started
+   * no further back: a step right after another found the nearest rung's replacements 0.6 s from
+   * arriving and replayed seconds from a rung far below instead), else one parked at an earlier
+   * rung gone on to it, else one on its way there, else a fresh one replaying its path.
    */
   static Driver reach(Session s, Rung r) {
     return reach(s, r, s::running);
@@ -41,6 +44,10 @@ final class RungJvms {
     Driver d = null;
     if (r != null) {
       d = s.ladder.takeReady(r);
+      Rung below = d == null ? s.ladder.nearestReadyBelow(r) : null;
+      if (below != null) {
+        d = s.ladder.takeComing(r, below.position());
+      }
       for (Rung earlier : s.ladder.on(r.path())) {
         if (d != null) {
           break;

@@ -3,6 +3,7 @@ package ttd.debug.time;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
@@ -190,19 +191,21 @@ public final class Ladder {
         pool.discard(rungs.remove(i).path());
       }
     }
-    pool.parkCopies(r.path(), List.of(), copies, p -> fromBelow(r));
+    pool.parkCopies(r.path(), List.of(), copies, (p, origin) -> fromBelow(r, origin));
   }
 
   /**
    * A JVM for rung {@code r}: one parked at the nearest rung below it that has arrived, gone on to
    * {@code r} (that rung gets a replacement in turn, from below it), so that a rung near the end
    * of a long history is back in the time of the replay between two rungs, not of the whole
-   * history; null if no rung below has one (then a fresh JVM replays the path).
+   * history; null if no rung below has one (then a fresh JVM replays the path). {@code origin}
+   * hears which rung it came from.
    */
-  private Driver fromBelow(Rung r) {
+  private Driver fromBelow(Rung r, Consumer<Position> origin) {
     for (Rung below : on(r.path())) {
       Driver d = takeReady(below);
       if (d != null) {
+        origin.accept(below.position());
         try {
           d.continueAlong(below, r.path(), List.of());
           return d;
@@ -245,6 +248,28 @@ public final class Ladder {
     return d;
   }
 
+  /** The nearest rung before {@code r} on its path with a JVM that has arrived; null if none has. */
+  public Rung nearestReadyBelow(Rung r) {
+    for (Rung below : on(r.path())) {
+      if (pool.hasReady(below.path())) {
+        return below;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A JVM on its way to {@code r} from the rung at {@code from} or a later one (a replay at most
+   * that long), waiting for it; null if none is.
+   */
+  public Driver takeComing(Rung r, Position from) {
+    Driver d = pool.takeComing(r.path(), from);
+    if (d != null) {
+      replace(r);
+    }
+    return d;
+  }
+
   /** A JVM parked on {@code r}, waiting for it if it is on its way; null if none is. */
   public Driver takeWaiting(Rung r) {
     Driver d = pool.takeParked(r.path());
@@ -274,7 +299,7 @@ public final class Ladder {
 
   private synchronized void replace(Rung r) {
     if (!toReplace.defer(r) && rungs.contains(r)) {
-      pool.parkCopies(r.path(), List.of(), copies, p -> fromBelow(r));
+      pool.parkCopies(r.path(), List.of(), copies, (p, origin) -> fromBelow(r, origin));
     }
   }
 

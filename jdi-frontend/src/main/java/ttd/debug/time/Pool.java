@@ -9,9 +9,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Launcher;
+import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
 
@@ -30,8 +32,35 @@ public final class Pool implements AutoCloseable {
   private final ExecutorService starter;
   private final ExecutorService builder;
   private final Deque<CompletableFuture<Target>> ready = new ArrayDeque<>();
-  private final Map<List<Motion>, Deque<CompletableFuture<Driver>>> parked = new LinkedHashMap<>();
+  private final Map<List<Motion>, Deque<Arrival>> parked = new LinkedHashMap<>();
   private boolean closed;
+
+  /**
+   * Where a parked JVM's replay starts: a JVM taken from another parking place and brought on to
+   * {@code path}, after telling {@code origin} where it was taken from; null if none is at hand
+   * (the pool then replays the path in a fresh JVM).
+   */
+  public interface Source {
+    Driver bring(List<Motion> path, Consumer<Position> origin);
+  }
+
+  /**
+   * A JVM on its way to a parking place, or arrived: and where its replay started, once a builder
+   * has taken it up from another parking place (null: not yet, or from the start), so that a
+   * search can tell a JVM a short replay away from one replaying the whole history.
+   */
+  private static final class Arrival {
+    final CompletableFuture<Driver> future;
+    volatile Position origin;
+
+    Arrival(Function<Arrival, Driver> build, ExecutorService on) {
+      this.future = CompletableFuture.supplyAsync(() -> build.apply(this), on);
+    }
+
+    boolean ready() {
+      return future.isDone() && !future.isCompletedExceptionally();
+    }
+  }
 
   public Pool(Launcher launcher, int fresh, int parkedMax, int builders) {
     this.launcher = launcher;
@@ -73,20 +102,20 @@ public final class Pool implements AutoCloseable {
 
   /** Starts parking a JVM at the end of {@code history} (with {@code specs} set) unless one is. */
   public synchronized void park(List<Motion> history, List<Spec> specs) {
-    Deque<CompletableFuture<Driver>> at = parked.get(history);
+    Deque<Arrival> at = parked.get(history);
     if (at == null || at.isEmpty()) {
-      parkCopies(history, specs, 1, p -> null);
+      parkCopies(history, specs, 1, (p, origin) -> null);
     }
   }
 
   /**
    * Makes sure {@code copies} JVMs are parked (or on their way) at the end of {@code path}; the
-   * history's own requests are set there, none after it. Each starts from what {@code from} gives
-   * when a builder gets to it (a JVM it has taken on to the end of the path), else replays the
-   * path in a fresh JVM.
+   * history's own requests are set there, none after it. Each starts from what {@code from} brings
+   * when a builder gets to it, else replays the path in a fresh JVM (and fails if the replay ends
+   * before a pause the path ends with).
    */
-  public synchronized void parkCopies(List<Motion> path, List<Spec> specs, int copies, Function<List<Motion>, Driver> from) {
-    Deque<CompletableFuture<Driver>> at = parked.computeIfAbsent(path, k -> new ArrayDeque<>());
+  public synchronized void parkCopies(List<Motion> path, List<Spec> specs, int copies, Source from) {
+    Deque<Arrival> at = parked.computeIfAbsent(path, k -> new ArrayDeque<>());
     while (!closed && at.size() < copies) {
       if (total() >= parkedMax) {
         evictOldest(path);
@@ -94,9 +123,9 @@ public final class Pool implements AutoCloseable {
           return;
         }
       }
-      at.add(CompletableFuture.supplyAsync(
-          () -> {
-            Driver taken = from.apply(path);
+      at.add(new Arrival(
+          arrival -> {
+            Driver taken = from.bring(path, o -> arrival.origin = o);
             if (taken != null) {
               return taken;
             }
@@ -118,16 +147,16 @@ public final class Pool implements AutoCloseable {
 
   private int total() {
     int n = 0;
-    for (Deque<CompletableFuture<Driver>> d : parked.values()) {
+    for (Deque<Arrival> d : parked.values()) {
       n += d.size();
     }
     return n;
   }
 
   private void evictOldest(List<Motion> keep) {
-    for (Map.Entry<List<Motion>, Deque<CompletableFuture<Driver>>> e : parked.entrySet()) {
+    for (Map.Entry<List<Motion>, Deque<Arrival>> e : parked.entrySet()) {
       if (!e.getKey().equals(keep) && !e.getValue().isEmpty()) {
-        e.getValue().poll().thenAccept(Driver::close);
+        e.getValue().poll().future.thenAccept(Driver::close);
         return;
       }
     }
@@ -135,43 +164,71 @@ public final class Pool implements AutoCloseable {
 
   /** Drops the JVMs parked at {@code path}. */
   public synchronized void discard(List<Motion> path) {
-    Deque<CompletableFuture<Driver>> at = parked.remove(path);
+    Deque<Arrival> at = parked.remove(path);
     if (at != null) {
-      for (CompletableFuture<Driver> f : at) {
-        f.thenAccept(Driver::close);
+      for (Arrival a : at) {
+        a.future.thenAccept(Driver::close);
       }
     }
   }
 
   /** A JVM parked at {@code path} that has arrived there; null if none has yet. */
   public synchronized Driver takeReady(List<Motion> path) {
-    Deque<CompletableFuture<Driver>> at = parked.get(path);
+    Deque<Arrival> at = parked.get(path);
     if (at == null) {
       return null;
     }
-    for (CompletableFuture<Driver> f : at) {
-      if (f.isDone() && !f.isCompletedExceptionally()) {
-        at.remove(f);
-        return f.join();
+    for (Arrival a : at) {
+      if (a.ready()) {
+        at.remove(a);
+        return a.future.join();
       }
     }
     return null;
   }
 
+  /** Whether a JVM parked at {@code path} has arrived there. */
+  public synchronized boolean hasReady(List<Motion> path) {
+    Deque<Arrival> at = parked.get(path);
+    return at != null && at.stream().anyMatch(Arrival::ready);
+  }
+
+  /**
+   * A JVM on its way to {@code path} whose replay started at {@code from} or later (from another
+   * parking place on the same history), waiting for it; null if none is.
+   */
+  public Driver takeComing(List<Motion> path, Position from) {
+    Arrival chosen = null;
+    synchronized (this) {
+      Deque<Arrival> at = parked.get(path);
+      for (Arrival a : at == null ? List.<Arrival>of() : at) {
+        Position o = a.origin;
+        if (!a.future.isDone() && o != null && !o.before(from)) {
+          chosen = a;
+          break;
+        }
+      }
+      if (chosen != null) {
+        at.remove(chosen);
+      }
+    }
+    return chosen == null ? null : arrived(chosen);
+  }
+
   /** Whether a JVM is parked at {@code path} or on its way there. */
   public synchronized boolean parkedAt(List<Motion> path) {
-    Deque<CompletableFuture<Driver>> at = parked.get(path);
+    Deque<Arrival> at = parked.get(path);
     return at != null && !at.isEmpty();
   }
 
   /** How many JVMs are parked at {@code path} (arrived, on their way). */
   public synchronized int[] count(List<Motion> path) {
-    Deque<CompletableFuture<Driver>> at = parked.get(path);
+    Deque<Arrival> at = parked.get(path);
     int done = 0;
     int all = at == null ? 0 : at.size();
     if (at != null) {
-      for (CompletableFuture<Driver> f : at) {
-        done += f.isDone() ? 1 : 0;
+      for (Arrival a : at) {
+        done += a.future.isDone() ? 1 : 0;
       }
     }
     return new int[] {done, all};
@@ -179,16 +236,17 @@ public final class Pool implements AutoCloseable {
 
   /** The JVM parked at {@code history}, waiting for it if it is still on its way; null if none. */
   public Driver takeParked(List<Motion> history) {
-    CompletableFuture<Driver> f;
+    Arrival a;
     synchronized (this) {
-      Deque<CompletableFuture<Driver>> at = parked.get(history);
-      f = at == null ? null : at.poll();
+      Deque<Arrival> at = parked.get(history);
+      a = at == null ? null : at.poll();
     }
-    if (f == null) {
-      return null;
-    }
+    return a == null ? null : arrived(a);
+  }
+
+  private static Driver arrived(Arrival a) {
     try {
-      return f.get();
+      return a.future.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return null;
@@ -205,9 +263,9 @@ public final class Pool implements AutoCloseable {
     for (CompletableFuture<Target> f : ready) {
       f.thenAcceptAsync(Target::close, closer);
     }
-    for (Deque<CompletableFuture<Driver>> at : parked.values()) {
-      for (CompletableFuture<Driver> f : at) {
-        f.thenAcceptAsync(Driver::close, closer);
+    for (Deque<Arrival> at : parked.values()) {
+      for (Arrival a : at) {
+        a.future.thenAcceptAsync(Driver::close, closer);
       }
     }
     closer.shutdown();
