@@ -26,7 +26,7 @@ public final class NativeIoTable {
     public final String desc;
     public final int op;
     public final boolean isStatic;
-    /** Callers: a package prefix ending in '/', or one class. */
+    /** Callers: a package prefix ending in '/', one class, or one class and its nested classes ({@link #nest}). */
     private final String callers;
 
     Entry(String owner, String name, String desc, int op, boolean isStatic, String callers) {
@@ -42,6 +42,10 @@ public final class NativeIoTable {
       if (callers.equals(ANY)) {
         return true;
       }
+      if (callers.endsWith(NESTED)) {
+        String outer = callers.substring(0, callers.length() - NESTED.length());
+        return caller.equals(outer) || caller.startsWith(outer + "$");
+      }
       return callers.endsWith("/")
           ? caller.startsWith(callers) && !caller.equals(owner)
           : caller.equals(callers);
@@ -56,6 +60,18 @@ public final class NativeIoTable {
   private static final String RAF = "java/io/RandomAccessFile";
   /** Callers: every class. */
   public static final String ANY = "*";
+  private static final String NESTED = "$*";
+  private static final String PREFS = "java/util/prefs/FileSystemPreferences";
+
+  /**
+   * Callers: {@code outer} and the classes nested in it, which call its private natives as
+   * nestmates (JDK 17's {@code FileSystemPreferences$1} and {@code $2} set up the user and system
+   * roots in privileged actions that chmod their modification files; on JDK 25 the outer class
+   * does).
+   */
+  private static String nest(String outer) {
+    return outer + NESTED;
+  }
   private static final List<Entry> ENTRIES = new ArrayList<>();
   /** owner + '.' + name + desc -> the entries for that method (one per set of callers). */
   private static final java.util.Map<String, List<Entry>> BY_METHOD = new java.util.HashMap<>();
@@ -144,10 +160,9 @@ public final class NativeIoTable {
 
     add("java/io/FileDescriptor", "close0", "()V", NativeIoOp.FD_CLOSE, false, "java/io/FileDescriptor");
     add("java/io/FileDescriptor", "sync0", "()V", NativeIoOp.FD_SYNC, false, "java/io/FileDescriptor");
-    String prefs = "java/util/prefs/FileSystemPreferences";
-    add(prefs, "lockFile0", "(Ljava/lang/String;IZ)[I", NativeIoOp.PREFS_LOCK, true, prefs);
-    add(prefs, "unlockFile0", "(I)I", NativeIoOp.PREFS_UNLOCK, true, prefs);
-    add(prefs, "chmod", "(Ljava/lang/String;I)I", NativeIoOp.PREFS_CHMOD, true, prefs);
+    add(PREFS, "lockFile0", "(Ljava/lang/String;IZ)[I", NativeIoOp.PREFS_LOCK, true, nest(PREFS));
+    add(PREFS, "unlockFile0", "(I)I", NativeIoOp.PREFS_UNLOCK, true, nest(PREFS));
+    add(PREFS, "chmod", "(Ljava/lang/String;I)I", NativeIoOp.PREFS_CHMOD, true, nest(PREFS));
 
     raf("open0", "(Ljava/lang/String;I)V", NativeIoOp.RAF_OPEN, RAF);
     raf("read0", "()I", NativeIoOp.RAF_READ, RAF);
@@ -256,6 +271,7 @@ public final class NativeIoTable {
         || caller.equals("sun/nio/ch/UnixFileDispatcherImpl")
         || caller.equals("java/io/File")
         || caller.equals("java/io/FileDescriptor")
-        || caller.equals("java/util/prefs/FileSystemPreferences");
+        || caller.equals(PREFS)
+        || caller.startsWith(PREFS + "$");
   }
 }
