@@ -174,23 +174,22 @@ public final class Pool implements AutoCloseable {
 
   /** A JVM parked at {@code path} that has arrived there; null if none has yet. */
   public synchronized Driver takeReady(List<Motion> path) {
-    Deque<Arrival> at = parked.get(path);
-    if (at == null) {
+    Arrival a = firstArrived(path);
+    if (a == null) {
       return null;
     }
-    for (Arrival a : at) {
-      if (a.ready()) {
-        at.remove(a);
-        return a.future.join();
-      }
-    }
-    return null;
+    parked.get(path).remove(a);
+    return a.future.join();
   }
 
   /** Whether a JVM parked at {@code path} has arrived there. */
   public synchronized boolean hasReady(List<Motion> path) {
+    return firstArrived(path) != null;
+  }
+
+  private Arrival firstArrived(List<Motion> path) {
     Deque<Arrival> at = parked.get(path);
-    return at != null && at.stream().anyMatch(Arrival::ready);
+    return at == null ? null : at.stream().filter(Arrival::ready).findFirst().orElse(null);
   }
 
   /**
@@ -212,7 +211,7 @@ public final class Pool implements AutoCloseable {
         at.remove(chosen);
       }
     }
-    return chosen == null ? null : arrived(chosen);
+    return chosen == null ? null : awaited(chosen);
   }
 
   /** Whether a JVM is parked at {@code path} or on its way there. */
@@ -241,10 +240,10 @@ public final class Pool implements AutoCloseable {
       Deque<Arrival> at = parked.get(history);
       a = at == null ? null : at.poll();
     }
-    return a == null ? null : arrived(a);
+    return a == null ? null : awaited(a);
   }
 
-  private static Driver arrived(Arrival a) {
+  private static Driver awaited(Arrival a) {
     try {
       return a.future.get();
     } catch (InterruptedException e) {
