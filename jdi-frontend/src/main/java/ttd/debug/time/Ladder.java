@@ -202,7 +202,7 @@ public final class Ladder {
    * hears which rung it came from.
    */
   private Driver fromBelow(Rung r, Consumer<Position> origin) {
-    for (Rung below : on(r.path())) {
+    for (Rung below : sources(r)) {
       Driver d = takeReady(below);
       if (d != null) {
         origin.accept(below.position());
@@ -216,6 +216,22 @@ public final class Ladder {
       }
     }
     return null;
+  }
+
+  /**
+   * The rungs a replacement for {@code r} may be taken from, nearest first: those on its path that
+   * lie before it, and the primed rung for any other. Never another at its own position: two
+   * rungs there (the primed one and a run's first-event rung) would take each other's JVMs back
+   * and forth, each replacement moving a JVM instead of adding one.
+   */
+  synchronized List<Rung> sources(Rung r) {
+    List<Rung> l = new ArrayList<>();
+    for (Rung below : on(r.path())) {
+      if (below.position().before(r.position()) || below.equals(primed)) {
+        l.add(below);
+      }
+    }
+    return l;
   }
 
   /** The rungs {@code history} passes through, nearest its end first. */

@@ -76,6 +76,33 @@ class LadderTest {
   }
 
   @Test
+  void aReplacementComesFromRungsBeforeItOrThePrimedOneNeverFromAnotherAtItsPlace() {
+    Ladder ladder = new Ladder(pool, 600 * MS, 3, 10, 2);
+    ladder.prime();
+    Rung primed = ladder.rungs().get(0);
+    ladder.ranThrough(List.of(), RUN, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 3_000_001, false));
+    Motion other = Motion.run(List.of(new MethodBreakpoint("app.Main", "other")));
+    ladder.ranThrough(List.of(), other, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 3_000_001, false));
+    List<Rung> rungs = ladder.rungs();
+    Rung firstEvent = rungs.get(1);
+    Rung nearest = rungs.get(2);
+    Rung otherFirst = rungs.get(5);
+    assertEquals(List.of(RUN, RUN, RUN, RUN), List.of(firstEvent.within(), nearest.within(), rungs.get(3).within(), rungs.get(4).within()));
+    assertEquals(new Position(0, 0, false), otherFirst.position(), "the other run's first-event rung");
+    assertEquals(List.of(), ladder.sources(primed), "the primed rung starts its JVMs afresh");
+    assertEquals(List.of(primed), ladder.sources(firstEvent), "not from the other run's first-event rung, which would take them back");
+    assertEquals(List.of(primed), ladder.sources(otherFirst));
+    List<Position> from = new ArrayList<>();
+    for (Rung r : ladder.sources(nearest)) {
+      from.add(r.position());
+    }
+    Position p18 = new Position(5, 1_800_000, false);
+    Position p06 = new Position(5, 600_000, false);
+    Position first = new Position(0, 0, false);
+    assertEquals(List.of(p18, p18, p06, p06, first, first, first), from, "the nearest below first, whichever run placed it");
+  }
+
+  @Test
   void withoutALadderNothingIsPrimed() {
     Ladder none = new Ladder(pool, 0, 3, 6, 2);
     none.prime();
