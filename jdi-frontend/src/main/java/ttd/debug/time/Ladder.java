@@ -2,9 +2,7 @@ package ttd.debug.time;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
@@ -30,19 +28,14 @@ public final class Ladder {
   private final int max;
   private final int copies;
   private final List<Rung> rungs = new ArrayList<>();
-  /** How many JVMs each rung keeps parked: {@code copies} on the nearest a motion's end, one below. */
-  private final Map<Rung, Integer> copiesOf = new HashMap<>();
   private Rung primed;
   /** Rungs whose JVMs a running command took ({@link #hold}), replaced when it ends. */
   private final HeldWork<Rung> toReplace = new HeldWork<>();
 
   /**
    * {@code perMotion} rungs at most in each motion, the k-th {@code spacingNanos} times
-   * 2<sup>k-1</sup> of replay back from its end; {@code max} rungs in all (the oldest go first); {@code copies} JVMs parked on
-   * the nearest a motion's end and at the first event (a search's two passes start from the same
-   * rung), one on each deeper rung (each parked JVM costs a replay of the history up to it; a
-   * deeper rung refills the one above it, and a search's second pass from it comes from the rung
-   * below).
+   * 2<sup>k-1</sup> of replay back from its end; {@code max} rungs in all (the oldest go first); {@code copies} JVMs parked on each (a
+   * search's two passes start from the same rung).
    */
   public Ladder(Pool pool, long spacingNanos, int perMotion, int max, int copies) {
     this(pool, spacingNanos, 0, perMotion, max, copies);
@@ -120,7 +113,7 @@ public final class Ladder {
         return;
       }
       last = p;
-      add(new Rung(prefix, m, p.event(), p.tick(), runNanos), k == 1 ? copies : 1);
+      add(new Rung(prefix, m, p.event(), p.tick(), runNanos));
     }
   }
 
@@ -135,7 +128,7 @@ public final class Ladder {
   public synchronized void prime() {
     if (primed == null && (spacingNanos > 0 || spacingTicks > 0)) {
       primed = new Rung(List.of(), Motion.run(List.of()), 0, 0, 0);
-      add(primed, copies);
+      add(primed);
     }
   }
 
@@ -148,7 +141,7 @@ public final class Ladder {
   private void firstEvent(List<Motion> prefix, Motion m, Position from, Position to) {
     Position first = new Position(0, 0, false);
     if (prefix.isEmpty() && from.event() < 0 && !to.before(first) && (m.kind() != Motion.Kind.GOTO || first.before(m.position()))) {
-      add(new Rung(prefix, m, 0, 0, 0), copies);
+      add(new Rung(prefix, m, 0, 0, 0));
     }
   }
 
@@ -180,28 +173,25 @@ public final class Ladder {
         return;
       }
       last = new Position(chosen[1], chosen[2], false);
-      add(new Rung(prefix, m, chosen[1], chosen[2], chosen[0]), k == 1 ? copies : 1);
+      add(new Rung(prefix, m, chosen[1], chosen[2], chosen[0]));
     }
   }
 
-  private void add(Rung r, int n) {
+  private void add(Rung r) {
     for (Rung known : rungs) {
       if (known.path().equals(r.path())) {
         return;
       }
     }
     rungs.add(r);
-    copiesOf.put(r, n);
     for (int i = 0; rungs.size() > max && i < rungs.size(); ) {
       if (rungs.get(i).prefix().isEmpty() && rungs.get(i).event() == 0 && rungs.get(i).tick() == 0) {
         i++;
       } else {
-        Rung gone = rungs.remove(i);
-        copiesOf.remove(gone);
-        pool.discard(gone.path());
+        pool.discard(rungs.remove(i).path());
       }
     }
-    pool.parkCopies(r.path(), List.of(), n, (p, origin) -> fromBelow(r, origin));
+    pool.parkCopies(r.path(), List.of(), copies, (p, origin) -> fromBelow(r, origin));
   }
 
   /**
@@ -325,7 +315,7 @@ public final class Ladder {
 
   private synchronized void replace(Rung r) {
     if (!toReplace.defer(r) && rungs.contains(r)) {
-      pool.parkCopies(r.path(), List.of(), copiesOf.get(r), (p, origin) -> fromBelow(r, origin));
+      pool.parkCopies(r.path(), List.of(), copies, (p, origin) -> fromBelow(r, origin));
     }
   }
 

@@ -103,22 +103,6 @@ class LadderTest {
   }
 
   @Test
-  void theRungNearestAMotionsEndAndTheFirstEventKeepTwoJvmsParkedAndDeeperRungsOne() {
-    Pool room = new Pool(null, 0, 20, 1);
-    try {
-      Ladder ladder = new Ladder(room, 600 * MS, 3, 10, 2);
-      ladder.ranThrough(List.of(), RUN, oneLongStretch(), 0, Position.START, 3000 * MS, new Position(5, 3_000_001, false));
-      List<Integer> parked = new ArrayList<>();
-      for (Rung r : ladder.rungs()) {
-        parked.add(ladder.parked(r)[1]);
-      }
-      assertEquals(List.of(2, 2, 1, 1), parked, "the first event, then 600 ms, 1.2 s and 2.4 s back from the end");
-    } finally {
-      room.close();
-    }
-  }
-
-  @Test
   void withoutALadderNothingIsPrimed() {
     Ladder none = new Ladder(pool, 0, 3, 6, 2);
     none.prime();
