@@ -111,8 +111,8 @@ public final class Pool implements AutoCloseable {
   /**
    * Makes sure {@code copies} JVMs are parked (or on their way) at the end of {@code path}; the
    * history's own requests are set there, none after it. Each starts from what {@code from} brings
-   * when a builder gets to it, else replays the path in a fresh JVM (and fails if the replay ends
-   * before a pause the path ends with).
+   * when a builder gets to it, else replays the path in a fresh JVM; a build that fails (a replay
+   * that ends before a pause the path ends with) leaves its place empty.
    */
   public synchronized void parkCopies(List<Motion> path, List<Spec> specs, int copies, Source from) {
     Deque<Arrival> at = parked.computeIfAbsent(path, k -> new ArrayDeque<>());
@@ -123,7 +123,7 @@ public final class Pool implements AutoCloseable {
           return;
         }
       }
-      at.add(new Arrival(
+      Arrival a = new Arrival(
           arrival -> {
             Driver taken = from.bring(path, o -> arrival.origin = o);
             if (taken != null) {
@@ -141,7 +141,21 @@ public final class Pool implements AutoCloseable {
               throw e;
             }
           },
-          builder));
+          builder);
+      at.add(a);
+      a.future.whenComplete((d, failure) -> {
+        if (failure != null) {
+          forget(path, a);
+        }
+      });
+    }
+  }
+
+  /** A build that failed leaves its place: the path may be parked again, and nothing counts it. */
+  private synchronized void forget(List<Motion> path, Arrival a) {
+    Deque<Arrival> at = parked.get(path);
+    if (at != null) {
+      at.remove(a);
     }
   }
 

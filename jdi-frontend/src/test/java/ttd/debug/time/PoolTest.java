@@ -59,6 +59,24 @@ class PoolTest {
   }
 
   @Test
+  void aBuildThatFailsLeavesItsPlaceForANewOne() throws Exception {
+    pool.parkCopies(RUNG, List.of(), 1, (path, origin) -> {
+      throw new IllegalStateException("the replay ended before its pause");
+    });
+    for (long end = System.nanoTime() + 10_000_000_000L; pool.count(RUNG)[1] != 0 && System.nanoTime() < end; ) {
+      Thread.sleep(10);
+    }
+    assertArrayEquals(new int[] {0, 0}, pool.count(RUNG), "nothing is counted as parked there");
+    assertFalse(pool.parkedAt(RUNG));
+    CountDownLatch again = new CountDownLatch(1);
+    pool.parkCopies(RUNG, List.of(), 1, (path, origin) -> {
+      again.countDown();
+      throw new IllegalStateException("no JVM in this test");
+    });
+    assertTrue(again.await(10, TimeUnit.SECONDS), "parking there again builds a new JVM");
+  }
+
+  @Test
   void aJvmComingFromFurtherBackIsLeftOnItsWay() throws Exception {
     comingFromEventFive();
     assertNull(pool.takeComing(RUNG, new Position(6, 0, false)), "a rung at event 6 has a JVM that arrived: it is nearer");
