@@ -20,11 +20,13 @@ import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.connect.AttachingConnector;
 import com.sun.jdi.connect.Connector;
 import com.sun.jdi.event.BreakpointEvent;
+import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.StepEvent;
 import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.StepRequest;
 import java.nio.file.Path;
@@ -181,6 +183,102 @@ class JdwpJdiClientTest {
       c.await("ttd: the debugger detached");
       c.type("quit");
     }
+  }
+
+  /** Sums a loop after {@code begin}, then reports through a class it loads only then. */
+  private static final String LATE = String.join("\n",
+      "public class Late {",
+      "  public static void main(String[] args) {",
+      "    begin();",
+      "    long sum = 0;",
+      "    for (int i = 0; i < 5000; i++) {",
+      "      sum += i % 7;",
+      "    }",
+      "    Report.print(sum);",
+      "  }",
+      "  static void begin() {",
+      "  }",
+      "}",
+      "class Report {",
+      "  static void print(long sum) {",
+      "    System.out.println(\"sum \" + sum);",
+      "  }",
+      "}",
+      "");
+
+  /**
+   * An IDE sets its breakpoints as their classes load: the client's class-prepare request pauses
+   * the console's motion inside, the breakpoint it sets there counts from the motion's start, and
+   * the ladder's rungs inside that motion lie on the history that holds it: after the client calls
+   * a method (as an IDE renders values), the fresh replay of that history starts from a rung of
+   * that motion, not from one before it.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void rungsInAMotionAClientSetABreakpointInAsItsClassLoadedServeTheReplayAfterACall(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("jdwp-late-class-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Late", LATE);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Late");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0",
+        List.of("-Dttd.debug.rungTicks=400", "-Dttd.debug.traceRungs=true", "-Dttd.debug.hitIndex=false"))) {
+      c.type("stop in Late.begin");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=main\", Late\\.begin\\(\\), line=11 ");
+      VirtualMachine vm = attach(c.port);
+      stop(vm, c);
+      ClassPrepareRequest prepare = vm.eventRequestManager().createClassPrepareRequest();
+      prepare.addClassFilter("Report");
+      prepare.enable();
+      vm.resume();
+      ClassPrepareEvent prepared = null;
+      for (long end = System.nanoTime() + Exec.TIMEOUT.toNanos(); prepared == null && System.nanoTime() < end; ) {
+        EventSet set = vm.eventQueue().remove(1000);
+        for (Event e : set == null ? List.<Event>of() : set) {
+          if (e instanceof ClassPrepareEvent) {
+            prepared = (ClassPrepareEvent) e;
+          }
+        }
+      }
+      assertTrue(prepared != null, "the client saw Report load" + c.describe());
+      Method print = prepared.referenceType().methodsByName("print").get(0);
+      vm.eventRequestManager().createBreakpointRequest(print.location()).enable();
+      vm.resume();
+      LocatableEvent hit = stop(vm, c);
+      assertEquals("print", hit.location().method().name(), c.describe());
+      awaitLadderParked(c);
+      ThreadReference main = hit.thread();
+      Method getName = main.referenceType().methodsByName("getName").get(0);
+      assertEquals("main", ((StringReference) main.invokeMethod(main, getName, List.of(), 0)).value(), c.describe());
+      c.type("next");
+      c.await("going on in a fresh replay of the same history");
+      String from = c.await("^\\(a replay from (the start|the rung at position \\S+)\\)$");
+      assertTrue(from.startsWith("the rung at position ") && !from.equals("the rung at position 0.0"),
+          "the replay after the call starts from a rung inside the motion the client's breakpoint stopped, not " + from + c.describe());
+      c.await("^Step completed: \"thread=main\", Report\\.print\\(\\), line=16 ");
+      vm.dispose();
+      c.await("ttd: the debugger detached");
+      c.type("quit");
+    }
+  }
+
+  /** Waits until {@code info checkpoints} shows every JVM of the ladder arrived at its rung. */
+  private static void awaitLadderParked(JdwpConsole c) {
+    for (long end = System.nanoTime() + Exec.TIMEOUT.toNanos(); System.nanoTime() < end; ) {
+      c.type("info checkpoints");
+      c.console.type("when");
+      String ladder = c.await("(?ms)^(Ladder \\(.*?)^> when$");
+      if (!ladder.matches("(?s).*: [01] of 2 replay JVMs parked.*")) {
+        return;
+      }
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    }
+    throw new AssertionError("the ladder's JVMs did not arrive" + c.describe());
   }
 
   /** Hashes for five seconds of its recorded clock between {@code begin} and {@code finish}. */

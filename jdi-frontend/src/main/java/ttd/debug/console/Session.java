@@ -247,12 +247,13 @@ final class Session implements AutoCloseable {
   }
 
   private Stop performed(Motion m) {
-    Stop s = ladder.perform(driver, history, m, driver.target().started() ? position() : Position.START);
-    if (!backdated.isEmpty()) {
-      m = m.withRequests(backdated);
+    List<Motion> before = history;
+    Stop s = ladder.perform(driver, before, m, driver.target().started() ? position() : Position.START, done -> {
+      Motion as = backdated.isEmpty() ? done : done.withRequests(backdated);
       backdated.clear();
-    }
-    history = Motion.append(history, m);
+      history = Motion.append(before, as);
+      return as;
+    });
     interrupted |= s.interrupted();
     if (fired != null) {
       fired.add(firedAt(s));

@@ -66,9 +66,12 @@ public final class Ladder {
 
   /**
    * Performs {@code m}, which follows {@code prefix}, in {@code d} (at {@code from}), sampling
-   * where the replay is meanwhile, then places rungs inside it ({@link #ranThrough}).
+   * where the replay is meanwhile, then places rungs inside the motion {@code recorded} makes of it
+   * once performed, as the history will hold it ({@link #ranThrough}): with the requests a
+   * debugger added while it was paused inside (an IDE's breakpoints, set as their classes load),
+   * counted from its start, a rung keyed by {@code m} alone would lie on no history.
    */
-  public Stop perform(Driver d, List<Motion> prefix, Motion m, Position from) {
+  public Stop perform(Driver d, List<Motion> prefix, Motion m, Position from, java.util.function.UnaryOperator<Motion> recorded) {
     Target t = d.target();
     long fromNanos = t.clock().runNanos();
     int samplesBefore = t.clock().samples().size();
@@ -79,13 +82,14 @@ public final class Ladder {
     } finally {
       t.clock().sampleEvery(0);
     }
+    Motion as = recorded.apply(m);
     if (!s.interrupted() && spacingTicks > 0) {
       if (!s.ended()) {
-        ranThrough(prefix, m, from, s.position(), t::stretch, t.clock().runNanos());
+        ranThrough(prefix, as, from, s.position(), t::stretch, t.clock().runNanos());
       }
     } else if (!s.interrupted()) {
       List<long[]> samples = List.copyOf(t.clock().samples().subList(samplesBefore, t.clock().samples().size()));
-      ranThrough(prefix, m, samples, fromNanos, from, t.clock().runNanos(), s.position());
+      ranThrough(prefix, as, samples, fromNanos, from, t.clock().runNanos(), s.position());
     }
     return s;
   }
