@@ -248,13 +248,18 @@ final class LineSearch {
   }
 
   /**
-   * Lands on the line start {@code w} found, the how-manieth event of {@code observer} from the
-   * window's start: the landing's JVM, paused there, runs to it. The new history is the line
-   * start's own address where the window tells it (the window began at or before its tick point),
-   * else that pause and count.
+   * Lands on the line start {@code w} found: the landing's JVM, paused at the window's start, goes
+   * on along the line start's own address where the window tells it (the window began at or
+   * before its tick point: a pause there, then one breakpoint counting the thread's arrivals),
+   * else it counts {@code observer}'s events from the window's start, which sets a breakpoint on
+   * every line again (in library code, thousands: that took half of a step's time). The new
+   * history is the path it went.
    */
   private void land(Landing l, LineArrivals observer, Window w, String title) {
-    List<Motion> history = Motion.append(l.toStart, Motion.seek(List.of(observer), w.found().ordinal()));
+    StopAddress address = addressOf(w, l.start, observer.thread());
+    List<Motion> history = address != null
+        ? address.landing(s.specs)
+        : Motion.append(l.toStart, Motion.seek(List.of(observer), w.found().ordinal()));
     Driver landing = l.take();
     try {
       if (landing.continueAlong(l.rung, history, s.specs).interrupted()) {
@@ -264,8 +269,7 @@ final class LineSearch {
       landing.close();
       throw e;
     }
-    StopAddress address = addressOf(w, l.start, observer.thread());
-    s.switchTo(landing, address != null ? address.landing(s.specs) : history, title);
+    s.switchTo(landing, history, title);
   }
 
   /**
