@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jdi.Bootstrap;
+import com.sun.jdi.ClassType;
 import com.sun.jdi.Field;
+import com.sun.jdi.IntegerValue;
 import com.sun.jdi.LongValue;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectCollectedException;
@@ -198,6 +200,7 @@ class JdwpJdiClientTest {
       "  }",
       "  static void begin() {",
       "  }",
+      "  static int twice(int x) { return 2 * x; }",
       "}",
       "class Report {",
       "  static void print(long sum) {",
@@ -210,8 +213,8 @@ class JdwpJdiClientTest {
    * An IDE sets its breakpoints as their classes load: the client's class-prepare request pauses
    * the console's motion inside, the breakpoint it sets there counts from the motion's start, and
    * the ladder's rungs inside that motion lie on the history that holds it: after the client calls
-   * a method (as an IDE renders values), the fresh replay of that history starts from a rung of
-   * that motion, not from one before it.
+   * methods (as an IDE renders values: an object's and a static one), the fresh replay of that
+   * history starts from a rung of that motion, not from one before it.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("jvms")
@@ -251,12 +254,15 @@ class JdwpJdiClientTest {
       ThreadReference main = hit.thread();
       Method getName = main.referenceType().methodsByName("getName").get(0);
       assertEquals("main", ((StringReference) main.invokeMethod(main, getName, List.of(), 0)).value(), c.describe());
+      ClassType late = (ClassType) vm.classesByName("Late").get(0);
+      assertEquals(42, ((IntegerValue) late.invokeMethod(main, late.methodsByName("twice").get(0), List.of(vm.mirrorOf(21)), 0)).value(),
+          "a static call answers too (ClassType.InvokeMethod names the class before the thread)" + c.describe());
       c.type("next");
       c.await("going on in a fresh replay of the same history");
       String from = c.await("^\\(a replay from (the start|the rung at position \\S+)\\)$");
       assertTrue(from.startsWith("the rung at position ") && !from.equals("the rung at position 0.0"),
           "the replay after the call starts from a rung inside the motion the client's breakpoint stopped, not " + from + c.describe());
-      c.await("^Step completed: \"thread=main\", Report\\.print\\(\\), line=16 ");
+      c.await("^Step completed: \"thread=main\", Report\\.print\\(\\), line=17 ");
       vm.dispose();
       c.await("ttd: the debugger detached");
       c.type("quit");

@@ -70,18 +70,20 @@ final class ObjectCommands {
     }
   }
 
+  /** ObjectReference.InvokeMethod: object, thread, class, method, arguments, options. */
   void invokeMethod(Call c) {
     ObjectReference o = object(c);
-    invoke(c, o);
-  }
-
-  void invokeStatic(Call c) {
-    invoke(c, null);
-  }
-
-  private void invoke(Call c, ObjectReference object) {
     ThreadReference thread = c.ids().threadMirror(c.in().readId());
+    invoke(c, o, thread, c.ids().typeMirror(c.in().readId()));
+  }
+
+  /** ClassType.InvokeMethod: class, then thread (the other order from an object's call), method, arguments, options. */
+  void invokeStatic(Call c) {
     ReferenceType type = c.ids().typeMirror(c.in().readId());
+    invoke(c, null, c.ids().threadMirror(c.in().readId()), type);
+  }
+
+  private void invoke(Call c, ObjectReference object, ThreadReference thread, ReferenceType type) {
     Method m = c.ids().methodMirror(c.in().readId());
     int n = c.in().readInt();
     List<Value> args = new ArrayList<>();
