@@ -261,17 +261,17 @@ public final class NativeIoTable {
     return "operation " + op;
   }
 
-  /** Whether any call site in {@code caller} may be rewritten. */
+  /**
+   * Whether any call site in {@code caller} may be rewritten by an entry that names its callers
+   * (those called from anywhere are found by the class's constant pool instead): read off the
+   * entries, so a new caller needs no second list.
+   */
   public static boolean rewritesIn(String caller) {
-    return caller.startsWith("sun/nio/fs/")
-        || caller.equals(RAF)
-        || caller.startsWith("java/lang/Process")
-        || caller.equals(FCI)
-        || caller.equals("sun/nio/ch/FileDispatcherImpl")
-        || caller.equals("sun/nio/ch/UnixFileDispatcherImpl")
-        || caller.equals("java/io/File")
-        || caller.equals("java/io/FileDescriptor")
-        || caller.equals(PREFS)
-        || caller.startsWith(PREFS + "$");
+    for (Entry e : ENTRIES) {
+      if (!e.callers.equals(ANY) && e.calledFrom(caller)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

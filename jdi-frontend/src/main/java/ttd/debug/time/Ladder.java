@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
@@ -71,7 +72,7 @@ public final class Ladder {
    * debugger added while it was paused inside (an IDE's breakpoints, set as their classes load),
    * counted from its start, a rung keyed by {@code m} alone would lie on no history.
    */
-  public Stop perform(Driver d, List<Motion> prefix, Motion m, Position from, java.util.function.UnaryOperator<Motion> recorded) {
+  public Stop perform(Driver d, List<Motion> prefix, Motion m, Position from, UnaryOperator<Motion> recorded) {
     Target t = d.target();
     long fromNanos = t.clock().runNanos();
     int samplesBefore = t.clock().samples().size();
@@ -195,6 +196,11 @@ public final class Ladder {
         pool.discard(rungs.remove(i).path());
       }
     }
+    park(r);
+  }
+
+  /** Parks {@code copies} JVMs on {@code r}, each from the rung below if one has arrived there. */
+  private void park(Rung r) {
     pool.parkCopies(r.path(), List.of(), copies, (p, origin) -> fromBelow(r, origin));
   }
 
@@ -319,7 +325,7 @@ public final class Ladder {
 
   private synchronized void replace(Rung r) {
     if (!toReplace.defer(r) && rungs.contains(r)) {
-      pool.parkCopies(r.path(), List.of(), copies, (p, origin) -> fromBelow(r, origin));
+      park(r);
     }
   }
 
