@@ -20,7 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * or exit the JVM; each attempt is one sentence and the world is as it was. {@code print
  * System.exit(5)} does not hang, 5 000 nested parentheses are refused in one sentence, and the
  * console goes on replaying afterwards. A console that ends at EOF, or is killed, leaves no
- * {@code ttd-replay-*} file in the temporary directory.
+ * {@code ttd-replay-*} file in the temporary directory. A call whose code holds a breakpoint
+ * returns, passing over it, and the replay goes on as recorded, in a JVM that began parking at the
+ * stop when the call retired the one there.
  */
 class ConsoleEvaluationTest {
 
@@ -100,6 +102,62 @@ class ConsoleEvaluationTest {
           .filter(n -> n.startsWith("replay-") && n.endsWith(".started")).collect(Collectors.toList()),
           "the console left its replays' handshake files in its cache");
     }
+  }
+
+  private static final String TALLY =
+      String.join(
+          "\n",
+          "public class Tally {",
+          "  static Tally t;",
+          "  int n;",
+          "  int twice() {",
+          "    return n * 2;", // line 5
+          "  }",
+          "  @Override public String toString() {",
+          "    return \"Tally\" + twice();",
+          "  }",
+          "  public static void main(String[] args) {",
+          "    t = new Tally();",
+          "    for (int i = 0; i < 3; i++) {",
+          "      t.n += i;",
+          "    }",
+          "    System.out.println(\"n \" + t.n);", // line 15
+          "    System.out.println(\"twice \" + t.twice());",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aCallWhoseCodeHoldsABreakpointReturnsPassingOverItAndTheReplayGoesOnFromASpareParkedAtTheCall(Jvm jvm) throws IOException {
+    Path work = Scratch.dir("console-call-breakpoint-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Tally", TALLY);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Tally");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+
+    String[] script = {
+      "stop at Tally:5",
+      "stop at Tally:15",
+      "run",
+      "print t.toString()",
+      "print t.twice()",
+      "cont",
+      "cont",
+    };
+    DebugConsole c = DebugConsole.run(jvm, recording, List.of("-Dttd.debug.traceRungs=true"), script);
+    assertTrue(c.after(2, "run").stream().anyMatch(l -> l.contains("Tally.main(), line=15")), c.describe());
+    assertEquals(List.of(" t.toString() = \"Tally6\"",
+        "(the call passed over the stop at Tally.twice(), line=5: requests do not stop code an evaluation runs)"),
+        c.after(3, script[3]), c.describe());
+    assertEquals(" t.twice() = 6", c.first(4, script[4]), c.describe());
+    List<String> toTwice = c.after(5, "cont");
+    assertTrue(toTwice.get(0).startsWith("(code ran in the replay for an evaluation"), c.describe());
+    assertEquals("(a replay JVM parked there)", toTwice.get(1),
+        "the JVM the call retired was replaced by one parked at the stop from the call on" + c.describe());
+    assertTrue(toTwice.contains("n 3") && toTwice.stream().anyMatch(l -> l.contains("Tally.twice(), line=5")), c.describe());
+    assertTrue(c.after(6, "cont").contains("twice 6"), c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 
   @ParameterizedTest(name = "{0}")

@@ -33,8 +33,12 @@ final class InspectCommands {
     if (expr.isBlank()) {
       throw new BadInput("print what? e.g. print order.total");
     }
+    s.driver().target().takePassedOver();
     Value v = new Evaluator(s.driver().target(), s.thread(), s.frameIndex()).evaluate(expr);
     s.out.println(" " + expr.trim() + " = " + (dump ? Values.dump(v) : Values.show(v)));
+    for (String at : s.driver().target().takePassedOver()) {
+      s.out.println("(the call passed over the stop at " + at + ": requests do not stop code an evaluation runs)");
+    }
   }
 
   void locals() {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import ttd.debug.target.Target;
 import ttd.debug.time.Driver;
+import ttd.debug.target.Position;
 import ttd.debug.time.Motion;
 import ttd.debug.time.Rung;
 
@@ -44,7 +45,7 @@ final class RungJvms {
     Driver d = null;
     if (r != null) {
       d = s.ladder.takeReady(r);
-      Rung below = d == null ? s.ladder.nearestReadyBelow(r) : null;
+      Rung below = d == null ? s.ladder.nearestReadyOn(r.path()) : null;
       if (below != null) {
         d = s.ladder.takeComing(r, below.position());
       }
@@ -75,12 +76,18 @@ final class RungJvms {
 
   /**
    * A JVM at the end of {@code history} with the user's requests set: one parked there that has
-   * arrived, else one parked at the nearest rung on the history gone on along it (a checkpoint's
+   * arrived, else one on its way there from a rung at least as near as the nearest rung with a JVM
+   * that has arrived (a spare started when the JVM shown was perturbed), else one parked at the
+   * nearest rung on the history gone on along it (a checkpoint's
    * own JVM may still be on its way, queued behind the ladder's: a rung is seconds away, the start
    * tens of seconds), else the one on its way there, else a fresh one replaying the history.
    */
   static Driver at(Session s, List<Motion> history) {
     Driver d = s.pool.takeReady(history);
+    if (d == null) {
+      Rung nearest = s.ladder.nearestReadyOn(history);
+      d = s.pool.takeComing(history, nearest == null ? Position.START : nearest.position());
+    }
     for (Rung r : s.ladder.on(history)) {
       if (d != null) {
         break;
@@ -97,7 +104,8 @@ final class RungJvms {
     }
     if (d != null) {
       if (TRACE) {
-        s.out.println("(a replay JVM parked there)");
+        Position from = d.origin();
+        s.out.println("(a replay JVM parked there" + (from == null ? "" : ", from the rung at position " + from.label()) + ")");
       }
       d.user().sync(s.specs, Map.of());
       return d;

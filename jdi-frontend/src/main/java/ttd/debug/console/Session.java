@@ -101,6 +101,17 @@ final class Session implements AutoCloseable {
     this.printer = new StopPrinter(out, sources, launcher.programBci());
     this.driver = new Driver(pool.take(), out::println);
     driver.target().jvm().forwardOutput(true);
+    driver.target().onPerturbed(this::spare);
+  }
+
+  /**
+   * The JVM shown is perturbed and will be retired at the next motion: a JVM starts parking at
+   * the end of the history now, so that the motion finds it there or on its way.
+   */
+  private void spare() {
+    if (started() && !ended() && !interrupted && !distrusted) {
+      ladder.spare(history, List.copyOf(specs));
+    }
   }
 
   Driver driver() {
@@ -384,6 +395,7 @@ final class Session implements AutoCloseable {
     distrusted = false;
     next.notes(out::println);
     next.target().jvm().forwardOutput(true);
+    next.target().onPerturbed(this::spare);
     if (old != next) {
       old.close();
       shownListeners.forEach(l -> l.accept(next.target()));

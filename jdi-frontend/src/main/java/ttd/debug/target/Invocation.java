@@ -5,12 +5,23 @@ import com.sun.jdi.ClassType;
 import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.InvalidTypeException;
 import com.sun.jdi.InvocationException;
+import com.sun.jdi.Location;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.StringReference;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.Value;
+import com.sun.jdi.event.BreakpointEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventQueue;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.ExceptionEvent;
+import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.WatchpointEvent;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Consumer;
 
 /**
  * A method the console runs in a replay (a {@code toString()} it prints), on the stopped thread
@@ -40,7 +51,66 @@ final class Invocation {
     return v instanceof StringReference ? ((StringReference) v).value() : null;
   }
 
-  static Value run(ClassType position, ThreadReference thread, ObjectReference object, ClassType type, Method m, List<Value> args)
+  /**
+   * Runs the call on a thread of its own while this one answers the events the call's code meets:
+   * a request that stops there (a breakpoint in a method {@code toString()} calls, a class whose
+   * preparation a deferred breakpoint waits for) would otherwise hold the called thread, and the
+   * call would never return. Such stops are passed over, as IDEs pass over breakpoints inside an
+   * evaluation; {@code passedOver} is told where each was.
+   */
+  static Value run(ClassType position, ThreadReference thread, ObjectReference object, ClassType type, Method m, List<Value> args,
+      Consumer<String> passedOver) throws InvocationException {
+    FutureTask<Value> call = new FutureTask<>(() -> bracketed(position, thread, object, type, m, args));
+    Thread caller = new Thread(call, "ttd-evaluation");
+    caller.setDaemon(true);
+    caller.start();
+    EventQueue queue = thread.virtualMachine().eventQueue();
+    boolean interrupted = false;
+    try {
+      while (!call.isDone()) {
+        try {
+          passOver(queue.remove(20), passedOver);
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      return call.get();
+    } catch (InterruptedException e) {
+      interrupted = true;
+      throw new IllegalStateException("interrupted while a call ran in the replay");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof InvocationException) {
+        throw (InvocationException) cause;
+      }
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IllegalStateException(cause);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static void passOver(EventSet set, Consumer<String> passedOver) {
+    if (set == null) {
+      return;
+    }
+    for (Event e : set) {
+      if (e instanceof BreakpointEvent || e instanceof WatchpointEvent || e instanceof ExceptionEvent) {
+        Location l = ((LocatableEvent) e).location();
+        passedOver.accept(l.declaringType().name() + "." + l.method().name() + "(), line=" + l.lineNumber());
+      }
+    }
+    set.resume();
+  }
+
+  private static Value bracketed(ClassType position, ThreadReference thread, ObjectReference object, ClassType type, Method m, List<Value> args)
       throws InvocationException {
     try {
       if (position != null) {

@@ -20,6 +20,7 @@ import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
 import com.sun.jdi.request.StepRequest;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -65,6 +66,10 @@ public final class Target implements AutoCloseable {
   private long lastEvent = Long.MIN_VALUE;
   private long tick;
   private String perturbation;
+  private final List<String> passedOver = new ArrayList<>();
+  private Runnable onPerturbed = () -> {};
+  /** Set while a motion runs (and may pause inside, for a client that reads as a class loads). */
+  private volatile boolean awaiting;
   private final boolean tagsHashObjects;
   private volatile boolean interruptRequested;
   private long sets;
@@ -155,9 +160,25 @@ public final class Target implements AutoCloseable {
    */
   public <V extends Value> V exposed(V v) {
     if (tagsHashObjects && perturbation == null && v instanceof ObjectReference && !hashedBeforeSeen((ObjectReference) v)) {
-      perturbation = "the debugger read objects of the replay, which on this JDK gives them identity hashes";
+      perturb("the debugger read objects of the replay, which on this JDK gives them identity hashes");
     }
     return v;
+  }
+
+  private void perturb(String why) {
+    boolean first = perturbation == null;
+    perturbation = why;
+    if (first && !awaiting) {
+      onPerturbed.run();
+    }
+  }
+
+  /**
+   * Tells {@code r} when this JVM, stopped between motions, is first {@linkplain #perturbed()
+   * perturbed} (not when a motion paused inside it is: it stands at no end of a history).
+   */
+  public void onPerturbed(Runnable r) {
+    onPerturbed = r;
   }
 
   /**
@@ -292,6 +313,15 @@ public final class Target implements AutoCloseable {
   }
 
   Stop await() {
+    awaiting = true;
+    try {
+      return awaited();
+    } finally {
+      awaiting = false;
+    }
+  }
+
+  private Stop awaited() {
     clock.resumed();
     fields.resumed();
     try {
@@ -381,8 +411,18 @@ public final class Target implements AutoCloseable {
    */
   public Value invoke(ThreadReference thread, ObjectReference object, ClassType type, Method m, List<Value> args)
       throws InvocationException {
-    perturbation = "code ran in the replay for an evaluation and may have given objects identity hashes";
-    return Invocation.run(positionClass(), thread, object, type, m, args);
+    perturb("code ran in the replay for an evaluation and may have given objects identity hashes");
+    return Invocation.run(positionClass(), thread, object, type, m, args, passedOver::add);
+  }
+
+  /**
+   * Where the calls since the last take met a request that would have stopped them (a breakpoint
+   * in the called code), each passed over; the list is emptied.
+   */
+  public List<String> takePassedOver() {
+    List<String> taken = List.copyOf(passedOver);
+    passedOver.clear();
+    return taken;
   }
 
   /** Sets a static long of ReplayPosition (the class must be prepared). */

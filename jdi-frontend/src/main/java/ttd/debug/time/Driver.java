@@ -17,6 +17,7 @@ import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.RequestTable;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Observer;
+import ttd.debug.target.Position;
 import ttd.debug.target.Role;
 import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
@@ -32,6 +33,8 @@ public final class Driver implements AutoCloseable {
   private final RequestTable user;
   private final Map<Binding, ObjectReference> bound = new HashMap<>();
   private Observer search;
+  /** The rung this JVM's replay went on from when it was parked; null if it replayed from the start. */
+  private volatile Position origin;
   private Object searchOwner;
   private long searchSeen;
 
@@ -57,6 +60,15 @@ public final class Driver implements AutoCloseable {
   /** Where notes about deferred requests go from now on (silent while a history is replayed). */
   public void notes(Consumer<String> to) {
     notes = to;
+  }
+
+  /** The rung a parked JVM's replay went on from; null if it replayed from the start (or was not parked). */
+  public Position origin() {
+    return origin;
+  }
+
+  void origin(Position from) {
+    origin = from;
   }
 
   public Target target() {

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import ttd.debug.requests.Spec;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
@@ -201,23 +202,33 @@ public final class Ladder {
 
   /** Parks {@code copies} JVMs on {@code r}, each from the rung below if one has arrived there. */
   private void park(Rung r) {
-    pool.parkCopies(r.path(), List.of(), copies, (p, origin) -> fromBelow(r, origin));
+    pool.parkCopies(r.path(), List.of(), copies, (p, origin) -> fromNearest(sources(r), r.path(), List.of(), origin));
   }
 
   /**
-   * A JVM for rung {@code r}: one parked at the nearest rung below it that has arrived, gone on to
-   * {@code r} (that rung gets a replacement in turn, from below it), so that a rung near the end
-   * of a long history is back in the time of the replay between two rungs, not of the whole
-   * history; null if no rung below has one (then a fresh JVM replays the path). {@code origin}
-   * hears which rung it came from.
+   * Parks a JVM at the end of {@code history} with {@code specs} set, for when the one the console
+   * shows there is retired (code ran in it for an evaluation): from the nearest rung on the history
+   * that has arrived, else a fresh replay of it. Started when the JVM is perturbed, it is on its way
+   * or there by the next motion, which would otherwise start it only then.
    */
-  private Driver fromBelow(Rung r, Consumer<Position> origin) {
-    for (Rung below : sources(r)) {
+  public void spare(List<Motion> history, List<Spec> specs) {
+    pool.parkCopies(history, specs, 1, (p, origin) -> fromNearest(on(history), history, specs, origin));
+  }
+
+  /**
+   * A JVM at the end of {@code path}: one parked at the first of {@code sources} (rungs on the
+   * path, nearest first) that has arrived, gone on along the path (that rung gets a replacement in
+   * turn, from below it), so that a place near the end of a long history is back in the time of
+   * the replay from its nearest rung, not of the whole history; null if none has one (then a fresh
+   * JVM replays the path). {@code origin} hears which rung it came from.
+   */
+  private Driver fromNearest(List<Rung> sources, List<Motion> path, List<Spec> specs, Consumer<Position> origin) {
+    for (Rung below : sources) {
       Driver d = takeReady(below);
       if (d != null) {
         origin.accept(below.position());
         try {
-          d.continueAlong(below, r.path(), List.of());
+          d.continueAlong(below, path, specs);
           return d;
         } catch (RuntimeException e) {
           d.close();
@@ -274,9 +285,9 @@ public final class Ladder {
     return d;
   }
 
-  /** The nearest rung before {@code r} on its path with a JVM that has arrived; null if none has. */
-  public Rung nearestReadyBelow(Rung r) {
-    for (Rung below : on(r.path())) {
+  /** The nearest rung on {@code history} (before its end) with a JVM that has arrived; null if none has. */
+  public Rung nearestReadyOn(List<Motion> history) {
+    for (Rung below : on(history)) {
       if (pool.hasReady(below.path())) {
         return below;
       }

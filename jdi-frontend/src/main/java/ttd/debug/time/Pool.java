@@ -127,6 +127,7 @@ public final class Pool implements AutoCloseable {
           arrival -> {
             Driver taken = from.bring(path, o -> arrival.origin = o);
             if (taken != null) {
+              taken.origin(arrival.origin);
               return taken;
             }
             Driver d = new Driver(new Target(launcher.start()), s -> {});

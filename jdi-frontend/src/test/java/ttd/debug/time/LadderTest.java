@@ -1,11 +1,14 @@
 package ttd.debug.time;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import ttd.debug.requests.MethodBreakpoint;
@@ -160,5 +163,31 @@ class LadderTest {
         e -> stretches.getOrDefault(e, -1L), 5 * MS);
     assertEquals(List.of(new Position(41, 1201, false), new Position(41, 201, false)), cont.rungs().stream().map(Rung::position).toList(),
         "only the rungs after where the motion started");
+  }
+  @Test
+  void aSpareForTheEndOfAHistoryIsParkedThereOnceHoweverOftenItIsAsked() throws Exception {
+    Pool roomy = new Pool(null, 0, 4, 1);
+    CountDownLatch busy = new CountDownLatch(1);
+    CountDownLatch free = new CountDownLatch(1);
+    try {
+      roomy.parkCopies(List.of(RUN), List.of(), 1, (path, origin) -> {
+        busy.countDown();
+        try {
+          free.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        throw new IllegalStateException("no JVM in this test");
+      });
+      assertTrue(busy.await(10, TimeUnit.SECONDS), "the one builder is taken");
+      Ladder spares = new Ladder(roomy, 600 * MS, 3, 6, 2);
+      List<Motion> history = List.of(RUN, Motion.pause(5, 7, RUN));
+      spares.spare(history, List.of());
+      spares.spare(history, List.of());
+      assertArrayEquals(new int[] {0, 1}, roomy.count(history), "one JVM on its way to the stop, however often the console was perturbed there");
+    } finally {
+      free.countDown();
+      roomy.close();
+    }
   }
 }
