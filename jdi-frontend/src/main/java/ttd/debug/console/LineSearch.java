@@ -83,7 +83,7 @@ final class LineSearch {
     }
     LineArrivals observer = new LineArrivals(thread, kind.equals("step") ? null : Set.copyOf(methods));
     StopAddress here = new StopAddresses(s).current();
-    List<Position> windows = TickWalk.windows(here.from(), s.driver().target()::stretch);
+    List<Position> windows = TickWalk.lineWindows(here.from(), s.driver().target()::stretch, kind.equals("step") ? 3 : 48);
     String title = kind.equals("finish") ? "Run back to call" : kind.equals("next") ? "Reverse next completed" : "Reverse step completed";
     try {
       for (int j = 0; j < windows.size(); j++) {

@@ -7,7 +7,7 @@ import ttd.debug.target.Position;
 
 /**
  * Points a given number of ticks before a position, where a pause stops: what a reverse line step
- * searches from, a few ticks back first, then four times as far each time, so that a line executed
+ * searches from, a few ticks back first, then many times as far each time, so that a line executed
  * just before costs a window of a few ticks, not the whole stretch of events before it. The length
  * of each stretch between two events comes from the replay's note of the last events ({@code
  * ReplayPosition.stretches}); where it is not known, the event boundary serves (every point after
@@ -20,15 +20,19 @@ public final class TickWalk {
   private TickWalk() {}
 
   /**
-   * The window starts of a reverse line step before {@code at}, latest first: points 3, 12, 48...
-   * ticks back, up to the start of the recording ({@link Position#START}). {@code stretch} gives
-   * an event's stretch length, -1 if not known. {@code at}'s own tick point is left out: the window
-   * 3 ticks back holds all it holds, and each window costs a JVM from the ladder, whose rungs keep
-   * two (a stop at a method's first line, where the tick is the method's entry, would spend one on
-   * an empty window and leave the landing waiting for a new JVM).
+   * The window starts of a reverse line step before {@code at}, latest first: points {@code
+   * first} ticks back, then sixteen times as far each time, up to the start of the recording
+   * ({@link Position#START}). {@code stretch} gives an event's stretch length, -1 if not known.
+   * {@code at}'s own tick point is left out: the window {@code first} ticks back holds all it
+   * holds, and each window costs a JVM from the ladder, whose rungs keep two (a stop at a
+   * method's first line, where the tick is the method's entry, would spend one on an empty window
+   * and leave the landing waiting for a new JVM). A window costs mostly its replay from a rung and
+   * its requests, little more for more ticks, so they grow fast: a reverse-next over a call in
+   * Commons CSV had needed three windows of 3, 12 and 48 ticks, and the third waited for JVMs
+   * the first two had drained.
    */
-  public static List<Position> windows(Position at, LongUnaryOperator stretch) {
-    List<Position> l = windows(at, stretch, 3, 4);
+  public static List<Position> lineWindows(Position at, LongUnaryOperator stretch, long first) {
+    List<Position> l = windows(at, stretch, first, 16);
     return l.subList(1, l.size());
   }
 

@@ -20,18 +20,20 @@ class TickWalkTest {
   }
 
   @Test
-  void aReverseLineStepsFirstWindowStartsThreeTicksBackAndHoldsTheStopsOwnTick() {
-    assertEquals(List.of(at(7, 97), at(7, 88), at(7, 52), at(7, 0), at(6, 0), at(5, 0), at(3, 0), Position.START),
-        TickWalk.windows(at(7, 100), e -> -1));
-    assertEquals(List.of(at(7, 0), at(6, 0), at(5, 0), at(3, 0), Position.START), TickWalk.windows(at(7, 2), e -> -1),
+  void aReverseLineStepsWindowsStartTheGivenTicksBackThenSixteenTimesAsFarAndHoldTheStopsOwnTick() {
+    assertEquals(List.of(at(7, 997), at(7, 952), at(7, 232), at(7, 0), at(6, 0), at(5, 0), at(3, 0), Position.START),
+        TickWalk.lineWindows(at(7, 1000), e -> -1, 3));
+    assertEquals(List.of(at(7, 952), at(7, 232), at(7, 0), at(6, 0), at(5, 0), at(3, 0), Position.START),
+        TickWalk.lineWindows(at(7, 1000), e -> -1, 48), "a reverse-next or finish starts 48 ticks back");
+    assertEquals(List.of(at(7, 0), at(6, 0), at(5, 0), at(3, 0), Position.START), TickWalk.lineWindows(at(7, 2), e -> -1, 3),
         "a stop at its method's entry: the first window reaches back past the event boundary");
   }
 
   @Test
   void aWindowReachesIntoTheStretchesBeforeTheEventByTheirLengths() {
     Map<Long, Long> stretches = Map.of(6L, 1000L, 5L, 40L);
-    List<Position> w = TickWalk.windows(at(7, 2), e -> stretches.getOrDefault(e, -1L));
-    assertEquals(List.of(at(6, 999), at(6, 991), at(6, 955), at(6, 811), at(6, 235), at(5, 0), at(4, 0), at(3, 0), at(1, 0),
+    List<Position> w = TickWalk.windows(at(7, 2), e -> stretches.getOrDefault(e, -1L), 3, 4);
+    assertEquals(List.of(at(7, 2), at(6, 999), at(6, 991), at(6, 955), at(6, 811), at(6, 235), at(5, 0), at(4, 0), at(3, 0), at(1, 0),
         Position.START), w);
   }
 
