@@ -38,6 +38,14 @@ public record LineArrivals(String thread, java.util.Set<String> methods, boolean
     return m.declaringType().name() + "." + m.name() + m.signature();
   }
 
+  /**
+   * Whether these are every line start of one thread: those are installed as the thread reaches
+   * each method ({@link FollowedLines}), not on every line of every class.
+   */
+  public boolean followsOneThread() {
+    return thread != null && methods == null && !entries;
+  }
+
   /** Whether a line start in {@code m} is one of these. */
   public boolean covers(com.sun.jdi.Method m) {
     return methods == null || methods.contains(method(m));

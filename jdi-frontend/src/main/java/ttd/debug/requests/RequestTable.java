@@ -6,6 +6,7 @@ import com.sun.jdi.Location;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
+import com.sun.jdi.ThreadReference;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
@@ -37,6 +38,8 @@ public final class RequestTable {
   /** Requests of specs that keep growing as classes load (every line start). */
   private final List<EventRequest> extra = new ArrayList<>();
   private final java.util.Set<ReferenceType> preparedTypes = new java.util.HashSet<>();
+  /** Line arrivals of one thread, installed as the thread reaches each method ({@link FollowedLines}). */
+  private final Map<Spec, FollowedLines> followed = new LinkedHashMap<>();
 
   private final Object owner;
 
@@ -47,12 +50,17 @@ public final class RequestTable {
     this.owner = owner;
     this.notes = notes;
     target.onClassPrepare(this::prepared);
+    target.onMethodEntry(e -> {
+      FollowedLines f = followed.get((Spec) e.request().getProperty(Spec.class));
+      return f != null && f.entered(e);
+    });
   }
 
   /** The specs in this table, installed or waiting for their class. */
   public List<Spec> specs() {
     List<Spec> all = new ArrayList<>(installed.keySet());
     all.addAll(pending);
+    all.addAll(followed.keySet());
     return all;
   }
 
@@ -61,8 +69,17 @@ public final class RequestTable {
    * if it waits for its class to load; throws {@link BadInput} if it can never apply.
    */
   public boolean add(Spec spec, ObjectReference instance) {
-    if (installed.containsKey(spec) || pending.contains(spec)) {
+    if (installed.containsKey(spec) || pending.contains(spec) || followed.containsKey(spec)) {
       return true;
+    }
+    if (spec instanceof LineArrivals && ((LineArrivals) spec).followsOneThread()) {
+      ThreadReference t = threadNamed(((LineArrivals) spec).thread());
+      if (t != null) {
+        FollowedLines f = new FollowedLines((LineArrivals) spec, t, r -> finish(r, spec));
+        followed.put(spec, f);
+        f.install();
+        return true;
+      }
     }
     if (instance != null) {
       instances.put(spec, instance);
@@ -105,6 +122,10 @@ public final class RequestTable {
   }
 
   public void remove(Spec spec) {
+    FollowedLines f = followed.remove(spec);
+    if (f != null) {
+      target.vm().eventRequestManager().deleteEventRequests(f.requests());
+    }
     if (spec instanceof LineArrivals && pending.contains(spec)) {
       target.vm().eventRequestManager().deleteEventRequests(extra);
       extra.clear();
@@ -254,15 +275,22 @@ public final class RequestTable {
       made.add(erm.createExceptionRequest(type, c.caught(), c.uncaught()));
     }
     for (EventRequest r : made) {
-      r.setSuspendPolicy(EventRequest.SUSPEND_ALL);
-      r.putProperty(Role.KEY, role);
-      r.putProperty(Spec.class, spec);
-      if (owner != null) {
-        r.putProperty(OWNER, owner);
-      }
-      r.enable();
+      finish(r, spec);
     }
     return made;
+  }
+
+  /** Gives {@code r} this table's policy, role (unless it has one), spec and owner, and enables it. */
+  private void finish(EventRequest r, Spec spec) {
+    r.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+    if (r.getProperty(Role.KEY) == null) {
+      r.putProperty(Role.KEY, role);
+    }
+    r.putProperty(Spec.class, spec);
+    if (owner != null) {
+      r.putProperty(OWNER, owner);
+    }
+    r.enable();
   }
 
   private WatchpointRequest filtered(WatchpointRequest r, Spec spec) {
@@ -308,14 +336,20 @@ public final class RequestTable {
 
   /** {@code r}, reported only for the thread named {@code thread} (null: any). */
   private com.sun.jdi.request.BreakpointRequest inThread(com.sun.jdi.request.BreakpointRequest r, String thread) {
-    if (thread != null) {
-      for (com.sun.jdi.ThreadReference t : target.vm().allThreads()) {
-        if (t.name().equals(thread)) {
-          r.addThreadFilter(t);
-          break;
-        }
-      }
+    ThreadReference t = thread == null ? null : threadNamed(thread);
+    if (t != null) {
+      r.addThreadFilter(t);
     }
     return r;
+  }
+
+  /** The live thread named {@code name}; null if none is. */
+  private ThreadReference threadNamed(String name) {
+    for (ThreadReference t : target.vm().allThreads()) {
+      if (t.name().equals(name)) {
+        return t;
+      }
+    }
+    return null;
   }
 }

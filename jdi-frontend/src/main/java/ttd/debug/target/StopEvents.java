@@ -7,21 +7,25 @@ import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.ExceptionEvent;
 import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.MethodEntryEvent;
 import com.sun.jdi.event.VMDeathEvent;
 import com.sun.jdi.event.VMDisconnectEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * Which events of a replay JVM's event set stop the console: a user request's, a finished step's,
- * an observer's that its {@link Observer} takes; class preparations go to their listeners, and
+ * an observer's that its {@link Observer} takes; class preparations and followed method entries go
+ * to their listeners, and
  * exceptions thrown inside ttd's own work on a program thread are passed over.
  */
 final class StopEvents {
 
   private final List<Consumer<ReferenceType>> prepareListeners = new ArrayList<>();
+  private final List<Predicate<MethodEntryEvent>> entryListeners = new ArrayList<>();
   private final LongSupplier readEvent;
   private Observer observer;
   private long observed;
@@ -34,6 +38,10 @@ final class StopEvents {
 
   void onClassPrepare(Consumer<ReferenceType> listener) {
     prepareListeners.add(listener);
+  }
+
+  void onMethodEntry(Predicate<MethodEntryEvent> listener) {
+    entryListeners.add(listener);
   }
 
   /** Observes observer requests from now on; their events are numbered from 1. */
@@ -65,6 +73,16 @@ final class StopEvents {
         continue;
       }
       Role role = (Role) e.request().getProperty(Role.KEY);
+      if (role == Role.FOLLOW) {
+        boolean arrival = false;
+        for (Predicate<MethodEntryEvent> l : List.copyOf(entryListeners)) {
+          arrival |= l.test((MethodEntryEvent) e);
+        }
+        if (!arrival) {
+          continue;
+        }
+        role = Role.OBSERVER; // the entry stands for the arrival at the method's first line
+      }
       if (e instanceof ExceptionEvent && (role == Role.USER || role == Role.OBSERVER) && TtdFrames.insideTtd(((ExceptionEvent) e).thread())) {
         // thrown in the agent's own work on a program thread, not the program's; how many
         // such throws a replay sees depends on timing, so observers must not count them

@@ -15,6 +15,7 @@ import com.sun.jdi.Value;
 import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.MethodEntryEvent;
 import com.sun.jdi.event.VMStartEvent;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
@@ -204,6 +205,14 @@ public final class Target implements AutoCloseable {
 
   public void onClassPrepare(Consumer<ReferenceType> listener) {
     events.onClassPrepare(listener);
+  }
+
+  /**
+   * Tells {@code listener} of each method entry a {@link Role#FOLLOW} request reports; one it
+   * answers true for counts as its observer's event (the arrival at the method's first line).
+   */
+  public void onMethodEntry(java.util.function.Predicate<MethodEntryEvent> listener) {
+    events.onMethodEntry(listener);
   }
 
   /** Observes observer requests from now on; their events are numbered from 1. */
