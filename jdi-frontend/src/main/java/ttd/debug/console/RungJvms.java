@@ -3,9 +3,9 @@ package ttd.debug.console;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import ttd.debug.target.Position;
 import ttd.debug.target.Target;
 import ttd.debug.time.Driver;
-import ttd.debug.target.Position;
 import ttd.debug.time.Motion;
 import ttd.debug.time.Rung;
 

@@ -40,6 +40,7 @@ final class FollowedLines {
   private final Set<Method> covered = new HashSet<>();
   private final Map<ReferenceType, Boolean> observed = new HashMap<>();
   private final List<EventRequest> requests = new ArrayList<>();
+  private MethodEntryRequest entries;
 
   /** {@code made} finishes each request (policy, role, owner) and enables it. */
   FollowedLines(LineArrivals spec, ThreadReference thread, Consumer<EventRequest> made) {
@@ -58,7 +59,7 @@ final class FollowedLines {
       // not suspended: a thread that runs later enters every method it will be in
     }
     EventRequestManager erm = thread.virtualMachine().eventRequestManager();
-    MethodEntryRequest entries = erm.createMethodEntryRequest();
+    entries = erm.createMethodEntryRequest();
     entries.addThreadFilter(thread);
     for (String excluded : Target.STEP_EXCLUDES) {
       entries.addClassExclusionFilter(excluded);
@@ -67,15 +68,15 @@ final class FollowedLines {
   }
 
   /**
-   * The thread entered {@code e}'s method: its lines are observed from here on. Returns whether
-   * this entry is itself the arrival at the method's first line: JDWP reports a breakpoint at a
-   * method's first instruction together with its entry when the breakpoint was there before
-   * (then the breakpoint's event is the arrival), and passes it over as co-located with an entry
-   * it reported alone, as it does when the breakpoint is set only now, so for a method's first
-   * entry here the entry stands for it.
+   * The thread entered {@code e}'s method (if {@code e} is this one's request's): its lines are
+   * observed from here on. Returns whether this entry is itself the arrival at the method's first
+   * line: JDWP reports a breakpoint at a method's first instruction together with its entry when
+   * the breakpoint was there before (then the breakpoint's event is the arrival), and passes it
+   * over as co-located with an entry it reported alone, as it does when the breakpoint is set only
+   * now, so for a method's first entry here the entry stands for it.
    */
   boolean entered(MethodEntryEvent e) {
-    return cover(e.method());
+    return e.request() == entries && cover(e.method());
   }
 
   /** Every request this made. */
