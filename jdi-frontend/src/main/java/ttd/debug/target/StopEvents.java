@@ -19,8 +19,8 @@ import java.util.function.Predicate;
 /**
  * Which events of a replay JVM's event set stop the console: a user request's, a finished step's,
  * an observer's that its {@link Observer} takes; class preparations and followed method entries go
- * to their listeners, and
- * exceptions thrown inside ttd's own work on a program thread are passed over.
+ * to their listeners, and exceptions thrown inside ttd's own work on a program thread are passed
+ * over.
  */
 final class StopEvents {
 
