@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * console goes on replaying afterwards. A console that ends at EOF, or is killed, leaves no
  * {@code ttd-replay-*} file in the temporary directory. A call whose code holds a breakpoint
  * returns, passing over it, and the replay goes on as recorded, in a JVM that began parking at the
- * stop when the call retired the one there.
+ * stop when the call retired the one there. A call picks among overloads by its arguments' types
+ * as Java does (the most specific, widening before boxing).
  */
 class ConsoleEvaluationTest {
 
@@ -157,6 +158,68 @@ class ConsoleEvaluationTest {
         "the JVM the call retired was replaced by one parked at the stop from the call on" + c.describe());
     assertTrue(toTwice.contains("n 3") && toTwice.stream().anyMatch(l -> l.contains("Tally.twice(), line=5")), c.describe());
     assertTrue(c.after(6, "cont").contains("twice 6"), c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
+  }
+
+  private static final String SHELF =
+      String.join(
+          "\n",
+          "import java.util.*;",
+          "public class Shelf {",
+          "  enum Slot { TOP, BOTTOM } static Shelf s; static Map<Integer, String> counts; static Slot first;",
+          "  final Map<String, Integer> byName = new HashMap<>();",
+          "  final List<String> names = new ArrayList<>();",
+          "  String get(String name) { return \"name \" + name + \"=\" + byName.get(name); }",
+          "  String get(int i) { return \"index \" + i + \"=\" + names.get(i); }",
+          "  String get(Enum<?> e) { return \"slot \" + e.name(); }",
+          "  String describe(Object o) { return \"object \" + o; }",
+          "  String describe(CharSequence s) { return \"chars \" + s; }",
+          "  String describe(long n) { return \"long \" + n; }",
+          "  public static void main(String[] args) {",
+          "    s = new Shelf();",
+          "    for (String n : List.of(\"apple\", \"pear\")) { s.byName.put(n, n.length()); s.names.add(n); }",
+          "    counts = new HashMap<>();",
+          "    counts.put(300, \"three hundred\");",
+          "    first = Slot.BOTTOM;",
+          "    System.out.println(s.get(\"pear\") + \" \" + s.get(1) + \" \" + s.get(first) + \" \" + counts.size());", // line 18
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aCallChoosesAmongOverloadsByTheTypesOfItsArgumentsAsJavaDoes(Jvm jvm) throws IOException {
+    Path work = Scratch.dir("console-overloads-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Shelf", SHELF);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Shelf");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+
+    String[] script = {
+      "stop at Shelf:18",
+      "run",
+      "print s.get(\"pear\")",
+      "print s.get(0)",
+      "print s.get(first)",
+      "print s.describe(\"x\")",
+      "print s.describe(5)",
+      "print s.describe(null)",
+      "print s.describe(s.names)",
+      "print counts.get(300)",
+      "print s.get(true)",
+      "cont",
+    };
+    DebugConsole c = DebugConsole.run(jvm, recording, script);
+    assertEquals(" s.get(\"pear\") = \"name pear=4\"", c.first(2, script[2]), c.describe());
+    assertEquals(" s.get(0) = \"index 0=apple\"", c.first(3, script[3]), c.describe());
+    assertEquals(" s.get(first) = \"slot BOTTOM\"", c.first(4, script[4]), c.describe());
+    assertEquals(" s.describe(\"x\") = \"chars x\"", c.first(5, script[5]), "the most specific overload wins" + c.describe());
+    assertEquals(" s.describe(5) = \"long 5\"", c.first(6, script[6]), "widening comes before boxing" + c.describe());
+    assertEquals(" s.describe(null) = \"chars null\"", c.first(7, script[7]), c.describe());
+    assertEquals(" s.describe(s.names) = \"object [apple, pear]\"", c.first(8, script[8]), c.describe());
+    assertEquals(" counts.get(300) = \"three hundred\"", c.first(9, script[9]), "an int boxed for get(Object)" + c.describe());
+    assertTrue(c.first(10, script[10]).startsWith("no method get of Shelf takes (boolean); there are "), c.describe());
+    assertTrue(c.after(11, "cont").contains("name pear=4 index 1=pear slot BOTTOM 1"), c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 

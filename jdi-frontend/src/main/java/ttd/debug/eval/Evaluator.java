@@ -2,6 +2,8 @@ package ttd.debug.eval;
 
 import com.sun.jdi.AbsentInformationException;
 import com.sun.jdi.ArrayReference;
+import com.sun.jdi.ClassLoaderReference;
+import com.sun.jdi.ClassNotLoadedException;
 import com.sun.jdi.ClassType;
 import com.sun.jdi.Field;
 import com.sun.jdi.IncompatibleThreadStateException;
@@ -10,6 +12,7 @@ import com.sun.jdi.InvocationException;
 import com.sun.jdi.LocalVariable;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
+import com.sun.jdi.PrimitiveValue;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.StackFrame;
 import com.sun.jdi.ThreadReference;
@@ -209,35 +212,69 @@ public final class Evaluator {
     } else {
       throw new BadInput(owner == null ? "cannot call " + c.name() + "() on null" : "a " + ((Value) owner).type().name() + " has no methods");
     }
-    Method m = pick(type, c.name(), args.size(), object == null);
+    Method m = Overloads.pick(type, c.name(), args, object == null);
     CallPolicy.check(m);
-    List<Value> converted = Literals.convert(thread.virtualMachine(), m, args);
+    ClassType classType = type instanceof ClassType ? (ClassType) type : null;
+    if (object == null && classType == null) {
+      throw new BadInput("cannot call a static method of interface " + type.name());
+    }
+    List<Value> passed = boxed(m, args);
+    resolveParameterTypes(m);
+    return invoke(object, classType, m, passed);
+  }
+
+  /**
+   * Has the method's class loader resolve its parameter types, already loaded by another, when it
+   * has not done so itself: JDI checks each argument against the parameter's type as that loader
+   * sees it and refuses otherwise ("Class java.lang.CharSequence not loaded"), where the JVM would
+   * resolve it as the call runs. {@code Class.forName} without initialisation finds the loaded class
+   * through the loader's delegation and records the loader as one that knows it.
+   */
+  private void resolveParameterTypes(Method m) {
+    ClassLoaderReference loader = m.declaringType().classLoader();
+    if (loader == null) {
+      return;
+    }
     try {
-      ClassType classType = type instanceof ClassType ? (ClassType) type : null;
-      if (object == null && classType == null) {
-        throw new BadInput("cannot call a static method of interface " + type.name());
+      m.argumentTypes();
+      return;
+    } catch (ClassNotLoadedException e) {
+      // resolved below, name by name
+    }
+    VirtualMachine vm = thread.virtualMachine();
+    ClassType classClass = (ClassType) vm.classesByName("java.lang.Class").get(0);
+    for (String name : m.argumentTypeNames()) {
+      if (!Overloads.WRAPPERS.containsKey(name) && !name.endsWith("[]") && !vm.classesByName(name).isEmpty()) {
+        List<Value> forNameArgs = List.of(vm.mirrorOf(name), vm.mirrorOf(false), loader);
+        invoke(null, classClass, Overloads.pick(classClass, "forName", forNameArgs, true), forNameArgs);
       }
-      return target.invoke(thread, object, classType, m, converted);
-    } catch (InvocationException e) {
-      throw new BadInput("the call " + c.name() + "() threw " + e.exception().referenceType().name());
-    } catch (IllegalArgumentException e) {
-      throw new BadInput(e.getMessage());
     }
   }
 
-  private static Method pick(ReferenceType type, String name, int arity, boolean statics) {
-    Method found = null;
-    for (Method m : type.methodsByName(name)) {
-      if (m.argumentTypeNames().size() == arity && !m.isAbstract() && (!statics || m.isStatic())) {
-        if (found == null || found.declaringType() != type && m.declaringType() == type) {
-          found = m;
-        }
+  /** The arguments, each primitive one passed for a reference parameter boxed by its wrapper's {@code valueOf}. */
+  private List<Value> boxed(Method m, List<Value> args) {
+    List<String> params = m.argumentTypeNames();
+    List<Value> out = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      Value a = args.get(i);
+      String wrapper = a instanceof PrimitiveValue ? Overloads.WRAPPERS.get(a.type().name()) : null;
+      if (wrapper != null && !Overloads.WRAPPERS.containsKey(params.get(i))) {
+        ClassType w = (ClassType) thread.virtualMachine().classesByName(wrapper).get(0);
+        a = invoke(null, w, Overloads.pick(w, "valueOf", List.of(a), true), List.of(a));
       }
+      out.add(a);
     }
-    if (found == null) {
-      throw new BadInput(type.name() + " has no " + (statics ? "static " : "") + "method " + name + " taking " + arity + " argument" + (arity == 1 ? "" : "s"));
+    return Literals.convert(thread.virtualMachine(), m, out);
+  }
+
+  private Value invoke(ObjectReference object, ClassType classType, Method m, List<Value> args) {
+    try {
+      return target.invoke(thread, object, classType, m, args);
+    } catch (InvocationException e) {
+      throw new BadInput("the call " + m.name() + "() threw " + e.exception().referenceType().name());
+    } catch (IllegalArgumentException e) {
+      throw new BadInput(e.getMessage());
     }
-    return found;
   }
 
   private Value literal(Object v) {
