@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code ttd-replay-*} file in the temporary directory. A call whose code holds a breakpoint
  * returns, passing over it, and the replay goes on as recorded, in a JVM that began parking at the
  * stop when the call retired the one there. A call picks among overloads by its arguments' types
- * as Java does (the most specific, widening before boxing).
+ * as Java does (the most specific, widening before boxing), and operators compute as in Java.
  */
 class ConsoleEvaluationTest {
 
@@ -220,6 +220,45 @@ class ConsoleEvaluationTest {
     assertEquals(" counts.get(300) = \"three hundred\"", c.first(9, script[9]), "an int boxed for get(Object)" + c.describe());
     assertTrue(c.first(10, script[10]).startsWith("no method get of Shelf takes (boolean); there are "), c.describe());
     assertTrue(c.after(11, "cont").contains("name pear=4 index 1=pear slot BOTTOM 1"), c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void operatorsComputeAsJavaDoesAndTheReplayGoesOnAsRecorded(Jvm jvm) throws IOException {
+    Path work = Scratch.dir("console-operators-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Shelf", SHELF);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Shelf");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+
+    String[] script = {
+      "stop at Shelf:18",
+      "run",
+      "print s.names.size() * 2 + 1",
+      "print counts.size() > 0 && s != null",
+      "print \"n=\" + s.names + '!'",
+      "print s.byName.get(\"pear\") + 1",
+      "print 7 / (counts.size() - 1)",
+      "print (1 << 33) + \" \" + (1L << 33) + \" \" + (-1 >>> 28)",
+      "print -first.ordinal() - 0.5",
+      "print first == Shelf.Slot.BOTTOM",
+      "print !s.names.isEmpty() || 1 / 0 == 0",
+      "print s + 1",
+      "cont",
+    };
+    DebugConsole c = DebugConsole.run(jvm, recording, script);
+    assertEquals(" s.names.size() * 2 + 1 = 5", c.first(2, script[2]), c.describe());
+    assertEquals(" counts.size() > 0 && s != null = true", c.first(3, script[3]), c.describe());
+    assertEquals(" \"n=\" + s.names + '!' = \"n=[apple, pear]!\"", c.first(4, script[4]), "concatenation runs toString()" + c.describe());
+    assertEquals(" s.byName.get(\"pear\") + 1 = 5", c.first(5, script[5]), "an Integer unboxes" + c.describe());
+    assertEquals("the expression divides by zero", c.first(6, script[6]), c.describe());
+    assertEquals(" (1 << 33) + \" \" + (1L << 33) + \" \" + (-1 >>> 28) = \"2 8589934592 15\"", c.first(7, script[7]), c.describe());
+    assertEquals(" -first.ordinal() - 0.5 = -1.5", c.first(8, script[8]), c.describe());
+    assertEquals(" first == Shelf.Slot.BOTTOM = true", c.first(9, script[9]), c.describe());
+    assertEquals(" !s.names.isEmpty() || 1 / 0 == 0 = true", c.first(10, script[10]), "|| does not evaluate its right side" + c.describe());
+    assertEquals("the operator + takes numbers, and this is a Shelf", c.first(11, script[11]), c.describe());
+    assertTrue(c.after(12, "cont").contains("name pear=4 index 1=pear slot BOTTOM 1"), c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 

@@ -15,6 +15,7 @@ import com.sun.jdi.ObjectReference;
 import com.sun.jdi.PrimitiveValue;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.StackFrame;
+import com.sun.jdi.StringReference;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.Value;
 import com.sun.jdi.VirtualMachine;
@@ -100,7 +101,46 @@ public final class Evaluator {
       Expression.Element el = (Expression.Element) e;
       return element(value(eval(el.array())), value(eval(el.index())));
     }
+    if (e instanceof Expression.Unary u) {
+      return Operators.unary(thread.virtualMachine(), u.op(), value(eval(u.operand())));
+    }
+    if (e instanceof Expression.Binary b) {
+      return binary(b);
+    }
     return call((Expression.Call) e);
+  }
+
+  /** {@code &&} and {@code ||} short-circuit; {@code +} with a string concatenates; the rest is {@link Operators}'. */
+  private Value binary(Expression.Binary b) {
+    VirtualMachine vm = thread.virtualMachine();
+    Value left = value(eval(b.left()));
+    if (b.op().equals("&&") || b.op().equals("||")) {
+      boolean l = Operators.bool(b.op(), left);
+      return vm.mirrorOf(l == b.op().equals("||") ? l : Operators.bool(b.op(), value(eval(b.right()))));
+    }
+    Value right = value(eval(b.right()));
+    if (b.op().equals("+") && (left instanceof StringReference || right instanceof StringReference)) {
+      return vm.mirrorOf(text(left) + text(right));
+    }
+    return Operators.binary(vm, b.op(), left, right);
+  }
+
+  /** A value as Java's string conversion shows it: an object by its {@code toString()}, run in the replay. */
+  private String text(Value v) {
+    if (v == null) {
+      return "null";
+    }
+    if (v instanceof StringReference s) {
+      return s.value();
+    }
+    if (v instanceof PrimitiveValue) {
+      return v.toString();
+    }
+    ObjectReference o = (ObjectReference) v;
+    Method m = Overloads.pick(o.referenceType(), "toString", List.of(), false);
+    CallPolicy.check(m);
+    Value s = invoke(o, null, m, List.of());
+    return s == null ? "null" : ((StringReference) s).value();
   }
 
   private Value value(Object o) {

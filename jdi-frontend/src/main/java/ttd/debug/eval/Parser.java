@@ -5,7 +5,9 @@ import java.util.List;
 import ttd.debug.BadInput;
 
 /**
- * Reads the console's expressions: {@code primary ( '.' name [ '(' args ')' ] | '[' expr ']' )*}.
+ * Reads the console's expressions: operands {@code primary ( '.' name [ '(' args ')' ] | '[' expr
+ * ']' )*}, each after any of {@code ! ~ -}, joined by Java's binary operators at Java's precedence
+ * ({@link Operators}).
  *
  * <p>Input that nests deeper than {@link #MAX_DEPTH} levels (parentheses, arguments, indices) or
  * has more than {@link #MAX_PARTS} parts is refused in one sentence: reading it, and evaluating
@@ -44,12 +46,60 @@ public final class Parser {
     if (++depth > MAX_DEPTH) {
       throw new BadInput("the expression nests more than " + MAX_DEPTH + " levels deep; evaluate a smaller part of it");
     }
+    Expression e = binary(1);
+    depth--;
+    return e;
+  }
+
+  /** Operands joined by operators binding at least as tightly as {@code minPrecedence}, left to right. */
+  private Expression binary(int minPrecedence) {
+    Expression left = unary();
+    while (true) {
+      skipSpace();
+      String op = operator();
+      if (op == null || Operators.precedence(op) < minPrecedence) {
+        return left;
+      }
+      pos += op.length();
+      count();
+      left = new Expression.Binary(op, left, binary(Operators.precedence(op) + 1));
+    }
+  }
+
+  /** The binary operator at the current position, the longest that matches; null if none. */
+  private String operator() {
+    for (String op : Operators.BY_LENGTH) {
+      if (text.startsWith(op, pos)) {
+        return op;
+      }
+    }
+    return null;
+  }
+
+  private Expression unary() {
+    skipSpace();
+    if (pos < text.length()) {
+      char c = text.charAt(pos);
+      boolean negation = c == '-' && !(pos + 1 < text.length() && Character.isDigit(text.charAt(pos + 1)));
+      if (c == '!' || c == '~' || negation) {
+        pos++;
+        if (++depth > MAX_DEPTH) {
+          throw new BadInput("the expression nests more than " + MAX_DEPTH + " levels deep; evaluate a smaller part of it");
+        }
+        count();
+        Expression operand = unary();
+        depth--;
+        return new Expression.Unary(String.valueOf(c), operand);
+      }
+    }
+    return postfix();
+  }
+
+  private Expression postfix() {
     Expression e = primary();
     while (true) {
       skipSpace();
-      if (++parts > MAX_PARTS) {
-        throw new BadInput("the expression has more than " + MAX_PARTS + " parts; evaluate a smaller part of it");
-      }
+      count();
       if (eat('.')) {
         String name = name();
         skipSpace();
@@ -60,9 +110,14 @@ public final class Parser {
         expect(']');
         e = new Expression.Element(e, index);
       } else {
-        depth--;
         return e;
       }
+    }
+  }
+
+  private void count() {
+    if (++parts > MAX_PARTS) {
+      throw new BadInput("the expression has more than " + MAX_PARTS + " parts; evaluate a smaller part of it");
     }
   }
 

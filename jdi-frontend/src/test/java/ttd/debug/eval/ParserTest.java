@@ -62,4 +62,69 @@ class ParserTest {
     assertTrue(e.getMessage().startsWith("the expression has more than " + Parser.MAX_PARTS + " parts"), e.getMessage());
     Parser.parse("a" + ".b".repeat(Parser.MAX_PARTS - 2));
   }
+
+  private static Expression name(String n) {
+    return new Expression.Name(n);
+  }
+
+  private static Expression lit(Object v) {
+    return new Expression.Literal(v);
+  }
+
+  private static Expression bin(String op, Expression l, Expression r) {
+    return new Expression.Binary(op, l, r);
+  }
+
+  @Test
+  void multiplicationBindsTighterThanAdditionAndComparisonLooserThanBoth() {
+    assertEquals(bin(">", bin("+", name("a"), bin("*", name("b"), lit(2))), lit(0)), Parser.parse("a + b * 2 > 0"));
+  }
+
+  @Test
+  void operatorsOfOneLevelAssociateToTheLeft() {
+    assertEquals(bin("-", bin("-", name("a"), name("b")), name("c")), Parser.parse("a - b - c"));
+    assertEquals(bin("||", bin("||", name("a"), name("b")), bin("&&", name("c"), name("d"))), Parser.parse("a || b || c && d"));
+  }
+
+  @Test
+  void aMinusAfterAnOperandSubtractsAndBeforeADigitStartsANegativeLiteral() {
+    assertEquals(bin("-", name("a"), lit(1)), Parser.parse("a-1"));
+    assertEquals(bin("-", name("a"), lit(-1)), Parser.parse("a - -1"));
+    assertEquals(new Expression.Unary("-", name("a")), Parser.parse("-a"));
+    assertEquals(lit(-2147483648), Parser.parse("-2147483648"));
+  }
+
+  @Test
+  void theLongestOperatorIsRead() {
+    assertEquals(bin(">>>", name("a"), lit(3)), Parser.parse("a>>>3"));
+    assertEquals(bin("<=", name("a"), lit(3)), Parser.parse("a<=3"));
+    assertEquals(bin("!=", name("a"), lit(null)), Parser.parse("a != null"));
+  }
+
+  @Test
+  void unaryOperatorsApplyToTheWholePathAfterThem() {
+    assertEquals(new Expression.Unary("!", new Expression.Call(name("list"), "isEmpty", List.of())), Parser.parse("!list.isEmpty()"));
+  }
+
+  @Test
+  void parenthesesAndCallsNestInsideOperators() {
+    assertEquals(bin("*", bin("+", name("a"), name("b")), new Expression.Call(null, "f", List.of(bin("%", name("c"), lit(2))))),
+        Parser.parse("(a + b) * f(c % 2)"));
+  }
+
+  @Test
+  void aMissingOperandOrAnOperatorAtTheEndIsOneSentence() {
+    BadInput e = assertThrows(BadInput.class, () -> Parser.parse("a +"));
+    assertEquals("cannot read the expression 'a +': the expression ends too early (at column 4)", e.getMessage());
+    assertThrows(BadInput.class, () -> Parser.parse("* a"));
+  }
+
+  @Test
+  void aLongChainOfOperatorsIsRefusedByItsPartsNotByTheStack() {
+    String chain = "1" + " + 1".repeat(5000);
+    BadInput e = assertThrows(BadInput.class, () -> Parser.parse(chain));
+    assertTrue(e.getMessage().startsWith("the expression has more than "), e.getMessage());
+    String negations = "!".repeat(5000) + "a";
+    assertTrue(assertThrows(BadInput.class, () -> Parser.parse(negations)).getMessage().startsWith("the expression nests more than "));
+  }
 }
