@@ -26,6 +26,7 @@ public final class Help {
           "step | next | step up      one line, into calls | over calls | out of the method",
           "stop at Class:line         set a breakpoint (deferred until the class loads)",
           "stop in Class.method       set a breakpoint at a method's first line",
+          "stop at|in ... if expr     stop only where expr is true (fields, locals, operators; no calls)",
           "clear [Class:line]         remove a breakpoint, or list them",
           "watch [access|all] Class.field   stop when any instance's field is written (or read)",
           "watch [access|all] expr.field    the same for one object, e.g. watch order.total",

@@ -3,8 +3,11 @@ package ttd.debug.console;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.Value;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import ttd.debug.BadInput;
 import ttd.debug.eval.Evaluator;
+import ttd.debug.eval.HitConditions;
 import ttd.debug.requests.Binding;
 import ttd.debug.requests.ClassNames;
 import ttd.debug.requests.ExceptionCatch;
@@ -20,6 +23,9 @@ import ttd.debug.requests.Spec;
  */
 final class RequestCommands {
 
+  /** Where a breakpoint's condition begins: {@code stop at Cart:42 if total < 0}. */
+  private static final Pattern CONDITION = Pattern.compile("\\s+if(\\s+|$)");
+
   private final Session s;
 
   RequestCommands(Session s) {
@@ -27,6 +33,16 @@ final class RequestCommands {
   }
 
   void stop(String args) {
+    String condition = null;
+    Matcher conditional = CONDITION.matcher(args);
+    if (conditional.find()) {
+      condition = args.substring(conditional.end());
+      if (condition.isBlank()) {
+        throw new BadInput("malformed breakpoint '" + args.trim() + "': a condition is missing after if, e.g. stop at shop.Cart:42 if total < 0");
+      }
+      condition = HitConditions.check(condition);
+      args = args.substring(0, conditional.start());
+    }
     String[] w = args.trim().split("\\s+", 2);
     if (w.length < 2 || !(w[0].equals("at") || w[0].equals("in"))) {
       if (args.isBlank()) {
@@ -43,7 +59,7 @@ final class RequestCommands {
       if (line < 1 || !ClassNames.valid(cls)) {
         throw new BadInput("malformed location '" + w[1] + "': stop at takes Class:line, e.g. stop at shop.Cart:42");
       }
-      spec = new LineBreakpoint(cls, line);
+      spec = new LineBreakpoint(cls, line, condition);
     } else {
       int dot = w[1].lastIndexOf('.');
       String cls = dot < 0 ? "" : w[1].substring(0, dot);
@@ -51,7 +67,7 @@ final class RequestCommands {
       if (!ClassNames.valid(cls) || !method.matches("[A-Za-z_$<][A-Za-z0-9_$>]*")) {
         throw new BadInput("malformed method '" + w[1] + "': stop in takes Class.method, e.g. stop in shop.Cart.add");
       }
-      spec = new MethodBreakpoint(cls, method);
+      spec = new MethodBreakpoint(cls, method, condition);
     }
     add(spec, null, "Set " + spec.describe());
   }

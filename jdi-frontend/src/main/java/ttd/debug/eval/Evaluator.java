@@ -37,11 +37,27 @@ public final class Evaluator {
   private final Target target;
   private final ThreadReference thread;
   private final int frameIndex;
+  /** Whether code may run in the replay (a method call, a {@code toString()} for a concatenation). */
+  private final boolean runsCode;
 
   public Evaluator(Target target, ThreadReference thread, int frameIndex) {
+    this(target, thread, frameIndex, true);
+  }
+
+  private Evaluator(Target target, ThreadReference thread, int frameIndex, boolean runsCode) {
     this.target = target;
     this.thread = thread;
     this.frameIndex = frameIndex;
+    this.runsCode = runsCode;
+  }
+
+  /**
+   * An evaluator for a breakpoint's condition in the top frame of {@code thread}: it reads, and
+   * refuses to run code, since a condition is evaluated at every hit, in replays that must go on as
+   * recorded (searches among them).
+   */
+  static Evaluator forCondition(Target target, ThreadReference thread) {
+    return new Evaluator(target, thread, 0, false);
   }
 
   /** The value of {@code text}; throws {@link BadInput} with one sentence on any error. */
@@ -136,6 +152,9 @@ public final class Evaluator {
     if (v instanceof PrimitiveValue) {
       return v.toString();
     }
+    if (!runsCode) {
+      throw new BadInput(HitConditions.NO_CALLS + " (a string concatenation calls toString())");
+    }
     ObjectReference o = (ObjectReference) v;
     Method m = Overloads.pick(o.referenceType(), "toString", List.of(), false);
     CallPolicy.check(m);
@@ -228,6 +247,9 @@ public final class Evaluator {
   }
 
   private Value call(Expression.Call c) {
+    if (!runsCode) {
+      throw new BadInput(HitConditions.NO_CALLS + " (" + c.name() + "())");
+    }
     Object owner;
     if (c.target() == null) {
       ObjectReference self = target.exposed(frame().thisObject());

@@ -3,14 +3,18 @@ package ttd.debug.requests;
 import com.sun.jdi.ReferenceType;
 
 /**
- * {@code stop at Class:line}. The line may be in a nested class of {@code Class} (one source file
- * holds them all), as a person reading the file expects.
+ * {@code stop at Class:line [if condition]}. The line may be in a nested class of {@code Class}
+ * (one source file holds them all), as a person reading the file expects.
  */
-public record LineBreakpoint(String className, int line) implements Spec {
+public record LineBreakpoint(String className, int line, String condition) implements Spec {
+
+  public LineBreakpoint(String className, int line) {
+    this(className, line, null);
+  }
 
   @Override
   public String describe() {
-    return "breakpoint " + className + ":" + line;
+    return "breakpoint " + className + ":" + line + (condition == null ? "" : " if " + condition);
   }
 
   @Override

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import ttd.debug.BadInput;
+import ttd.debug.target.Conditions;
 import ttd.debug.target.Role;
 import ttd.debug.target.Target;
 
@@ -287,6 +288,9 @@ public final class RequestTable {
       r.putProperty(Role.KEY, role);
     }
     r.putProperty(Spec.class, spec);
+    if (spec.condition() != null) {
+      r.putProperty(Conditions.KEY, spec.condition());
+    }
     if (owner != null) {
       r.putProperty(OWNER, owner);
     }

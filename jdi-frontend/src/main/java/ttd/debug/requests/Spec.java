@@ -20,6 +20,14 @@ public sealed interface Spec permits LineBreakpoint, MethodBreakpoint, FieldWatc
     return ClassNames.matches(className(), type.name());
   }
 
+  /**
+   * The expression that must be true at a hit for it to count ({@code stop at Cart:42 if total <
+   * 0}), checked by the console at each hit; null for a spec that counts every hit.
+   */
+  default String condition() {
+    return null;
+  }
+
   /** The class names whose loading a deferred spec waits for (JDI class filter patterns). */
   default String[] preparePatterns() {
     return ClassNames.patterns(className());

@@ -18,7 +18,8 @@ import java.util.function.Predicate;
 
 /**
  * Which events of a replay JVM's event set stop the console: a user request's, a finished step's,
- * an observer's that its {@link Observer} takes; class preparations and followed method entries go
+ * an observer's that its {@link Observer} takes, each only where its {@link Conditions condition}
+ * holds; class preparations and followed method entries go
  * to their listeners, and exceptions thrown inside ttd's own work on a program thread are passed
  * over.
  */
@@ -27,6 +28,7 @@ final class StopEvents {
   private final List<Consumer<ReferenceType>> prepareListeners = new ArrayList<>();
   private final List<Predicate<MethodEntryEvent>> entryListeners = new ArrayList<>();
   private final LongSupplier readEvent;
+  private Conditions conditions = Conditions.NONE;
   private Observer observer;
   private long observed;
   private boolean userMuted;
@@ -42,6 +44,11 @@ final class StopEvents {
 
   void onMethodEntry(Predicate<MethodEntryEvent> listener) {
     entryListeners.add(listener);
+  }
+
+  /** Who decides whether a conditional request's hit counts. */
+  void conditions(Conditions c) {
+    conditions = c;
   }
 
   /** Observes observer requests from now on; their events are numbered from 1. */
@@ -91,6 +98,10 @@ final class StopEvents {
       }
       if (role == Role.USER && userMuted) {
         continue; // a goto or pause runs past the user's requests, also those set while it runs
+      }
+      if ((role == Role.USER || role == Role.OBSERVER) && e.request().getProperty(Conditions.KEY) instanceof String condition
+          && !conditions.hold((LocatableEvent) e, condition)) {
+        continue; // a hit where the request's condition is false counts nowhere
       }
       if (role == Role.STEP) {
         vm.eventRequestManager().deleteEventRequest(e.request());

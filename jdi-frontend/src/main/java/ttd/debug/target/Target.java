@@ -203,6 +203,11 @@ public final class Target implements AutoCloseable {
     }
   }
 
+  /** Who decides, from now on, whether a hit of a conditional request counts. */
+  public void conditions(Conditions c) {
+    events.conditions(c);
+  }
+
   public void onClassPrepare(Consumer<ReferenceType> listener) {
     events.onClassPrepare(listener);
   }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import ttd.debug.BadInput;
 import ttd.debug.eval.Evaluator;
+import ttd.debug.eval.HitConditions;
 import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.RequestTable;
@@ -55,6 +56,7 @@ public final class Driver implements AutoCloseable {
     this.notes = notes;
     this.user = new RequestTable(target, Role.USER, null, s -> this.notes.accept(s));
     target.observe(this::observed);
+    target.conditions(new HitConditions(target, s -> this.notes.accept(s)));
   }
 
   /** Where notes about deferred requests go from now on (silent while a history is replayed). */
