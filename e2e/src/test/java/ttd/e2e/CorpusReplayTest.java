@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -42,15 +38,15 @@ class CorpusReplayTest {
 
   @TestFactory
   Stream<DynamicTest> everyCorpusProgramReplaysAsRecordedWithItsFilesGone() {
-    Path classes = Paths.get(property("ttd.compat.classes"));
+    Path classes = Paths.get(CorpusRun.property("ttd.compat.classes"));
     List<String> programs = Corpus.programs(classes);
     assertTrue(programs.size() >= 30, "the corpus has " + programs.size() + " programs: " + programs);
-    Map<String, KnownFailure> known = Corpus.knownFailures(Paths.get(property("ttd.compat.known")));
+    Map<String, KnownFailure> known = Corpus.knownFailures(Paths.get(CorpusRun.property("ttd.compat.known")));
     List<String> shortNames = programs.stream().map(Corpus::shortName).toList();
     for (String listed : known.keySet()) {
       assertTrue(shortNames.contains(listed), "known-failures.txt lists " + listed + ", which is no corpus program");
     }
-    String classPath = classPath(classes, Paths.get(property("ttd.compat.lib")));
+    String classPath = CorpusRun.classPath();
     TtdRun.jar();
     ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
     List<DynamicTest> tests = new ArrayList<>();
@@ -96,22 +92,4 @@ class CorpusReplayTest {
   }
 
   /** The corpus's classes and every jar of its libraries, in name order. */
-  private static String classPath(Path classes, Path lib) {
-    List<String> entries = new ArrayList<>();
-    entries.add(classes.toAbsolutePath().toString());
-    try (Stream<Path> jars = Files.list(lib)) {
-      jars.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> entries.add(p.toAbsolutePath().toString()));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot list the corpus's libraries in " + lib + "; build compat with mvn install", e);
-    }
-    return String.join(File.pathSeparator, entries);
-  }
-
-  private static String property(String name) {
-    String value = System.getProperty(name, "");
-    if (value.isBlank()) {
-      throw new IllegalStateException("system property " + name + " is not set; run the tests with `mvn verify -pl e2e`");
-    }
-    return value;
-  }
 }

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -23,6 +25,27 @@ import java.util.stream.Stream;
  * @param leftBehind what the replay created in the program's temp or working directory, or empty
  */
 record CorpusRun(Outcome recorded, Outcome replayed, String hung, List<String> leftBehind) {
+
+  /** The corpus's classes and every library jar, as a class path (from the properties {@code mvn verify -pl e2e} sets). */
+  static String classPath() {
+    List<String> entries = new ArrayList<>();
+    entries.add(Paths.get(property("ttd.compat.classes")).toAbsolutePath().toString());
+    Path lib = Paths.get(property("ttd.compat.lib"));
+    try (Stream<Path> jars = Files.list(lib)) {
+      jars.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> entries.add(p.toAbsolutePath().toString()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the corpus's libraries in " + lib + "; build compat with mvn install", e);
+    }
+    return String.join(File.pathSeparator, entries);
+  }
+
+  static String property(String name) {
+    String value = System.getProperty(name, "");
+    if (value.isBlank()) {
+      throw new IllegalStateException("system property " + name + " is not set; run the tests with `mvn verify -pl e2e`");
+    }
+    return value;
+  }
 
   /** Records {@code main} from {@code classPath} on {@code jvm} in a new scratch directory and replays it. */
   static CorpusRun of(Jvm jvm, String classPath, String main) {

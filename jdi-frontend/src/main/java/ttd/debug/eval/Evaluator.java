@@ -8,6 +8,7 @@ import com.sun.jdi.ClassType;
 import com.sun.jdi.Field;
 import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.IntegerValue;
+import com.sun.jdi.InternalException;
 import com.sun.jdi.InvocationException;
 import com.sun.jdi.LocalVariable;
 import com.sun.jdi.Method;
@@ -72,6 +73,29 @@ public final class Evaluator {
     return (Value) v;
   }
 
+  /** JDWP's INVALID_SLOT: the frame's code holds no value in that slot at its current instruction. */
+  private static final int JDWP_INVALID_SLOT = 35;
+
+  private static final String NO_THIS =
+      "the JVM gives no 'this' at this instruction (JDWP INVALID_SLOT); `step` or `next` once and try again";
+
+  /**
+   * The frame's {@code this}; null in a static method, and also where HotSpot answers INVALID_SLOT
+   * for it, where JDI would throw an internal error: seen at the first instruction of Commons
+   * CSV's {@code CSVRecord.getHeaderMapRaw} in a replay, stepped into from {@code get} (jdb on a
+   * plain JVM shows it there; a program of the same shape replays and shows it; cause not found).
+   */
+  private static ObjectReference self(StackFrame f) {
+    try {
+      return f.thisObject();
+    } catch (InternalException e) {
+      if (e.errorCode() != JDWP_INVALID_SLOT) {
+        throw e;
+      }
+      return null;
+    }
+  }
+
   /** A partial qualified name ({@code ttd.samples}) that may still become a class. */
   private static final class ClassName {
     final String name;
@@ -100,9 +124,9 @@ public final class Evaluator {
       return literal(((Expression.Literal) e).value());
     }
     if (e instanceof Expression.This) {
-      ObjectReference self = frame().thisObject();
+      ObjectReference self = self(frame());
       if (self == null) {
-        throw new BadInput("there is no 'this' in a static method");
+        throw new BadInput(frame().location().method().isStatic() ? "there is no 'this' in a static method" : NO_THIS);
       }
       return self;
     }
@@ -177,17 +201,26 @@ public final class Evaluator {
     try {
       LocalVariable local = f.visibleVariableByName(name);
       if (local != null) {
-        return f.getValue(local);
+        try {
+          return f.getValue(local);
+        } catch (InternalException e) {
+          if (e.errorCode() != JDWP_INVALID_SLOT) {
+            throw e;
+          }
+          throw new BadInput("the JVM gives no value of " + name + " at this instruction (JDWP INVALID_SLOT); `step` or `next` once and try again");
+        }
       }
     } catch (AbsentInformationException e) {
       // compiled without local variable names: fields and classes still work
     }
-    ObjectReference self = target.exposed(f.thisObject());
+    ObjectReference self = target.exposed(self(f));
     if (self != null) {
       Field field = self.referenceType().fieldByName(name);
       if (field != null) {
         return self.getValue(field);
       }
+    } else if (!f.location().method().isStatic() && f.location().declaringType().fieldByName(name) != null && !f.location().declaringType().fieldByName(name).isStatic()) {
+      throw new BadInput(NO_THIS);
     }
     ReferenceType here = f.location().declaringType();
     Field field = here.fieldByName(name);
@@ -252,7 +285,7 @@ public final class Evaluator {
     }
     Object owner;
     if (c.target() == null) {
-      ObjectReference self = target.exposed(frame().thisObject());
+      ObjectReference self = target.exposed(self(frame()));
       owner = self != null ? self : frame().location().declaringType();
     } else {
       owner = eval(c.target());
