@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * CSVRecord.get}, stepped into {@code getHeaderMapRaw}, where the replay JVM's debugger answered
  * {@code this} with JDWP INVALID_SLOT at the first instruction and the console printed an
  * internal error ("please report it"). Every answer there is a value or one sentence, and the
- * session goes on.
+ * session goes on. A thread that waits for its turn in ttd's scheduler shows the program's frames
+ * under one folded line for ttd's own, and a call on it says why it cannot run.
  */
 class ConsoleOnALibraryTest {
 
@@ -53,6 +54,40 @@ class ConsoleOnALibraryTest {
     assertEquals(" this.values.length > 0 = true", c.first(8, SCRIPT[8]), c.describe());
     List<String> output = c.after(10, "cont").stream().filter(l -> !l.startsWith("(") && !l.startsWith("The application")).toList();
     assertEquals(recorded.stdout().strip(), String.join("\n", output).strip(), "the replay goes on as recorded" + c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
+  }
+
+  private static final String[] WAITING = {
+    "catch java.lang.IllegalStateException",
+    "run",
+    "thread main",
+    "where",
+    "print blocker.toString()",
+    "print blocker",
+    "ignore java.lang.IllegalStateException",
+    "cont",
+  };
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aThreadWaitingInTheSchedulerShowsTheProgramsFramesAndSaysWhyItCannotRunACall(Jvm jvm) {
+    Path work = Scratch.dir("console-library-waiting-" + jvm.label());
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, CorpusRun.classPath(), "ttd.compat.async.CompletableFutureChains");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+
+    DebugConsole c = DebugConsole.run(jvm, recording, WAITING);
+    assertTrue(c.after(1, "run").stream().anyMatch(l -> l.startsWith("Exception occurred: java.lang.IllegalStateException")), c.describe());
+    String selected = c.first(2, "thread main");
+    assertTrue(selected.matches("Current thread is main \\(at frame \\d+, below ttd's own code\\)"), selected + c.describe());
+    List<String> where = c.after(3, "where");
+    assertTrue(where.get(0).matches("  \\[1-\\d+\\] \\(ttd's own code: the thread waits for its turn in the replay\\)"), c.describe());
+    assertTrue(where.stream().noneMatch(l -> l.contains("ttd.agent.") || l.contains("ttd.runtime.")), "ttd's frames are folded" + c.describe());
+    assertTrue(where.get(1).contains("java.util.concurrent.locks.LockSupport.park"), "the selected frame is the program's wait" + c.describe());
+    assertEquals("a call runs only on the thread the stop is in, and main was stopped by the stop of another thread; read its fields"
+        + " and locals instead, or `thread` back to the stopped one", c.first(4, WAITING[4]), c.describe());
+    assertTrue(c.first(5, "print blocker").startsWith(" blocker = instance of java.util.concurrent."), c.describe());
+    assertTrue(c.after(7, "cont").stream().anyMatch(l -> l.startsWith("The application exited")), c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 }

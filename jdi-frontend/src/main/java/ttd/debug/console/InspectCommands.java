@@ -15,6 +15,7 @@ import ttd.debug.BadInput;
 import ttd.debug.eval.Evaluator;
 import ttd.debug.eval.Values;
 import ttd.debug.requests.ClassNames;
+import ttd.debug.target.TtdFrames;
 
 /**
  * Looking at a stopped replay: {@code print}, {@code dump}, {@code eval}, {@code locals}, {@code
@@ -77,7 +78,11 @@ final class InspectCommands {
   private void frames(ThreadReference t) {
     try {
       List<StackFrame> frames = t.frames();
-      for (int i = 0; i < frames.size(); i++) {
+      int hidden = TtdFrames.onTop(frames);
+      if (hidden > 0) {
+        s.out.println("  [1" + (hidden > 1 ? "-" + hidden : "") + "] (ttd's own code: the thread waits for its turn in the replay)");
+      }
+      for (int i = hidden; i < frames.size(); i++) {
         Location l = frames.get(i).location();
         s.out.println("  [" + (i + 1) + "] " + l.declaringType().name() + "." + l.method().name() + " (" + source(l) + ")");
       }
@@ -152,7 +157,14 @@ final class InspectCommands {
     for (ThreadReference t : s.driver().target().vm().allThreads()) {
       if (t.name().equals(name.trim())) {
         s.selectThread(t.name());
-        s.out.println("Current thread is " + t.name());
+        int hidden = 0;
+        try {
+          hidden = TtdFrames.onTop(t.frames());
+        } catch (IncompatibleThreadStateException e) {
+          // running: no frame to select
+        }
+        s.selectFrame(hidden < 1 ? 0 : hidden);
+        s.out.println("Current thread is " + t.name() + (hidden > 0 ? " (at frame " + (hidden + 1) + ", below ttd's own code)" : ""));
         return;
       }
     }

@@ -142,7 +142,9 @@ final class Invocation {
     } catch (InvalidTypeException | ClassNotLoadedException e) {
       throw new IllegalArgumentException("the arguments do not fit " + m.name() + " (" + e.getMessage() + ")");
     } catch (IncompatibleThreadStateException e) {
-      throw new IllegalArgumentException("the thread cannot run code here (" + e.getMessage() + ")");
+      throw new IllegalArgumentException(
+          "a call runs only on the thread the stop is in, and " + thread.name() + " was stopped by the stop of another thread; read"
+              + " its fields and locals instead, or `thread` back to the stopped one");
     }
   }
 }
