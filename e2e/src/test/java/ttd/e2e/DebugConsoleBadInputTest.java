@@ -47,6 +47,11 @@ class DebugConsoleBadInputTest {
       {"print order.nofield", ORDER + "$Order has no field nofield"},
       {"print orders[3]", "only arrays have elements, and this is a java.util.ArrayList"},
       {"print order.total.x", "a long has no fields"},
+      {"history " + ORDER + ".Order.total --last 1", null},
+      {"history record.values", "no variable or field named record in any frame here, and record is no class name; history takes"
+          + " Class.field, or expr.field at a stop where expr names an object"},
+      {"history order.total --last 0", "malformed history 'order.total --last 0': --last takes a count from 1 to 999999999, not 0;"
+          + " --all lists every write"},
       {"watch " + ORDER + "$Order.nofield", ORDER + "$Order has no field nofield"},
       {"stop at " + ORDER + ":999", "no code at line 999 in " + ORDER},
       {"up 5", "already at the outermost frame"},
@@ -79,6 +84,12 @@ class DebugConsoleBadInputTest {
         }
       }
     }
+    int dotted = 0;
+    while (!script[dotted][0].startsWith("history " + ORDER + ".Order")) {
+      dotted++;
+    }
+    List<String> nested = c.after(dotted, script[dotted][0]);
+    assertTrue(nested.stream().anyMatch(l -> l.contains(" -> ")), "a nested class written with dots is the loaded one" + c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 

@@ -67,6 +67,9 @@ final class FieldHistory {
     if (frame < 0 && !ClassNames.valid(q.owner())) {
       throw new BadInput("malformed history '" + args.trim() + "': " + q.owner() + " is neither a class name nor an object in any frame here");
     }
+    if (frame < 0) {
+      className = className(q, args);
+    }
     FieldWatch watch = new FieldWatch(className, q.field(), false, true, null);
     StopAddress here = frame >= 0 ? new StopAddresses(s).current() : null;
     Position current = s.startedAndStopped() ? s.position() : null;
@@ -119,6 +122,30 @@ final class FieldHistory {
       }
     }
     return -1;
+  }
+
+  /**
+   * The class a query's owner names, when no frame names an object by it: a nested class written
+   * with dots ({@code EventsJson.Event}) as loaded ({@code EventsJson$Event}). A bare lower-case
+   * name ({@code record}) is a variable out of scope here, not a class: said at once, where a
+   * search for a class of that name would replay the whole recording to find none.
+   */
+  private String className(HistoryQuery q, String args) {
+    String owner = q.owner();
+    if (owner.matches("[a-z][A-Za-z0-9_]*")) {
+      throw new BadInput("no variable or field named " + owner + " in any frame here, and " + owner + " is no class name; history takes"
+          + " Class.field, or expr.field at a stop where expr names an object");
+    }
+    if (!s.startedAndStopped() || !ClassNames.loaded(s.driver().target().vm(), owner).isEmpty()) {
+      return owner;
+    }
+    for (int dot = owner.lastIndexOf('.'); dot > 0; dot = owner.lastIndexOf('.', dot - 1)) {
+      String nested = owner.substring(0, dot) + owner.substring(dot).replace('.', '$');
+      if (!ClassNames.loaded(s.driver().target().vm(), nested).isEmpty()) {
+        return nested;
+      }
+    }
+    return owner;
   }
 
   /**

@@ -46,6 +46,9 @@ record HistoryQuery(String target, String owner, String field, int last, Positio
         last = 0;
       } else if (w[i].equals("--last") && i + 1 < w.length && w[i + 1].matches("[1-9][0-9]{0,8}")) {
         last = Integer.parseInt(w[++i]);
+      } else if (w[i].equals("--last")) {
+        throw new BadInput("malformed history '" + args.trim() + "': --last takes a count from 1 to 999999999"
+            + (i + 1 < w.length ? ", not " + w[i + 1] : "") + "; --all lists every write");
       } else if (w[i].contains("..")) {
         String[] r = w[i].split("\\.\\.", -1);
         from = r[0].isEmpty() ? null : position(r[0], args);

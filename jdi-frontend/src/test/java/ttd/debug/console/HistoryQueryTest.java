@@ -38,7 +38,11 @@ class HistoryQueryTest {
   @Test
   void badQueriesSayWhatIsWrongInOneLine() {
     assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("total")).getMessage().startsWith("malformed history 'total'"));
-    assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b --last x")).getMessage().contains("'--last' is none of"));
+    assertEquals("malformed history 'a.b --last x': --last takes a count from 1 to 999999999, not x; --all lists every write",
+        assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b --last x")).getMessage());
+    assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b --last 0")).getMessage().contains("--last takes a count from 1"));
+    assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b --last -3")).getMessage().contains(", not -3;"));
+    assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b --last")).getMessage().endsWith("999999999; --all lists every write"));
     assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b 9..3")).getMessage().contains("ends before it starts"));
     assertTrue(assertThrows(BadInput.class, () -> HistoryQuery.parse("a.b ==")).getMessage().contains("== needs a value"));
   }
