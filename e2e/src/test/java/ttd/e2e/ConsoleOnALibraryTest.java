@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code this} with JDWP INVALID_SLOT at the first instruction and the console printed an
  * internal error ("please report it"). Every answer there is a value or one sentence, and the
  * session goes on. A thread that waits for its turn in ttd's scheduler shows the program's frames
- * under one folded line for ttd's own, and a call on it says why it cannot run.
+ * under one folded line for ttd's own, and a call on it says why it cannot run. A write reached
+ * again by reverse-continue, with a lambda's frame on the stack, keeps the name {@code when} gave it.
  */
 class ConsoleOnALibraryTest {
 
@@ -89,5 +90,37 @@ class ConsoleOnALibraryTest {
     assertTrue(c.first(5, "print blocker").startsWith(" blocker = instance of java.util.concurrent."), c.describe());
     assertTrue(c.after(7, "cont").stream().anyMatch(l -> l.startsWith("The application exited")), c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
+  }
+
+  private static final String[] BACK_TO_A_WRITE = {
+    "stop at ttd.compat.csv.CsvReport:34",
+    "run",
+    "cont",
+    "clear ttd.compat.csv.CsvReport:34",
+    "watch org.apache.commons.csv.CSVParser.recordNumber",
+    "cont",
+    "when",
+    "cont",
+    "reverse-continue",
+    "when",
+    "goto 5.1~2",
+    "quit",
+  };
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aStopReachedAgainBackwardsUnderALambdaFrameKeepsItsName(Jvm jvm) {
+    Path work = Scratch.dir("console-library-names-" + jvm.label());
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, CorpusRun.classPath(), "ttd.compat.csv.CsvReport");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+
+    DebugConsole c = DebugConsole.run(jvm, recording, BACK_TO_A_WRITE);
+    String first = c.first(6, "when");
+    assertTrue(first.matches("position \\d+\\.\\d+@\\d+:\\d+ \\(event \\d+, tick \\d+\\)"), first + c.describe());
+    assertTrue(c.after(8, "reverse-continue").stream().anyMatch(l -> l.startsWith("Watchpoint hit:")), c.describe());
+    assertEquals(first, c.first(9, "when"), "the same write, reached back through CSVRecordIterator's lambda, has the same name" + c.describe());
+    assertEquals("'5.1~2' names a stop of the console session that printed it (~N counts the stops that session named at one place);"
+        + " here, goto 5.1 goes to the first stop there", c.first(10, "goto 5.1~2"), c.describe());
   }
 }

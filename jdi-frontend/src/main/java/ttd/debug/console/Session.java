@@ -484,8 +484,14 @@ final class Session implements AutoCloseable {
    * What tells the current stop from another at the same position: the stopped thread and where
    * each of its frames is (a line of a method called twice in one tick differs by its caller's
    * place; only a method without calls run twice by JDK code in one tick, a sort's comparator
-   * say, stops twice at one place with the same frames).
+   * say, stops twice at one place with the same frames). A lambda's frame is named without its
+   * class's number and address ({@code Iter$$Lambda$237/0x00007f43c8186000}), which differ from one
+   * replay JVM to the next (the number with what else spun lambdas there): with them, a
+   * reverse-continue back to a stop seen before named it anew, {@code ~2}.
    */
+  /** A hidden class's number and address in its name, {@code $$Lambda$237/0x00007f43c8186000} (JDK 17) or {@code $$Lambda/0x...}. */
+  private static final java.util.regex.Pattern HIDDEN_CLASS_ADDRESS = java.util.regex.Pattern.compile("(\\$\\$Lambda)(\\$\\d+)?/0x[0-9a-f]+");
+
   private List<String> stopKey(Position p) {
     List<String> key = new ArrayList<>(List.of(p.label()));
     Stop st = stop();
@@ -494,7 +500,7 @@ final class Session implements AutoCloseable {
       key.add(t.name());
       try {
         for (StackFrame f : t.frames()) {
-          key.add(f.location().method().toString() + "@" + f.location().codeIndex());
+          key.add(HIDDEN_CLASS_ADDRESS.matcher(f.location().method().toString()).replaceAll("$1") + "@" + f.location().codeIndex());
         }
       } catch (IncompatibleThreadStateException e) {
         key.add("(running)");

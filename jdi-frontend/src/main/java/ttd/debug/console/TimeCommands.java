@@ -102,6 +102,11 @@ final class TimeCommands {
       s.switchTo(s.replayed(target), target, "Went to position " + a);
       return;
     }
+    int tilde = a.indexOf('~');
+    if (tilde > 0 && Position.parse(a.substring(0, tilde)) != null) {
+      throw new BadInput("'" + a + "' names a stop of the console session that printed it (~N counts the stops that session named"
+          + " at one place); here, goto " + a.substring(0, tilde) + " goes to the first stop there");
+    }
     Position p = Position.parse(a);
     if (p == null) {
       throw new BadInput("bad position '" + a + "': goto takes EVENT, EVENT.TICK or EVENT.TICK@FRAMES:BCI as `when` prints it, e.g. goto 57 (just after event 57, see timeline), goto 57.1200 (tick 1200 after it) or goto 57.1200@3:402 (the stop there with 3 frames at bci 402)");
