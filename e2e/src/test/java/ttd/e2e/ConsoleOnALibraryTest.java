@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code this} with JDWP INVALID_SLOT at the first instruction and the console printed an
  * internal error ("please report it"). Every answer there is a value or one sentence, and the
  * session goes on. A thread that waits for its turn in ttd's scheduler shows the program's frames
- * under one folded line for ttd's own, and a call on it says why it cannot run. A write reached
+ * under one folded line for ttd's own, and a call on it says why it cannot run; a reverse-finish from
+ * a lambda a JDK pool ran says its caller has no lines. A write reached
  * again by reverse-continue, with a lambda's frame on the stack, keeps the name {@code when} gave it.
  */
 class ConsoleOnALibraryTest {
@@ -61,6 +62,7 @@ class ConsoleOnALibraryTest {
   private static final String[] WAITING = {
     "catch java.lang.IllegalStateException",
     "run",
+    "reverse-finish",
     "thread main",
     "where",
     "print blocker.toString()",
@@ -79,16 +81,20 @@ class ConsoleOnALibraryTest {
 
     DebugConsole c = DebugConsole.run(jvm, recording, WAITING);
     assertTrue(c.after(1, "run").stream().anyMatch(l -> l.startsWith("Exception occurred: java.lang.IllegalStateException")), c.describe());
-    String selected = c.first(2, "thread main");
+    String back = c.first(2, "reverse-finish");
+    assertTrue(back.startsWith("reverse-finish goes back to the call's line, but ttd.compat.async.CompletableFutureChains.lambda$main$")
+        && back.contains(" was called by the JDK's java.util.concurrent.CompletableFuture$AsyncSupply.run, which has no line a step stops at;"),
+        "a lambda a pool ran has no caller with lines" + c.describe());
+    String selected = c.first(3, "thread main");
     assertTrue(selected.matches("Current thread is main \\(at frame \\d+, below ttd's own code\\)"), selected + c.describe());
-    List<String> where = c.after(3, "where");
+    List<String> where = c.after(4, "where");
     assertTrue(where.get(0).matches("  \\[1-\\d+\\] \\(ttd's own code: the thread waits for its turn in the replay\\)"), c.describe());
     assertTrue(where.stream().noneMatch(l -> l.contains("ttd.agent.") || l.contains("ttd.runtime.")), "ttd's frames are folded" + c.describe());
     assertTrue(where.get(1).contains("java.util.concurrent.locks.LockSupport.park"), "the selected frame is the program's wait" + c.describe());
     assertEquals("a call runs only on the thread the stop is in, and main was stopped by the stop of another thread; read its fields"
-        + " and locals instead, or `thread` back to the stopped one", c.first(4, WAITING[4]), c.describe());
-    assertTrue(c.first(5, "print blocker").startsWith(" blocker = instance of java.util.concurrent."), c.describe());
-    assertTrue(c.after(7, "cont").stream().anyMatch(l -> l.startsWith("The application exited")), c.describe());
+        + " and locals instead, or `thread` back to the stopped one", c.first(5, WAITING[5]), c.describe());
+    assertTrue(c.first(6, "print blocker").startsWith(" blocker = instance of java.util.concurrent."), c.describe());
+    assertTrue(c.after(8, "cont").stream().anyMatch(l -> l.startsWith("The application exited")), c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 

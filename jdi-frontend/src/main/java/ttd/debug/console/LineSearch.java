@@ -81,6 +81,11 @@ final class LineSearch {
     if (kind.equals("finish") && depth <= 1) {
       throw new BadInput("reverse-finish is not meaningful in the outermost frame");
     }
+    String caller = kind.equals("finish") ? callerWithoutLines(t) : null;
+    if (caller != null) {
+      throw new BadInput("reverse-finish goes back to the call's line, but " + method.substring(0, method.indexOf('(')) + " was called by "
+          + caller + ", which has no line a step stops at; reverse-step goes back to the line this thread ran before");
+    }
     LineArrivals observer = new LineArrivals(thread, kind.equals("step") ? null : Set.copyOf(methods));
     StopAddress here = new StopAddresses(s).current();
     List<Position> windows = TickWalk.lineWindows(here.from(), s.driver().target()::stretch, kind.equals("step") ? 3 : 48);
@@ -115,7 +120,40 @@ final class LineSearch {
     } finally {
       s.running(null);
     }
-    throw new BadInput("no earlier line in this thread: this is the start of the recording");
+    throw new BadInput(kind.equals("step")
+        ? "no earlier line in this thread: this is its first line in the recording"
+        : kind.equals("next")
+            ? "no earlier line of this method or its callers in this thread: this is the first in the recording"
+            : "no line of a calling method ran in this thread before this point");
+  }
+
+  /**
+   * When no frame below the top one has a line a step stops at (a lambda run by a JDK pool: its
+   * caller is the lambda's hidden class, then {@code CompletableFuture$AsyncSupply.run}), the
+   * nearest caller's name; null when one has.
+   */
+  private static String callerWithoutLines(ThreadReference t) {
+    try {
+      List<StackFrame> frames = t.frames();
+      String nearest = null;
+      for (int i = 1; i < frames.size(); i++) {
+        Location l = frames.get(i).location();
+        String type = l.declaringType().name();
+        if (!ttd.debug.target.Target.stepExcluded(type) && l.lineNumber() > 0) {
+          return null;
+        }
+        if (nearest == null && !type.contains("$$Lambda")) {
+          nearest = type + "." + l.method().name();
+        }
+      }
+      if (nearest == null) {
+        return "code without lines";
+      }
+      boolean jdk = nearest.startsWith("java.") || nearest.startsWith("jdk.") || nearest.startsWith("sun.");
+      return (jdk ? "the JDK's " : "") + nearest;
+    } catch (IncompatibleThreadStateException e) {
+      return null;
+    }
   }
 
   /**
