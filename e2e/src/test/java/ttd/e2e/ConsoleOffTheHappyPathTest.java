@@ -45,7 +45,7 @@ class ConsoleOffTheHappyPathTest {
         "landed on the write, in a frame where order is not a local:" + c.describe());
     List<String> history = c.after(4, "history order.total");
     assertEquals("History of order.total: 2 writes", history.get(0), c.describe());
-    assertTrue(history.get(2).matches("  position \\d+\\.\\d+ \"thread=main\", " + Pattern.quote(ORDER + "$Order.applyDiscount()") + ", line=45 bci=\\d+: \\d+ -> -\\d+ \\(after the current position\\)"),
+    assertTrue(history.get(2).matches("  position \\d+\\.\\d+@\\d+:\\d+ \"thread=main\", " + Pattern.quote(ORDER + "$Order.applyDiscount()") + ", line=45 bci=\\d+: \\d+ -> -\\d+ \\(after the current position\\)"),
         "the corrupting write of that order, the one the console is stopped at (about to happen):" + c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -13,7 +12,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * reverse-continue to the write lands and {@code when} then says that position, not on the tick
  * point just before it: backwards (from the crash to the order's first write, replayed from the
  * start) and forwards in the same replay (on to the write that corrupted the order). The first
- * console reads the positions; a second one, at the same point, goes to them.
+ * console reads the positions; a second one, at the same point, goes to them; a third, which
+ * listed nothing, goes to one too, by the place ({@code @FRAMES:BCI}) the listing printed.
  */
 class GotoAListedWriteTest {
 
@@ -42,12 +42,18 @@ class GotoAListedWriteTest {
         "print this.total",
         "quit");
     assertStoppedAt(history.get(1), c.after(3, "goto " + first), "backwards, from the start, at the order's first write:" + c.describe());
-    assertTrue(c.first(4, "when").matches("position " + Pattern.quote(first) + "@\\d+:\\d+ \\(event " + first.replace(".", ", tick ") + "\\)"), c.describe());
+    assertEquals("position " + first + " (event " + first.replaceFirst("@.*", "").replace(".", ", tick ") + ")", c.first(4, "when"), c.describe());
     assertStoppedAt(history.get(2), c.after(5, "goto " + corrupting), "forwards in the same replay, at the corrupting write:" + c.describe());
-    assertTrue(c.first(6, "when").matches("position " + Pattern.quote(corrupting) + "@\\d+:\\d+ \\(event " + corrupting.replace(".", ", tick ") + "\\)"), c.describe());
+    assertEquals("position " + corrupting + " (event " + corrupting.replaceFirst("@.*", "").replace(".", ", tick ") + ")", c.first(6, "when"), c.describe());
     String change = history.get(2).substring(history.get(2).lastIndexOf(": ") + 2);
     assertEquals(" this.total = " + change.substring(0, change.indexOf(" -> ")), c.first(7, "print this.total"), "the write is about to happen:" + c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
+
+    c = DebugConsole.run(jvm, ReverseDebuggingTest.crashingRecording(jvm), "goto " + corrupting, "print this.total", "quit");
+    String where = history.get(2).substring(history.get(2).indexOf('"'), history.get(2).lastIndexOf(": "));
+    assertTrue(c.after(0, "goto " + corrupting).contains("Stopped at position " + corrupting + ": " + where),
+        "a console that listed nothing goes to the printed place:" + c.describe());
+    assertEquals(" this.total = " + change.substring(0, change.indexOf(" -> ")), c.first(1, "print this.total"), c.describe());
   }
 
   private static String position(String historyLine) {

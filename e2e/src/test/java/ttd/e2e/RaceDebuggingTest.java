@@ -34,7 +34,7 @@ class RaceDebuggingTest {
   void reverseContinueFromTheFailedAuditLandsOnTheRacingWriteInAWindowThread(Jvm jvm) throws Exception {
     int line = lineOf(WRITE);
     String sell = Pattern.quote(BOX_OFFICE + "$Concert.sell()") + ", line=" + line + " bci=\\d+";
-    Pattern historyLine = Pattern.compile("^  position \\d+\\.\\d+ \"thread=(window-\\d)\", " + sell + ": (-?\\d+) -> (-?\\d+)$");
+    Pattern historyLine = Pattern.compile("^  position \\d+\\.\\d+@\\d+:\\d+ \"thread=(window-\\d)\", " + sell + ": (-?\\d+) -> (-?\\d+)$");
     DebugConsole c = DebugConsole.run(jvm, oversoldRecording(jvm),
         "catch java.lang.IllegalStateException",
         "run",

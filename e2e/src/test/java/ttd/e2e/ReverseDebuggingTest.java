@@ -61,9 +61,9 @@ class ReverseDebuggingTest {
 
     List<String> history = c.after(5, "history order.total");
     assertEquals("History of order.total: 2 writes", history.get(0), c.describe());
-    assertTrue(history.get(1).matches("  position \\d+\\.\\d+ \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37 bci=\\d+: 0 -> \\d+"), c.describe());
+    assertTrue(history.get(1).matches("  position \\d+\\.\\d+@\\d+:\\d+ \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37 bci=\\d+: 0 -> \\d+"), c.describe());
     long before = bad + 2000;
-    assertTrue(history.get(2).matches("  position \\d+\\.\\d+ \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.applyDiscount\\(\\), line=45 bci=\\d+: " + before + " -> " + bad), c.describe());
+    assertTrue(history.get(2).matches("  position \\d+\\.\\d+@\\d+:\\d+ \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.applyDiscount\\(\\), line=45 bci=\\d+: " + before + " -> " + bad), c.describe());
 
     List<String> landed = c.after(6, "reverse-continue");
     assertTrue(landed.get(0).matches("Watchpoint hit: \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.applyDiscount\\(\\), line=45 bci=\\d+"), c.describe());

@@ -236,7 +236,7 @@ final class FieldHistory {
         if (o != null) {
           o.disableCollection();
         }
-        Position at = d.target().observedAt();
+        Position at = d.target().observedAt().at(s.place(e.thread()));
         boolean later = past[0] || here == null && current != null && current.before(at) && at.tick() >= 0;
         writes.add(new Write(at, e.thread().name(), s.printer.where(null, e.location()),
             Values.show(w.valueCurrent()) + " -> " + Values.show(w.valueToBe()), Values.show(w.valueToBe()), o, later));

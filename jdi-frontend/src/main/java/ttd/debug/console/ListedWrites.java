@@ -39,7 +39,9 @@ final class ListedWrites {
       ordinal = p.event() == event ? ordinal + 1 : 1;
       event = p.event();
       if (p.tick() >= 0) {
-        these.putIfAbsent(p, new Write(observer, ordinal));
+        Write w = new Write(observer, ordinal);
+        these.putIfAbsent(p, w);
+        these.putIfAbsent(p.at(null), w);
       }
     }
     listed.putAll(these);

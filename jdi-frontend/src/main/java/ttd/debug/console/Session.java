@@ -465,7 +465,11 @@ final class Session implements AutoCloseable {
 
   /** {@link #place()} of the stop {@code st} (of any of the session's replay JVMs). */
   Position.Place place(Stop st) {
-    ThreadReference t = st == null || st.ended() ? null : st.thread();
+    return place(st == null || st.ended() ? null : st.thread());
+  }
+
+  /** {@link #place()} of the thread {@code t}, stopped at an event (null: none). */
+  Position.Place place(ThreadReference t) {
     if (t == null) {
       return null;
     }

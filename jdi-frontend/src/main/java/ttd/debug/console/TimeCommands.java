@@ -122,7 +122,7 @@ final class TimeCommands {
     Position p = s.position();
     boolean stopped = s.started() && !s.ended() && !s.stop().interrupted();
     ListedWrites.Write write = s.writes.at(to);
-    if (write != null && !(stopped && p.equals(to) && atAWrite(s.stop()))) {
+    if (write != null && !(stopped && (p.equals(to) || p.at(s.place()).equals(to)) && atAWrite(s.stop()))) {
       gotoWrite(to, write, stopped && p.event() < to.event() && !s.driver().target().perturbed());
       return;
     }
