@@ -186,14 +186,20 @@ class ConsoleEvaluationTest {
           "}",
           "");
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("ttd.e2e.Jvm#all")
-  void aCallChoosesAmongOverloadsByTheTypesOfItsArgumentsAsJavaDoes(Jvm jvm) throws IOException {
-    Path work = Scratch.dir("console-overloads-" + jvm.label());
+  /** A recording of {@link #SHELF} in a new scratch directory named from {@code prefix}. */
+  private static Path recordedShelf(Jvm jvm, String prefix) throws IOException {
+    Path work = Scratch.dir(prefix + jvm.label());
     Path classes = JavaSource.compile(work.resolve("classes"), "Shelf", SHELF);
     Path recording = work.resolve("recording");
     Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Shelf");
     assertEquals(0, recorded.exitStatus(), recorded.describe());
+    return recording;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aCallChoosesAmongOverloadsByTheTypesOfItsArgumentsAsJavaDoes(Jvm jvm) throws IOException {
+    Path recording = recordedShelf(jvm, "console-overloads-");
 
     String[] script = {
       "stop at Shelf:18",
@@ -226,11 +232,7 @@ class ConsoleEvaluationTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void operatorsComputeAsJavaDoesAndTheReplayGoesOnAsRecorded(Jvm jvm) throws IOException {
-    Path work = Scratch.dir("console-operators-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "Shelf", SHELF);
-    Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Shelf");
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    Path recording = recordedShelf(jvm, "console-operators-");
 
     String[] script = {
       "stop at Shelf:18",
