@@ -160,6 +160,9 @@ public final class Evaluator {
     }
     Value right = value(eval(b.right()));
     if (b.op().equals("+") && (left instanceof StringReference || right instanceof StringReference)) {
+      if (!runsCode) {
+        throw new BadInput(HitConditions.NO_CALLS + " (a string concatenation makes a string there)");
+      }
       return vm.mirrorOf(text(left) + text(right));
     }
     return Operators.binary(vm, b.op(), left, right);
@@ -175,9 +178,6 @@ public final class Evaluator {
     }
     if (v instanceof PrimitiveValue) {
       return v.toString();
-    }
-    if (!runsCode) {
-      throw new BadInput(HitConditions.NO_CALLS + " (a string concatenation calls toString())");
     }
     ObjectReference o = (ObjectReference) v;
     Method m = Overloads.pick(o.referenceType(), "toString", List.of(), false);
