@@ -40,8 +40,7 @@ class ConsoleOnALibraryTest {
   void steppingIntoALibrarysPrivateMethodAnswersEveryPrintWithAValueOrOneSentence(Jvm jvm) {
     Path work = Scratch.dir("console-library-" + jvm.label());
     Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, CorpusRun.classPath(), "ttd.compat.csv.CsvReport");
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    Outcome recorded = recorded(jvm, recording, "ttd.compat.csv.CsvReport");
 
     DebugConsole c = DebugConsole.run(jvm, recording, SCRIPT);
     assertTrue(c.after(2, "step").stream().anyMatch(l -> l.contains("CSVRecord.getHeaderMapRaw(), line=")), c.describe());
@@ -79,8 +78,7 @@ class ConsoleOnALibraryTest {
   void aThreadWaitingInTheSchedulerShowsTheProgramsFramesAndSaysWhyItCannotRunACall(Jvm jvm) {
     Path work = Scratch.dir("console-library-waiting-" + jvm.label());
     Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, CorpusRun.classPath(), "ttd.compat.async.CompletableFutureChains");
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    recorded(jvm, recording, "ttd.compat.async.CompletableFutureChains");
 
     DebugConsole c = DebugConsole.run(jvm, recording, WAITING);
     assertTrue(c.after(1, "run").stream().anyMatch(l -> l.matches("Breakpoint hit: \"thread=quote-\\d+\", ttd\\.compat\\.async\\.CompletableFutureChains\\.lambda\\$main\\$\\d+\\(\\), line=35 bci=\\d+")),
@@ -121,8 +119,7 @@ class ConsoleOnALibraryTest {
   void aStopReachedAgainBackwardsUnderALambdaFrameKeepsItsName(Jvm jvm) {
     Path work = Scratch.dir("console-library-names-" + jvm.label());
     Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, CorpusRun.classPath(), "ttd.compat.csv.CsvReport");
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    recorded(jvm, recording, "ttd.compat.csv.CsvReport");
 
     DebugConsole c = DebugConsole.run(jvm, recording, BACK_TO_A_WRITE);
     String first = c.first(6, "when");
@@ -131,5 +128,12 @@ class ConsoleOnALibraryTest {
     assertEquals(first, c.first(9, "when"), "the same write, reached back through CSVRecordIterator's lambda, has the same name" + c.describe());
     assertEquals("'5.1~2' names a stop of the console session that printed it (~N counts the stops that session named at one place);"
         + " here, goto 5.1 goes to the first stop there", c.first(10, "goto 5.1~2"), c.describe());
+  }
+
+  /** {@code main} of the corpus recorded into {@code recording}, which must exit 0. */
+  private static Outcome recorded(Jvm jvm, Path recording, String main) {
+    Outcome recorded = TtdRun.record(jvm, recording, CorpusRun.classPath(), main);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    return recorded;
   }
 }

@@ -163,7 +163,7 @@ final class InspectCommands {
         } catch (IncompatibleThreadStateException e) {
           // running: no frame to select
         }
-        s.selectFrame(hidden < 1 ? 0 : hidden);
+        s.selectFrame(hidden);
         s.out.println("Current thread is " + t.name() + (hidden > 0 ? " (at frame " + (hidden + 1) + ", below ttd's own code)" : ""));
         return;
       }
