@@ -90,14 +90,14 @@ final class Baton {
     synchronized (lock) {
       arrivals.admitArrivals(s);
       if (yielding || s.ticks >= s.budgetEnd) {
-        List<SchedThread> others = shadow.eligibleOthers(s);
-        if (!others.isEmpty() && mayPreempt) {
+        next = mayPreempt ? policy.next(s, shadow) : null;
+        if (next != null) {
           s.prune();
-          next = policy.choose(s, others);
           log.write(s, EventKind.SCHED_SWITCH, next.ordinal, s.ticks);
           passTo(next);
         } else {
-          s.budgetEnd = s.ticks + (others.isEmpty() ? policy.budget() : 256);
+          boolean alone = mayPreempt || shadow.firstEligibleAfter(s) == null;
+          s.budgetEnd = s.ticks + (alone ? policy.budget() : 256);
         }
       }
       s.switchAt = s.budgetEnd;
@@ -181,8 +181,7 @@ final class Baton {
       }
     } else {
       arrivals.admitArrivals(s);
-      List<SchedThread> candidates = exit.closing() ? List.of() : shadow.eligibleOthers(s);
-      next = candidates.isEmpty() ? null : policy.choose(s, candidates);
+      next = exit.closing() ? null : policy.next(s, shadow);
       log.write(s, EventKind.SCHED_SWITCH, next == null ? -1 : next.ordinal, s.ticks);
     }
     passTo(next);

@@ -41,7 +41,7 @@ final class Parking {
         s.permit = false;
         return;
       }
-      s.state = SchedThread.State.PARK;
+      shadow.set(s, SchedThread.State.PARK);
       baton.timed(s, timeoutNanos);
       next = baton.handOff(s);
     }
@@ -108,9 +108,7 @@ final class Parking {
         return false;
       }
       if (t.state == SchedThread.State.PARK) {
-        t.state = SchedThread.State.RUNNABLE;
-        t.timed = false;
-        t.arrived = false;
+        shadow.runnable(t);
       } else {
         t.permit = true;
       }

@@ -79,6 +79,10 @@ public final class SchedThread extends BatonClock {
   /** Monitors held in the shadow model (a few may have been left already, see {@link #acquire}). */
   Object[] held = new Object[8];
   int heldCount;
+  /** The model this thread is in ({@link ShadowState#add}); it learns of monitors taken. */
+  ShadowState model;
+  /** Whether {@link #model} lists this thread among those that may hold a monitor. */
+  boolean listedHolder;
   /** Scratch space for the identity-hash bracket of the scheduler's slow paths. */
   public final int[] hash = new int[4];
   /**
@@ -156,6 +160,9 @@ public final class SchedThread extends BatonClock {
       }
     }
     held[heldCount++] = monitor;
+    if (!listedHolder && model != null) {
+      model.listHolder(this);
+    }
   }
 
   /** Drops the monitors this thread no longer holds; only on this thread itself. */

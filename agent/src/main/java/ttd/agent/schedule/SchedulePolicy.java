@@ -14,6 +14,12 @@ public abstract class SchedulePolicy {
   /** The next thread among {@code candidates} (not empty, in ordinal order). */
   abstract SchedThread choose(SchedThread current, List<SchedThread> candidates);
 
+  /** The thread to run instead of {@code current}, or null if no other can run now. */
+  SchedThread next(SchedThread current, ShadowState shadow) {
+    List<SchedThread> candidates = shadow.eligibleOthers(current);
+    return candidates.isEmpty() ? null : choose(current, candidates);
+  }
+
   /** The ticks the thread that now takes the baton may run before it is preempted. */
   abstract long budget();
 
@@ -34,6 +40,12 @@ public abstract class SchedulePolicy {
           }
         }
         return candidates.get(0);
+      }
+
+      /** The same choice, found without listing the candidates (thousands may be alive). */
+      @Override
+      SchedThread next(SchedThread current, ShadowState shadow) {
+        return shadow.firstEligibleAfter(current);
       }
 
       @Override

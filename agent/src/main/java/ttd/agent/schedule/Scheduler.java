@@ -88,7 +88,7 @@ public final class Scheduler {
    */
   public void adopt(SchedThread s) {
     synchronized (lock) {
-      s.state = SchedThread.State.EXTERNAL;
+      shadow.set(s, SchedThread.State.EXTERNAL);
       shadow.add(s);
       lock.notifyAll(); // a replaying thread may be waiting to let it in (Arrivals.admit)
     }
@@ -156,7 +156,7 @@ public final class Scheduler {
     }
     SchedThread next;
     synchronized (lock) {
-      s.state = SchedThread.State.MONITOR;
+      shadow.set(s, SchedThread.State.MONITOR);
       s.want = monitor;
       next = baton.handOff(s);
     }
@@ -181,7 +181,7 @@ public final class Scheduler {
     SchedThread next;
     synchronized (lock) {
       s.releaseAll(monitor);
-      s.state = SchedThread.State.WAIT;
+      shadow.set(s, SchedThread.State.WAIT);
       s.waitingOn = monitor;
       s.waitOrder = ++waitOrders;
       baton.timed(s, timeoutNanos);
@@ -200,7 +200,7 @@ public final class Scheduler {
         s.acquire(s.want);
       }
       s.want = null;
-      s.state = SchedThread.State.RUNNABLE;
+      shadow.set(s, SchedThread.State.RUNNABLE);
       s.gate = s.ownGate();
     }
   }
@@ -243,7 +243,7 @@ public final class Scheduler {
       if (t.state == SchedThread.State.DONE) {
         return true;
       }
-      s.state = SchedThread.State.JOIN;
+      shadow.set(s, SchedThread.State.JOIN);
       s.joining = t;
       baton.timed(s, timeoutNanos);
       next = baton.handOff(s);
@@ -326,7 +326,7 @@ public final class Scheduler {
   public void ended(SchedThread s) {
     SchedThread next;
     synchronized (lock) {
-      s.state = SchedThread.State.DONE;
+      shadow.set(s, SchedThread.State.DONE);
       s.heldCount = 0;
       shadow.ended(s);
       next = baton.handOff(s);
@@ -346,7 +346,7 @@ public final class Scheduler {
   public void blockingBegin(SchedThread s, Object gate) {
     SchedThread next;
     synchronized (lock) {
-      s.state = SchedThread.State.EXTERNAL;
+      shadow.set(s, SchedThread.State.EXTERNAL);
       s.gate = gate == null ? s.ownGate() : gate;
       next = baton.handOff(s);
     }

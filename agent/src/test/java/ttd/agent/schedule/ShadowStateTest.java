@@ -29,7 +29,7 @@ class ShadowStateTest {
   void aThreadWaitingForAHeldMonitorCannotRunUntilItIsReleased() {
     a.acquire(lockA);
     a.acquire(lockA);
-    b.state = State.MONITOR;
+    shadow.set(b, State.MONITOR);
     b.want = lockA;
     assertSame(a, shadow.holderOf(lockA));
     assertFalse(shadow.eligible(b));
@@ -67,11 +67,11 @@ class ShadowStateTest {
   void aLockOrderingCycleIsADeadlockAndTheReportNamesThreadsAndLocks() {
     a.acquire(lockA);
     b.acquire(lockB);
-    a.state = State.MONITOR;
+    shadow.set(a, State.MONITOR);
     a.want = lockB;
-    b.state = State.MONITOR;
+    shadow.set(b, State.MONITOR);
     b.want = lockA;
-    main.state = State.JOIN;
+    shadow.set(main, State.JOIN);
     main.joining = a;
     assertTrue(shadow.deadlocked());
     String report = DeadlockReport.of(shadow);
@@ -81,11 +81,11 @@ class ShadowStateTest {
 
   @Test
   void aThreadThatWillComeBackByItselfIsNoDeadlock() {
-    a.state = State.PARK;
-    b.state = State.EXTERNAL;
-    main.state = State.PARK;
+    shadow.set(a, State.PARK);
+    shadow.set(b, State.EXTERNAL);
+    shadow.set(main, State.PARK);
     assertFalse(shadow.deadlocked(), "the sleeping thread comes back");
-    b.state = State.PARK;
+    shadow.set(b, State.PARK);
     b.timed = true;
     assertFalse(shadow.deadlocked(), "a timed park ends by itself");
     b.timed = false;
@@ -94,16 +94,62 @@ class ShadowStateTest {
 
   @Test
   void anEndedThreadReleasesItsJoiners() {
-    main.state = State.JOIN;
+    shadow.set(main, State.JOIN);
     main.joining = a;
-    a.state = State.DONE;
+    shadow.set(a, State.DONE);
     shadow.ended(a);
     assertEquals(State.RUNNABLE, main.state);
     assertNull(shadow.byOrdinal(1));
   }
 
-  private static void wait(SchedThread t, Object monitor, long order) {
-    t.state = State.WAIT;
+  @Test
+  void roundRobinWithoutAListChoosesWhatTheListWouldGiveInEveryState() {
+    ShadowState many = new ShadowState();
+    List<SchedThread> threads = new java.util.ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      SchedThread t = thread(i);
+      threads.add(t);
+      many.add(t);
+    }
+    Object[] monitors = {new Object(), new Object(), new Object()};
+    java.util.Random random = new java.util.Random(7);
+    SchedulePolicy fair = SchedulePolicy.fair();
+    State[] states = {State.RUNNABLE, State.MONITOR, State.WAIT, State.PARK, State.EXTERNAL};
+    int differentFromTheNextOrdinal = 0;
+    for (int round = 0; round < 2_000; round++) {
+      SchedThread t = threads.get(random.nextInt(threads.size()));
+      if (t.heldCount > 0 && random.nextBoolean()) {
+        t.releaseAll(t.held[0]);
+      } else if (random.nextInt(4) == 0) {
+        t.acquire(monitors[random.nextInt(monitors.length)]);
+      }
+      State state = states[random.nextInt(states.length)];
+      many.set(t, state);
+      t.want = state == State.MONITOR ? monitors[random.nextInt(monitors.length)] : null;
+      SchedThread current = threads.get(random.nextInt(threads.size()));
+      List<SchedThread> listed = many.eligibleOthers(current);
+      SchedThread expected = listed.isEmpty() ? null : fair.choose(current, listed);
+      SchedThread chosen = fair.next(current, many);
+      assertSame(expected, chosen, "round " + round);
+      if (chosen != null && chosen.ordinal != current.ordinal + 1) {
+        differentFromTheNextOrdinal++;
+      }
+    }
+    assertTrue(differentFromTheNextOrdinal > 100, "blocked threads were skipped: " + differentFromTheNextOrdinal);
+  }
+
+  @Test
+  void threadsBackFromAWaitAreLetInInOrdinalOrderOnce() {
+    shadow.set(a, State.PARK);
+    shadow.set(b, State.EXTERNAL);
+    shadow.arrive(b);
+    shadow.arrive(a);
+    assertEquals(List.of(a, b), shadow.arrived());
+    assertEquals(List.of(), shadow.arrived(), "each arrival is handed out once");
+  }
+
+  private void wait(SchedThread t, Object monitor, long order) {
+    shadow.set(t, State.WAIT);
     t.waitingOn = monitor;
     t.waitOrder = order;
   }
