@@ -22,7 +22,7 @@ final class HttpLoadPeer implements NetPeer {
   /**
    * One keep-alive connection: with several, the server's selector often reports a connection and
    * the listener at once, and the order it handles them in (a HashSet of keys, ordered by identity
-   * hash) drifts in replay (see docs/ARCHITECTURE.md, network), so replay could not be timed.
+   * hash) drifted in replay (docs/decisions/network.md), so replay could not be timed.
    */
   static final int CONNECTIONS = 1;
 

@@ -18,7 +18,7 @@ import ttd.nativeside.mi.Reply;
  * single-steps the program and logs what each instruction changes), so for small programs. The
  * history starts at {@code main}.
  *
- * <p>Two settings make it work here (gdb 13.1, glibc 2.36; see docs/ARCHITECTURE.md): glibc is
+ * <p>Two settings make it work here (gdb 13.1, glibc 2.36; see docs/decisions/native-process-record-settings.md): glibc is
  * told not to use its AVX, AVX2 and AVX-512 string functions, whose instructions process record
  * cannot record, and watchpoints are software ones, the only kind that a reverse run stops at.
  */
