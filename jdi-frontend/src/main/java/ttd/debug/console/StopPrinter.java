@@ -43,10 +43,11 @@ final class StopPrinter {
       out.println("Interrupted at event " + s.position().event());
       return;
     }
+    boolean breakpoint = s.events().stream().anyMatch(e -> e instanceof BreakpointEvent);
     LocatableEvent shown = null;
     for (LocatableEvent e : s.events()) {
-      if (shown != null && e instanceof BreakpointEvent && title == null) {
-        continue; // one line for a location, however many requests fired there
+      if (title == null && ((shown != null && e instanceof BreakpointEvent) || (breakpoint && e instanceof StepEvent))) {
+        continue; // one line for a location, however many requests fired there: a step that ends on a breakpoint hit it
       }
       out.println((title != null ? title + ": " : headline(e)) + where(e.thread(), e.location()));
       if (e instanceof ModificationWatchpointEvent) {
