@@ -80,6 +80,29 @@ class ConsoleOnALibraryTest {
     assertTrue(c.after(4, "step").stream().noneMatch(l -> l.contains(place)), "the same stop reported again" + c.describe());
   }
 
+  private static final String[] UNSEEN_WRITES = {
+    "stop at ttd.compat.csv.CsvReport:34",
+    "run",
+    "watch java.util.concurrent.atomic.AtomicInteger.value",
+    "watch org.apache.commons.csv.CSVParser.recordNumber",
+    "quit",
+  };
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aWatchOnAFieldItsClassAlsoWritesThroughUnsafeSaysThoseWritesGoUnseen(Jvm jvm) {
+    Path work = Scratch.dir("console-library-unseen-" + jvm.label());
+    Path recording = work.resolve("recording");
+    recorded(jvm, recording, "ttd.compat.csv.CsvReport");
+
+    DebugConsole c = DebugConsole.run(jvm, recording, UNSEEN_WRITES);
+    assertEquals(List.of("Set watch modification of java.util.concurrent.atomic.AtomicInteger.value",
+        "note: java.util.concurrent.atomic.AtomicInteger holds an Unsafe (U), and writes through it do not fire a watch,"
+            + " only assignments in the code do"), c.after(2, UNSEEN_WRITES[2]), c.describe());
+    assertEquals(List.of("Set watch modification of org.apache.commons.csv.CSVParser.recordNumber"),
+        c.after(3, UNSEEN_WRITES[3]), "a field only assignments write: no note" + c.describe());
+  }
+
   private static final String[] WAITING = {
     "stop at ttd.compat.async.CompletableFutureChains:35",
     "run",

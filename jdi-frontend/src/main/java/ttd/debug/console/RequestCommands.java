@@ -1,6 +1,7 @@
 package ttd.debug.console;
 
 import com.sun.jdi.ObjectReference;
+import com.sun.jdi.ReferenceType;
 import com.sun.jdi.Value;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -144,6 +145,9 @@ final class RequestCommands {
       s.driver().bind(b, object);
       FieldWatch spec = new FieldWatch(object.referenceType().name(), field, access, modification, b);
       add(spec, object, "Set " + spec.describe() + " (that object only: " + ttd.debug.eval.Values.show(object) + ")");
+      if (modification) {
+        noteIndirectWrites(List.of(object.referenceType()), field);
+      }
       return;
     }
     if (!ClassNames.valid(target)) {
@@ -151,6 +155,20 @@ final class RequestCommands {
     }
     FieldWatch spec = new FieldWatch(target, field, access, modification, null);
     add(spec, null, "Set " + spec.describe());
+    if (modification && s.started() && !s.ended()) {
+      noteIndirectWrites(s.driver().target().vm().classesByName(target), field);
+    }
+  }
+
+  /** Says when the watched field's class may write it where a watch does not see ({@link IndirectWrites}). */
+  private void noteIndirectWrites(List<ReferenceType> types, String field) {
+    for (ReferenceType t : types) {
+      String note = IndirectWrites.note(t, field);
+      if (note != null) {
+        s.out.println(note);
+        return;
+      }
+    }
   }
 
   /** The object {@code expr} names at the current stop, or null if it names none. */
