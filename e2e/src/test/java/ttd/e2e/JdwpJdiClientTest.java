@@ -187,6 +187,61 @@ class JdwpJdiClientTest {
     }
   }
 
+  /** Main joins a worker, which sums a loop. */
+  private static final String PAIR = String.join("\n",
+      "public class Pair {",
+      "  static long total;",
+      "  public static void main(String[] args) throws Exception {",
+      "    Thread worker = new Thread(Pair::work, \"worker\");",
+      "    worker.start();",
+      "    worker.join();",
+      "    System.out.println(\"total \" + total);",
+      "  }",
+      "  static void work() {",
+      "    for (int i = 0; i < 3; i++) {",
+      "      total += i;",
+      "    }",
+      "  }",
+      "}",
+      "");
+
+  /**
+   * A thread that waits for its turn in the replay (main, joining the stopped worker) has ttd's
+   * scheduler on top of its stack; a client sees the program's frames only, as the console's
+   * {@code where} shows them, and reads their values by the frame ids it got.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void aThreadWaitingForItsTurnShowsAClientOnlyTheProgramsFrames(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("jdwp-waiting-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Pair", PAIR);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Pair");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop in Pair.work");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=worker\", Pair\\.work\\(\\), line=10 ");
+      VirtualMachine vm = attach(c.port);
+      stop(vm, c);
+      ThreadReference main = vm.allThreads().stream().filter(t -> t.name().equals("main")).findFirst().orElseThrow();
+      List<StackFrame> frames = main.frames();
+      List<String> names = new ArrayList<>();
+      for (StackFrame f : frames) {
+        names.add(f.location().declaringType().name() + "." + f.location().method().name());
+      }
+      assertEquals(List.of("Pair.main"), names, "the join is a call into ttd's scheduler, whose frames are left out" + c.describe());
+      assertEquals(frames.size(), main.frameCount(), names + c.describe());
+      StackFrame bottom = main.frame(main.frameCount() - 1);
+      assertEquals(1, bottom.getArgumentValues().size(), "main's args read through the frame id it was given" + c.describe());
+      c.type("where all");
+      c.await("^  \\[1(-\\d+)?\\] \\(ttd's own code: the thread waits for its turn in the replay\\)$");
+      vm.dispose();
+      c.await("ttd: the debugger detached");
+      c.type("quit");
+    }
+  }
+
   /** Sums a loop after {@code begin}, then reports through a class it loads only then. */
   private static final String LATE = String.join("\n",
       "public class Late {",

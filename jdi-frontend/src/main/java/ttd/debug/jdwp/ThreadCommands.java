@@ -9,6 +9,7 @@ import com.sun.jdi.StackFrame;
 import com.sun.jdi.ThreadGroupReference;
 import com.sun.jdi.ThreadReference;
 import java.util.List;
+import ttd.debug.target.TtdFrames;
 
 /**
  * Threads, thread groups and stack frames. A thread id stands for the thread of that name in
@@ -77,22 +78,29 @@ final class ThreadCommands {
     c.out().writeId(c.ids().object(thread(c).threadGroup()));
   }
 
+  /**
+   * The frames below ttd's own: a thread waiting for its turn in the replay has the scheduler's
+   * frames on top ({@link TtdFrames#onTop}), which a client is not shown, as the console folds
+   * them. A frame id keeps the real depth, so the other frame commands need no offset.
+   */
   void frames(Call c) {
     ThreadReference t = suspendedThread(c);
     int start = c.in().readInt();
     int length = c.in().readInt();
     try {
-      int count = t.frameCount();
+      List<StackFrame> all = t.frames();
+      int hidden = TtdFrames.onTop(all);
+      int count = all.size() - hidden;
       if (start < 0 || start > count || (length != -1 && (length < 0 || start + length > count))) {
         throw new JdwpError(JdwpError.INVALID_INDEX);
       }
-      List<StackFrame> frames = t.frames(start, length == -1 ? count - start : length);
+      int n = length == -1 ? count - start : length;
       long threadId = c.ids().thread(t);
-      c.out().writeInt(frames.size());
-      int depth = start;
-      for (StackFrame f : frames) {
+      c.out().writeInt(n);
+      for (int depth = hidden + start; depth < hidden + start + n; depth++) {
+        StackFrame f = all.get(depth);
         long method = c.ids().method(f.location().method());
-        c.out().writeId(c.ids().frame(threadId, depth++, method, client.generation()));
+        c.out().writeId(c.ids().frame(threadId, depth, method, client.generation()));
         client.writeLocation(c.out(), f.location());
       }
     } catch (IncompatibleThreadStateException e) {
@@ -103,7 +111,17 @@ final class ThreadCommands {
   void frameCount(Call c) {
     ThreadReference t = suspendedThread(c);
     try {
-      c.out().writeInt(t.frameCount());
+      List<StackFrame> all = t.frames();
+      c.out().writeInt(all.size() - TtdFrames.onTop(all));
+    } catch (IncompatibleThreadStateException e) {
+      throw new JdwpError(JdwpError.THREAD_NOT_SUSPENDED);
+    }
+  }
+
+  /** How many frames of ttd's own {@code t} has on top ({@link #frames}). */
+  private static int hiddenFrames(ThreadReference t) {
+    try {
+      return TtdFrames.onTop(t.frames());
     } catch (IncompatibleThreadStateException e) {
       throw new JdwpError(JdwpError.THREAD_NOT_SUSPENDED);
     }
@@ -126,10 +144,11 @@ final class ThreadCommands {
     ThreadReference t = suspendedThread(c);
     try {
       List<MonitorInfo> owned = t.ownedMonitorsAndFrames();
+      int hidden = hiddenFrames(t);
       c.out().writeInt(owned.size());
       for (MonitorInfo m : owned) {
         c.values().writeTaggedObject(c.out(), m.monitor());
-        c.out().writeInt(m.stackDepth());
+        c.out().writeInt(m.stackDepth() < hidden ? -1 : m.stackDepth() - hidden);
       }
     } catch (IncompatibleThreadStateException e) {
       throw new JdwpError(JdwpError.THREAD_NOT_SUSPENDED);
@@ -291,6 +310,6 @@ final class ThreadCommands {
       throw new JdwpError(JdwpError.INVALID_FRAMEID);
     }
     frame(c, t, e.id());
-    client.popFrames(c.ids().threadName(e.thread()), e.depth() + 1);
+    client.popFrames(c.ids().threadName(e.thread()), Math.max(1, e.depth() - hiddenFrames(t) + 1));
   }
 }
