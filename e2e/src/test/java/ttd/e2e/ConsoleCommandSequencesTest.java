@@ -175,9 +175,9 @@ class ConsoleCommandSequencesTest {
     /** One generator per command of the console's table: the command's line, drawn at random. */
     private void register() {
       gen("run", () -> "run");
-      gen("cont", () -> "cont");
-      gen("step", () -> random.nextInt(3) == 0 ? "step up" : "step");
-      gen("next", () -> "next");
+      gen(List.of("cont", "c"), name -> name);
+      gen(List.of("step", "s"), name -> random.nextInt(3) == 0 ? name + " up" : name);
+      gen(List.of("next", "n"), name -> name);
       gen("stop", () -> {
         String c = pick(program.classes());
         return random.nextInt(3) == 0
@@ -195,7 +195,7 @@ class ConsoleCommandSequencesTest {
       gen("unwatch", () -> "unwatch " + (watches.isEmpty() ? pick(program.fields()) : pick(watches)));
       gen("catch", () -> "catch " + pick(List.of("", "all ", "caught ", "uncaught ")) + (random.nextBoolean() ? EXCEPTIONS[0] : pick(List.of(EXCEPTIONS))));
       gen("ignore", () -> "ignore " + (catches.isEmpty() ? pick(List.of(EXCEPTIONS)) : pick(catches)));
-      gen(List.of("print", "eval"), name -> name + " " + expression());
+      gen(List.of("print", "p", "eval"), name -> name + " " + expression());
       gen("dump", () -> "dump " + expression());
       gen("locals", () -> "locals");
       gen("where", () -> random.nextBoolean() ? "where" : "where all");
@@ -220,7 +220,7 @@ class ConsoleCommandSequencesTest {
       gen("restart", () -> "restart " + (1 + random.nextInt(checkpoints + 1)));
       gen("info", () -> "info checkpoints");
       gen("history", () -> "history " + pick(program.fields()) + pick(List.of("", " --last 3", " --all")));
-      gen("help", () -> "help");
+      gen(List.of("help", "?"), name -> name);
       Set<String> table = new TreeSet<>(Help.commands());
       table.removeAll(ENDING);
       assertEquals(table, new TreeSet<>(generators.keySet()),

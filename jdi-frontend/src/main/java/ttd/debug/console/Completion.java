@@ -23,7 +23,7 @@ final class Completion implements Completer {
   @Override
   public void complete(LineReader reader, ParsedLine line, List<Candidate> candidates) {
     if (line.wordIndex() == 0) {
-      for (String c : Help.COMMANDS) {
+      for (String c : Help.commands()) {
         candidates.add(new Candidate(c));
       }
       return;

@@ -15,6 +15,7 @@ import java.net.SocketException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import ttd.debug.console.CommandTable;
 import ttd.debug.console.ConsoleLink;
 import ttd.debug.target.Role;
 import ttd.debug.target.Target;
@@ -29,9 +30,6 @@ import ttd.debug.target.Target;
 public final class JdwpServer implements AutoCloseable {
 
   static final boolean TRACE = Boolean.getBoolean("ttd.jdwp.trace");
-  private static final List<String> MOTIONS = List.of(
-      "run", "cont", "c", "step", "s", "next", "n", "reverse-continue", "rc", "reverse-step", "rs", "reverse-next", "rn",
-      "reverse-finish", "goto", "restart");
 
   private final ConsoleLink link;
   private final ServerSocket socket;
@@ -201,9 +199,8 @@ public final class JdwpServer implements AutoCloseable {
    * where the console went.
    */
   public boolean console(String line, java.util.function.Predicate<String> run) {
-    String word = line.trim().split("\\s+", 2)[0];
     return locked(() -> {
-      moving = MOTIONS.contains(word);
+      moving = CommandTable.moves(line) != CommandTable.Moves.NONE;
       try {
         return run.test(line);
       } finally {
