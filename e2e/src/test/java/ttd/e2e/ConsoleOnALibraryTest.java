@@ -68,11 +68,7 @@ class ConsoleOnALibraryTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void aStepIntoAMethodWithABreakpointHitsItOnce(Jvm jvm) {
-    Path work = Scratch.dir("console-library-into-" + jvm.label());
-    Path recording = work.resolve("recording");
-    recorded(jvm, recording, "ttd.compat.csv.CsvReport");
-
-    DebugConsole c = DebugConsole.run(jvm, recording, INTO_A_BREAKPOINT);
+    DebugConsole c = consoleOn(jvm, "into", "ttd.compat.csv.CsvReport", INTO_A_BREAKPOINT);
     String into = c.first(3, "step");
     assertTrue(into.matches("Breakpoint hit: \"thread=main\", org\\.apache\\.commons\\.csv\\.CSVRecord\\.getHeaderMapRaw\\(\\), line=\\d+ bci=0"),
         into + c.describe());
@@ -91,11 +87,7 @@ class ConsoleOnALibraryTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void aWatchOnAFieldItsClassAlsoWritesThroughUnsafeSaysThoseWritesGoUnseen(Jvm jvm) {
-    Path work = Scratch.dir("console-library-unseen-" + jvm.label());
-    Path recording = work.resolve("recording");
-    recorded(jvm, recording, "ttd.compat.csv.CsvReport");
-
-    DebugConsole c = DebugConsole.run(jvm, recording, UNSEEN_WRITES);
+    DebugConsole c = consoleOn(jvm, "unseen", "ttd.compat.csv.CsvReport", UNSEEN_WRITES);
     assertEquals(List.of("Set watch modification of java.util.concurrent.atomic.AtomicInteger.value",
         "note: java.util.concurrent.atomic.AtomicInteger holds an Unsafe (U), and writes through it do not fire a watch,"
             + " only assignments in the code do"), c.after(2, UNSEEN_WRITES[2]), c.describe());
@@ -121,11 +113,7 @@ class ConsoleOnALibraryTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void aThreadWaitingInTheSchedulerShowsTheProgramsFramesAndSaysWhyItCannotRunACall(Jvm jvm) {
-    Path work = Scratch.dir("console-library-waiting-" + jvm.label());
-    Path recording = work.resolve("recording");
-    recorded(jvm, recording, "ttd.compat.async.CompletableFutureChains");
-
-    DebugConsole c = DebugConsole.run(jvm, recording, WAITING);
+    DebugConsole c = consoleOn(jvm, "waiting", "ttd.compat.async.CompletableFutureChains", WAITING);
     assertTrue(c.after(1, "run").stream().anyMatch(l -> l.matches("Breakpoint hit: \"thread=quote-\\d+\", ttd\\.compat\\.async\\.CompletableFutureChains\\.lambda\\$main\\$\\d+\\(\\), line=35 bci=\\d+")),
         c.describe());
     String back = c.first(2, "reverse-finish");
@@ -162,17 +150,20 @@ class ConsoleOnALibraryTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void aStopReachedAgainBackwardsUnderALambdaFrameKeepsItsName(Jvm jvm) {
-    Path work = Scratch.dir("console-library-names-" + jvm.label());
-    Path recording = work.resolve("recording");
-    recorded(jvm, recording, "ttd.compat.csv.CsvReport");
-
-    DebugConsole c = DebugConsole.run(jvm, recording, BACK_TO_A_WRITE);
+    DebugConsole c = consoleOn(jvm, "names", "ttd.compat.csv.CsvReport", BACK_TO_A_WRITE);
     String first = c.first(6, "when");
     assertTrue(first.matches("position \\d+\\.\\d+@\\d+:\\d+ \\(event \\d+, tick \\d+\\)"), first + c.describe());
     assertTrue(c.after(8, "reverse-continue").stream().anyMatch(l -> l.startsWith("Watchpoint hit:")), c.describe());
     assertEquals(first, c.first(9, "when"), "the same write, reached back through CSVRecordIterator's lambda, has the same name" + c.describe());
     assertEquals("'5.1~2' names a stop of the console session that printed it (~N counts the stops that session named at one place);"
         + " here, goto 5.1 goes to the first stop there", c.first(10, "goto 5.1~2"), c.describe());
+  }
+
+  /** The console running {@code script} on a recording of {@code main}, in a scratch directory named after {@code label}. */
+  private static DebugConsole consoleOn(Jvm jvm, String label, String main, String... script) {
+    Path recording = Scratch.dir("console-library-" + label + "-" + jvm.label()).resolve("recording");
+    recorded(jvm, recording, main);
+    return DebugConsole.run(jvm, recording, script);
   }
 
   /** {@code main} of the corpus recorded into {@code recording}, which must exit 0. */
