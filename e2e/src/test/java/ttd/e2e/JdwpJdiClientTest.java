@@ -187,14 +187,17 @@ class JdwpJdiClientTest {
     }
   }
 
-  /** Main joins a worker, which sums a loop. */
+  /** Main joins two workers, which sum a loop. */
   private static final String PAIR = String.join("\n",
       "public class Pair {",
       "  static long total;",
       "  public static void main(String[] args) throws Exception {",
       "    Thread worker = new Thread(Pair::work, \"worker\");",
+      "    Thread other = new Thread(Pair::work, \"other\");",
       "    worker.start();",
+      "    other.start();",
       "    worker.join();",
+      "    other.join();",
       "    System.out.println(\"total \" + total);",
       "  }",
       "  static void work() {",
@@ -206,9 +209,10 @@ class JdwpJdiClientTest {
       "");
 
   /**
-   * A thread that waits for its turn in the replay (main, joining the stopped worker) has ttd's
-   * scheduler on top of its stack; a client sees the program's frames only, as the console's
-   * {@code where} shows them, and reads their values by the frame ids it got.
+   * A thread that waits for its turn in the replay (main, joining the stopped worker; the other
+   * worker, at its start, reading its part of the log) has ttd's code on top of its stack; a
+   * client sees the program's and the JDK's frames only, as the console's {@code where} shows
+   * them, and reads their values by the frame ids it got.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("jvms")
@@ -221,7 +225,7 @@ class JdwpJdiClientTest {
     try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
       c.type("stop in Pair.work");
       c.type("run");
-      c.await("Breakpoint hit: \"thread=worker\", Pair\\.work\\(\\), line=10 ");
+      c.await("Breakpoint hit: \"thread=(worker|other)\", Pair\\.work\\(\\), line=13 ");
       VirtualMachine vm = attach(c.port);
       stop(vm, c);
       ThreadReference main = vm.allThreads().stream().filter(t -> t.name().equals("main")).findFirst().orElseThrow();
@@ -232,6 +236,14 @@ class JdwpJdiClientTest {
       }
       assertEquals(List.of("Pair.main"), names, "the join is a call into ttd's scheduler, whose frames are left out" + c.describe());
       assertEquals(frames.size(), main.frameCount(), names + c.describe());
+      for (ThreadReference t : vm.allThreads()) {
+        if (t.name().equals("worker") || t.name().equals("other")) {
+          for (StackFrame f : t.frames()) {
+            String type = f.location().declaringType().name();
+            assertFalse(type.startsWith("ttd."), t.name() + " shows " + type + c.describe());
+          }
+        }
+      }
       StackFrame bottom = main.frame(main.frameCount() - 1);
       assertEquals(1, bottom.getArgumentValues().size(), "main's args read through the frame id it was given" + c.describe());
       c.type("where all");

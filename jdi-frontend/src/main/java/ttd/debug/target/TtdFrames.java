@@ -52,6 +52,7 @@ public final class TtdFrames {
 
   private static boolean ttd(StackFrame f) {
     String n = f.location().declaringType().name();
-    return n.startsWith("ttd.agent.") || n.startsWith("ttd.runtime.") || n.startsWith("ttd.launch.") || n.startsWith("net.openhft.");
+    return n.startsWith("ttd.agent.") || n.startsWith("ttd.runtime.") || n.startsWith("ttd.log.") || n.startsWith("ttd.launch.")
+        || n.startsWith("net.openhft.");
   }
 }
