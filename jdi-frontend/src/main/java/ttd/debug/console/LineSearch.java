@@ -40,11 +40,17 @@ import ttd.debug.time.TickWalk;
  */
 final class LineSearch {
 
-  /** One line start a window saw: its number among the observer's events, where, and what. */
-  private record Hit(long ordinal, long set, Position at, Location location, int depth, String method, int line) {}
+  /**
+   * One line start a window saw: its number among the observer's events, where, and what; {@code
+   * initializer} is the depth of the innermost class initializer on the thread's stack (0: none).
+   */
+  private record Hit(long ordinal, long set, Position at, Location location, int depth, int initializer, String method, int line) {}
 
-  /** What one window saw, and the last line start in it that counts (null: none). */
-  private record Window(List<Hit> hits, Hit found) {}
+  /**
+   * What one window saw, and the last line start in it that counts (null: none); {@code unborn}:
+   * the thread did not exist yet at the window's start, so no earlier window holds its lines.
+   */
+  private record Window(List<Hit> hits, Hit found, boolean unborn) {}
 
   private final Session s;
 
@@ -66,12 +72,16 @@ final class LineSearch {
     int depth;
     int line;
     String method;
+    int initializer;
+    Current current;
     Set<String> methods = new LinkedHashSet<>();
     try {
       List<StackFrame> frames = t.frames();
       depth = frames.size();
       line = frames.get(0).location().lineNumber();
       method = frames.get(0).location().method().toString();
+      current = Current.of(frames.get(0).location(), depth, s.stop().position());
+      initializer = initializerDepth(frames);
       for (int i = kind.equals("finish") ? 1 : 0; i < frames.size(); i++) {
         methods.add(LineArrivals.method(frames.get(i).location().method()));
       }
@@ -97,6 +107,9 @@ final class LineSearch {
         Landing landing = new Landing(r, start);
         try {
           Window w = scan(r, start, j == 0 ? null : windows.get(j - 1), here, observer, h -> {
+            if (h.initializer() > initializer) {
+              return false; // a step does not enter the class initializers a line sets off
+            }
             boolean sameLine = h.depth() == depth && h.line() == line && h.method().equals(method);
             switch (kind) {
               case "step":
@@ -108,8 +121,11 @@ final class LineSearch {
             }
           });
           if (w.found() != null) {
-            land(landing, observer, w, title);
+            land(landing, observer, w, title, kind.equals("step") ? current : null);
             return;
+          }
+          if (w.unborn()) {
+            break;
           }
         } finally {
           landing.discard();
@@ -166,6 +182,7 @@ final class LineSearch {
       if (!start.equals(Position.START)) {
         performed(d, pause(start));
       }
+      boolean unborn = d.target().vm().allThreads().stream().noneMatch(t -> t.name().equals(observer.thread()));
       d.searchWith(List.of(observer), (ordinal, e, index) -> {
         hits.add(hit(ordinal, d, e));
         return false;
@@ -182,10 +199,10 @@ final class LineSearch {
       }
       for (int i = hits.size() - 1; i >= 0; i--) {
         if (hits.get(i).set() != finalSet && counts.test(hits.get(i))) {
-          return new Window(hits, hits.get(i));
+          return new Window(hits, hits.get(i), unborn);
         }
       }
-      return new Window(hits, null);
+      return new Window(hits, null, unborn);
     }
   }
 
@@ -206,12 +223,32 @@ final class LineSearch {
 
   private static Hit hit(long ordinal, Driver d, LocatableEvent e) {
     int depth;
+    int initializer;
     try {
-      depth = e.thread().frameCount();
+      List<StackFrame> frames = e.thread().frames();
+      depth = frames.size();
+      initializer = initializerDepth(frames);
     } catch (IncompatibleThreadStateException x) {
       depth = -1;
+      initializer = 0;
     }
-    return new Hit(ordinal, d.target().eventSets(), d.target().observedAt(), e.location(), depth, e.location().method().toString(), e.location().lineNumber());
+    return new Hit(ordinal, d.target().eventSets(), d.target().observedAt(), e.location(), depth, initializer, e.location().method().toString(),
+        e.location().lineNumber());
+  }
+
+  /**
+   * The depth of the innermost class initializer on a stack ({@code frames}, top first), 0 if
+   * none: a line start inside one that the current stop is not inside is not a line a forward step
+   * stops at (the JVM runs a class's initializer on the first use of the class, and JDWP's steps do
+   * not enter it), so reverse-step passes it too.
+   */
+  private static int initializerDepth(List<StackFrame> frames) {
+    for (int i = 0; i < frames.size(); i++) {
+      if (frames.get(i).location().method().isStaticInitializer()) {
+        return frames.size() - i;
+      }
+    }
+    return 0;
   }
 
   /** The nearest rung at or before {@code p} that {@code history} passes (null: the start). */
@@ -291,23 +328,117 @@ final class LineSearch {
    * before its tick point: a pause there, then one breakpoint counting the thread's arrivals),
    * else it counts {@code observer}'s events from the window's start, which sets a breakpoint on
    * every line again (in library code, thousands: that took half of a step's time). The new
-   * history is the path it went.
+   * history is the path it went. For reverse-step ({@code current} non-null) it then steps forward
+   * to the last stop a forward step makes before {@code current} ({@link #stepsOn}).
    */
-  private void land(Landing l, LineArrivals observer, Window w, String title) {
+  private void land(Landing l, LineArrivals observer, Window w, String title, Current current) {
     StopAddress address = addressOf(w, l.start, observer.thread());
     List<Motion> history = address != null
         ? address.landing(s.specs)
         : Motion.append(l.toStart, Motion.seek(List.of(observer), w.found().ordinal()));
     Driver landing = l.take();
     try {
-      if (landing.continueAlong(l.rung, history, s.specs).interrupted()) {
+      if (landing.continueAlong(l.rung, history, current == null ? s.specs : List.of()).interrupted()) {
         throw new Interrupted();
+      }
+      if (current != null) {
+        Stepped stepped = stepsOn(landing, history, observer.thread(), current);
+        history = stepped.history();
+        if (stepped.reachedCurrent()) { // the last step went one too far: replay to the one before
+          landing.close();
+          landing = RungJvms.reach(s, l.rung);
+          s.running(landing.target());
+          if (landing.continueAlong(l.rung, history, s.specs).interrupted()) {
+            throw new Interrupted();
+          }
+        } else {
+          landing.requestsAt(history, s.specs);
+        }
       }
     } catch (RuntimeException e) {
       landing.close();
       throw e;
     }
     s.switchTo(landing, history, title);
+  }
+
+  /** Where {@link #stepsOn} ended: the history to the last stop before the current one, and whether the JVM went past it. */
+  private record Stepped(List<Motion> history, boolean reachedCurrent) {}
+
+  /**
+   * From the last line start before the current stop, the forward steps to the last stop a
+   * forward step makes before it: a step stops at line starts and where a call returns into a
+   * method with lines (mid-line), and between the line start and the current stop there are only
+   * returns. It steps while the next stop cannot be the current one (the thread is deeper than
+   * its frame, or in a frame that must return before the current one begins). A step that lands
+   * on the current stop itself (a case the depths do not tell) leaves the JVM one step too far.
+   */
+  private Stepped stepsOn(Driver d, List<Motion> history, String thread, Current current) {
+    List<Motion> at = history;
+    Stop last = d.target().last();
+    for (int i = 0; i < MAX_RETURNS && current.mayComeAfterReturns(last); i++) {
+      Motion step = Motion.step(Motion.Kind.STEP_INTO, thread, List.of());
+      Stop st = d.perform(step);
+      if (st.interrupted()) {
+        throw new Interrupted();
+      }
+      if (st.ended() || current.is(st)) {
+        return new Stepped(at, true);
+      }
+      at = Motion.append(at, step);
+      last = st;
+    }
+    return new Stepped(at, false);
+  }
+
+  /** At most this many returns are stepped through after a line start (a deeper stack is given up on). */
+  private static final int MAX_RETURNS = 256;
+
+  /** The stop a reverse-step starts from, as a forward step from the line start before it would meet it. */
+  private record Current(String type, String method, String signature, long bci, int depth, boolean lineStart, boolean entry, Position position) {
+
+    static Current of(Location l, int depth, Position position) {
+      long first = Long.MAX_VALUE;
+      boolean lineStart = false;
+      try {
+        for (Location x : l.method().allLineLocations()) {
+          first = Math.min(first, x.codeIndex());
+          lineStart |= x.codeIndex() == l.codeIndex();
+        }
+      } catch (com.sun.jdi.AbsentInformationException e) {
+        // no lines: neither a line start nor a method's first line
+      }
+      return new Current(l.declaringType().name(), l.method().name(), l.method().signature(), l.codeIndex(), depth, lineStart, l.codeIndex() == first, position);
+    }
+
+    /** Whether {@code st} is this stop. */
+    boolean is(Stop st) {
+      Location l = st.events().get(0).location();
+      return st.position().equals(position) && l.codeIndex() == bci && l.method().name().equals(method)
+          && l.method().signature().equals(signature) && l.declaringType().name().equals(type) && depth(st) == depth;
+    }
+
+    /**
+     * Whether a stop after {@code st} (a step's, or the line start's) comes before this one: the
+     * thread is more than one frame deeper; one deeper and this stop is a line start (the return
+     * is a stop of its own); or as deep while this stop is a method's first line (that frame
+     * returns before this one begins).
+     */
+    boolean mayComeAfterReturns(Stop st) {
+      if (st == null || st.events().isEmpty()) {
+        return false;
+      }
+      int d = depth(st);
+      return d > depth + 1 || d == depth + 1 && lineStart || d == depth && entry && !is(st);
+    }
+
+    private static int depth(Stop st) {
+      try {
+        return st.events().get(0).thread().frameCount();
+      } catch (IncompatibleThreadStateException e) {
+        return -1;
+      }
+    }
   }
 
   /**

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import ttd.debug.BadInput;
 import ttd.debug.target.Conditions;
+import ttd.debug.target.LaterThread;
 import ttd.debug.target.Role;
 import ttd.debug.target.Target;
 
@@ -338,11 +339,13 @@ public final class RequestTable {
     return b.line() >= min && b.line() <= max;
   }
 
-  /** {@code r}, reported only for the thread named {@code thread} (null: any). */
+  /** {@code r}, reported only for the thread named {@code thread} (null: any), also one not started yet. */
   private com.sun.jdi.request.BreakpointRequest inThread(com.sun.jdi.request.BreakpointRequest r, String thread) {
     ThreadReference t = thread == null ? null : threadNamed(thread);
     if (t != null) {
       r.addThreadFilter(t);
+    } else if (thread != null) {
+      r.putProperty(LaterThread.KEY, thread);
     }
     return r;
   }

@@ -96,6 +96,9 @@ final class StopEvents {
         // either, or a reverse search lands on another hit than the one it found
         continue;
       }
+      if (!LaterThread.ours((LocatableEvent) e)) {
+        continue;
+      }
       if (role == Role.USER && userMuted) {
         continue; // a goto or pause runs past the user's requests, also those set while it runs
       }

@@ -138,10 +138,18 @@ public final class Driver implements AutoCloseable {
       }
     }
     if (finalSpecs != null && (last == null || !last.ended())) { // an ended JVM takes no requests
-      bindAt(history, history.size(), finalSpecs);
-      user.sync(finalSpecs, objectsFor(finalSpecs));
+      requestsAt(history, finalSpecs);
     }
     return last;
+  }
+
+  /**
+   * Sets {@code finalSpecs} as the user's requests where {@code history} ends, their objects bound
+   * as there: for a JVM that went along {@code history} motion by motion.
+   */
+  public void requestsAt(List<Motion> history, List<Spec> finalSpecs) {
+    bindAt(history, history.size(), finalSpecs);
+    user.sync(finalSpecs, objectsFor(finalSpecs));
   }
 
   /** Performs one motion with its requests in place. */
