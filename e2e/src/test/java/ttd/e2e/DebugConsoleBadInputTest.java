@@ -9,7 +9,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every bad input to {@code ttd debug} gets one clear line and the console goes on: unknown
- * commands, malformed locations, classes, fields and expressions that do not exist, going back
+ * commands, malformed locations, classes, fields and expressions that do not exist, {@code this} where
+ * there is none, lines past the end of the source, going back
  * past the start or forward past the end, and the commands a read-only replay refuses.
  */
 class DebugConsoleBadInputTest {
@@ -33,6 +34,7 @@ class DebugConsoleBadInputTest {
       {"stop in Nope", "malformed method 'Nope': stop in takes Class.method, e.g. stop in shop.Cart.add"},
       {"watch nothing", "malformed watch 'nothing': use watch [access|all] Class.field or watch expr.field"},
       {"catch sometimes X", "malformed catch 'sometimes X': use catch [uncaught|caught|all] ExceptionClass"},
+      {"watch this.total", "'this' names an object only at a stop in one of its methods: run to one first, or watch Class.field"},
       {"print order", "the program has not started yet; `run` starts it"},
       {"set order.total = 5", "set is refused: a replay is read-only history, and changing it would make it leave the recording; change the program and record a new run instead"},
       // how many events the recording holds depends on the JDK and on ttd's scheduler decisions
@@ -47,6 +49,11 @@ class DebugConsoleBadInputTest {
       {"print order.nofield", ORDER + "$Order has no field nofield"},
       {"print orders[3]", "only arrays have elements, and this is a java.util.ArrayList"},
       {"print order.total.x", "a long has no fields"},
+      // stopped in the static audit(): `this` is no class, nor the object of another frame
+      {"watch all this.total", "there is no 'this' in a static method"},
+      {"history this.total", "there is no 'this' in a static method"},
+      {"list 99999", REGEX + "line 99999 is past the end of OrderPipeline\\.java, which has \\d+ lines"},
+      {"list 0", "'0' is not a line number: list takes a line of the current frame's source, from 1"},
       {"history " + ORDER + ".Order.total --last 1", null},
       {"history record.values", "no variable or field named record in any frame here, and record is no class name; history takes"
           + " Class.field, or expr.field at a stop where expr names an object"},

@@ -91,7 +91,7 @@ final class FieldHistory {
 
   /**
    * The frame of the selected thread, from the selected one outwards (then inwards), in which the
-   * query's owner names an object with the field; -1 if none does.
+   * query's owner names an object with the field; -1 if none does. {@code this} is the selected frame's alone.
    */
   private int frameNaming(HistoryQuery q) {
     int count;
@@ -101,10 +101,11 @@ final class FieldHistory {
       return -1;
     }
     List<Integer> order = new ArrayList<>();
-    for (int f = s.frameIndex(); f < count; f++) {
+    boolean self = ClassNames.namesThis(q.owner());
+    for (int f = s.frameIndex(); f < (self ? s.frameIndex() + 1 : count); f++) {
       order.add(f);
     }
-    for (int f = s.frameIndex() - 1; f >= 0; f--) {
+    for (int f = self ? -1 : s.frameIndex() - 1; f >= 0; f--) {
       order.add(f);
     }
     for (int f : order) {
@@ -112,6 +113,9 @@ final class FieldHistory {
       try {
         v = evaluate(s.driver(), f, q.owner());
       } catch (BadInput e) {
+        if (self) {
+          throw e; // the selected frame's own object or none: not another frame's
+        }
         continue;
       }
       if (v instanceof ObjectReference) {

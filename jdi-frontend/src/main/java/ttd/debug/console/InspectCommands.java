@@ -176,12 +176,20 @@ final class InspectCommands {
       throw new BadInput("no source path: start the console with --sourcepath DIR to list sources");
     }
     Location l = s.frame().location();
+    List<String> lines = s.sources.linesOf(l);
+    if (lines == null) {
+      throw new BadInput("source " + source(l) + " is not on the source path");
+    }
     int center = l.lineNumber();
     if (!args.isBlank()) {
-      center = number(args.trim());
-    }
-    if (s.sources.linesOf(l) == null) {
-      throw new BadInput("source " + source(l) + " is not on the source path");
+      String t = args.trim();
+      center = t.matches("\\d{1,9}") ? Integer.parseInt(t) : 0;
+      if (center < 1) {
+        throw new BadInput("'" + t + "' is not a line number: list takes a line of the current frame's source, from 1");
+      }
+      if (center > lines.size()) {
+        throw new BadInput("line " + center + " is past the end of " + source(l).replaceFirst(":-?\\d+$", "") + ", which has " + lines.size() + " lines");
+      }
     }
     for (int i = Math.max(1, center - 4); i <= center + 4; i++) {
       String line = s.sources.line(l, i, i == l.lineNumber());

@@ -171,15 +171,21 @@ final class RequestCommands {
     }
   }
 
-  /** The object {@code expr} names at the current stop, or null if it names none. */
+  /** The object {@code expr} names at the current stop, or null if it names none ({@code this}: why not, if not). */
   private ObjectReference objectNamed(String expr) {
     if (!s.started() || s.ended() || s.threadName() == null) {
+      if (ClassNames.namesThis(expr)) {
+        throw new BadInput("'this' names an object only at a stop in one of its methods: run to one first, or watch Class.field");
+      }
       return null;
     }
     try {
       Value v = new Evaluator(s.driver().target(), s.thread(), s.frameIndex()).evaluate(expr);
       return v instanceof ObjectReference ? (ObjectReference) v : null;
     } catch (BadInput e) {
+      if (ClassNames.namesThis(expr)) {
+        throw e; // a static method's frame: said as print says it
+      }
       return null;
     }
   }

@@ -40,6 +40,14 @@ public final class ClassNames {
 
   /** Whether {@code given} is a plausible Java class name. */
   public static boolean valid(String given) {
-    return given.matches("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*");
+    return !namesThis(given) && given.matches("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*");
+  }
+
+  /**
+   * Whether {@code expr} begins with {@code this}: the object of the selected frame alone, never a
+   * class, nor the object of another frame (a static lambda's caller is a JDK-made proxy).
+   */
+  public static boolean namesThis(String expr) {
+    return expr.equals("this") || expr.startsWith("this.");
   }
 }
