@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The JDK's {@code jdb}, a debugger no one here wrote, as a process attached to {@code ttd debug
  * --jdwp} through the whole cycle: attach mid-run, breakpoint, {@code print}, the console's
  * {@code reverse-continue} (jdb sees the earlier value), {@code pop} steps out backwards, {@code
- * set} is refused, and when jdb has gone the replay's output is the recording's.
+ * set} is refused, and when jdb has gone the replay's output is the recording's. A {@code cont}
+ * after a {@code step} runs to the next breakpoint hit.
  */
 class JdwpJdbTest {
 
@@ -33,6 +34,42 @@ class JdwpJdbTest {
     });
   }
 
+  private static LiveProcess jdb(Jvm jvm, JdwpConsole c, Path recording) {
+    String jdbCommand = jvm.home().resolve("bin").resolve("jdb").toString();
+    return new LiveProcess("jdb", List.of(jdbCommand, "-attach", "127.0.0.1:" + c.port), recording.getParent());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void jdbContAfterAStepStopsAtTheNextBreakpointHit(Jvm jvm) {
+    Path recording = completeRecording(jvm);
+    String setTotal = "Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37";
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop at " + PIPELINE + ":67");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=67");
+      try (LiveProcess jdb = jdb(jvm, c, recording)) {
+        jdb.await("line=67 bci=\\d+");
+        jdb.type("stop in " + PIPELINE + "$Order.setTotal");
+        jdb.await("Set breakpoint " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal");
+        jdb.type("cont");
+        jdb.await(setTotal);
+        for (int order = 2; order <= 3; order++) {
+          jdb.type("step");
+          c.await("^\\(debugger\\) step$");
+          jdb.await("Step completed: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=38");
+          jdb.type("cont");
+          assertEquals("cont", c.await("^\\(debugger\\) (.+)$"), "jdb's cont is the console's cont" + c.describe());
+          jdb.await(setTotal);
+          jdb.type("print this.id");
+          assertEquals(Integer.toString(order), jdb.await(" this\\.id = (\\d+)$"), "cont ran to the next call of setTotal" + jdb.describe() + c.describe());
+        }
+        jdb.type("exit");
+        jdb.awaitExit();
+      }
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("jvms")
   void jdbAttachesMidRunSeesTheConsoleGoBackPopsBackwardsAndCannotSet(Jvm jvm) {
@@ -44,8 +81,7 @@ class JdwpJdbTest {
       c.type("stop at " + PIPELINE + ":67");
       c.type("run");
       c.await("Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=67");
-      String jdbCommand = jvm.home().resolve("bin").resolve("jdb").toString();
-      try (LiveProcess jdb = new LiveProcess("jdb", List.of(jdbCommand, "-attach", "127.0.0.1:" + c.port), recording.getParent())) {
+      try (LiveProcess jdb = jdb(jvm, c, recording)) {
         jdb.await("line=67 bci=\\d+");
         c.await("ttd: a debugger attached from 127\\.0\\.0\\.1");
         jdb.type("stop in " + PIPELINE + "$Order.setTotal");
