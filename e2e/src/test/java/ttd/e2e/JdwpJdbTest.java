@@ -1,6 +1,7 @@
 package ttd.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -13,11 +14,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * --jdwp} through the whole cycle: attach mid-run, breakpoint, {@code print}, the console's
  * {@code reverse-continue} (jdb sees the earlier value), {@code pop} steps out backwards, {@code
  * set} is refused, and when jdb has gone the replay's output is the recording's. A {@code cont}
- * after a {@code step} runs to the next breakpoint hit.
+ * after a {@code step} runs to the next breakpoint hit, and {@code where all} shows every thread
+ * of a program of lambdas on a thread pool.
  */
 class JdwpJdbTest {
 
   private static final String PIPELINE = "ttd.samples.corruption.OrderPipeline";
+  private static final String QUOTES = "ttd.samples.concurrency.QuotePipeline";
   private static final Memo<Path> RECORDINGS = new Memo<>();
 
   static List<Jvm> jvms() {
@@ -30,6 +33,16 @@ class JdwpJdbTest {
       Path recording = Scratch.dir("order-complete-" + jvm.label()).resolve("recording");
       Outcome recorded = TtdRun.record(jvm, recording, List.of("seed=3"), Sample.ORDER_PIPELINE.classPath(), PIPELINE, List.of(), new byte[0]);
       assertEquals(0, recorded.exitStatus(), "seed 3 lets OrderPipeline finish:" + recorded.describe());
+      return recording;
+    });
+  }
+
+  /** QuotePipeline: CompletableFuture stages, lambdas, on a pool of three threads. */
+  static Path quotesRecording(Jvm jvm) {
+    return RECORDINGS.get("quotes " + jvm.java(), () -> {
+      Path recording = Scratch.dir("quote-pipeline-" + jvm.label()).resolve("recording");
+      Outcome recorded = TtdRun.record(jvm, recording, List.of(), Sample.ORDER_PIPELINE.classPath(), QUOTES, List.of(), new byte[0]);
+      assertEquals(0, recorded.exitStatus(), recorded.describe());
       return recording;
     });
   }
@@ -63,6 +76,38 @@ class JdwpJdbTest {
           jdb.await(setTotal);
           jdb.type("print this.id");
           assertEquals(Integer.toString(order), jdb.await(" this\\.id = (\\d+)$"), "cont ran to the next call of setTotal" + jdb.describe() + c.describe());
+        }
+        jdb.type("exit");
+        jdb.awaitExit();
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void jdbWhereAllShowsEveryThreadsFramesInAProgramOfLambdasOnAPool(Jvm jvm) {
+    Path recording = quotesRecording(jvm);
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop at " + QUOTES + ":32");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=pool-1-thread-\\d\", " + QUOTES.replace(".", "\\.") + "\\.lambda\\$main\\$\\d+\\(\\), line=32");
+      try (LiveProcess jdb = jdb(jvm, c, recording)) {
+        jdb.await("line=32 bci=\\d+");
+        jdb.type("where");
+        jdb.type("where all");
+        jdb.type("print \"where-all-done\"");
+        String shown = jdb.await("(?s)(.*?)where-all-done");
+        assertFalse(shown.contains("Internal exception") || shown.contains("Invalid method id"), "where and where all had no error:" + shown);
+        String quotes = QUOTES.replace(".", "\\.");
+        for (String frames : List.of(
+            "\\[1\\] " + quotes + "\\.lambda\\$main\\$\\d+ \\(QuotePipeline\\.java:32\\)\n  \\[2\\] " + quotes
+                + "\\$\\$Lambda\\S*\\.accept \\(null\\)\n  \\[3\\] java\\.util\\.concurrent\\.CompletableFuture\\$UniAccept\\.tryFire ",
+            "(^|\\] )Reference Handler:\n  \\[1\\] java\\.lang\\.ref\\.Reference\\.\\S+ \\(",
+            "(^|\\] )Finalizer:\n  \\[1\\] \\S+ \\(",
+            "(^|\\] )Common-Cleaner:\n  \\[1\\] \\S+ \\(",
+            "(^|\\] )main:\n(  \\[\\d+\\] .*\n)*  \\[\\d+\\] " + quotes + "\\.main \\(QuotePipeline\\.java:36\\)\n",
+            "(^|\\] )pool-1-thread-\\d:\n  \\[1\\] " + quotes + "\\.lambda\\$main\\$\\d+ \\(QuotePipeline\\.java:32\\)\n")) {
+          assertTrue(java.util.regex.Pattern.compile(frames, java.util.regex.Pattern.MULTILINE).matcher(shown).find(), "where all shows /" + frames + "/:" + shown);
         }
         jdb.type("exit");
         jdb.awaitExit();

@@ -580,7 +580,8 @@ final class Client {
       return;
     }
     ReferenceType t = l.declaringType();
-    o.writeLocation(Ids.tagOf(t), ids.type(t), ids.method(l.method()), l.codeIndex());
+    long method = ids.method(l.method());
+    o.writeLocation(Ids.tagOf(t), ids.type(t), method, method == 0 ? 0 : l.codeIndex());
   }
 
   private void sendComposite(int policy, List<byte[]> events) {
