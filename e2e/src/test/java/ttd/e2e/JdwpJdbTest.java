@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code reverse-continue} (jdb sees the earlier value), {@code pop} steps out backwards, {@code
  * set} is refused, and when jdb has gone the replay's output is the recording's. A {@code cont}
  * after a {@code step} runs to the next breakpoint hit, and {@code where all} shows every thread
- * of a program of lambdas on a thread pool.
+ * of a program of lambdas on a thread pool. Its bytecode offsets are the program's own, as javap
+ * and the console show them, both ways: a breakpoint it sets by line is hit at that line.
  */
 class JdwpJdbTest {
 
@@ -109,6 +110,42 @@ class JdwpJdbTest {
             "(^|\\] )pool-1-thread-\\d:\n  \\[1\\] " + quotes + "\\.lambda\\$main\\$\\d+ \\(QuotePipeline\\.java:32\\)\n")) {
           assertTrue(java.util.regex.Pattern.compile(frames, java.util.regex.Pattern.MULTILINE).matcher(shown).find(), "where all shows /" + frames + "/:" + shown);
         }
+        jdb.type("exit");
+        jdb.awaitExit();
+      }
+    }
+  }
+
+  /** Where javap (the JDK's, on the samples' class file) puts the start of {@code line} of {@code className}. */
+  private static String javapLineStart(Jvm jvm, String className, int line) {
+    Outcome javap = Exec.run(List.of(jvm.home().resolve("bin").resolve("javap").toString(), "-c", "-l", "-cp", TtdRun.samplesClassPath(false),
+        className), Scratch.root());
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("line " + line + ": (\\d+)").matcher(javap.stdout());
+    assertTrue(m.find(), "javap lists line " + line + javap.describe());
+    return m.group(1);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void jdbSeesTheProgramsOwnBciAsJavapAndTheConsoleAndHitsABreakpointSetByLine(Jvm jvm) {
+    Path recording = completeRecording(jvm);
+    String main = PIPELINE.replace(".", "\\.") + "\\.main\\(\\)";
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop at " + PIPELINE + ":67");
+      c.type("run");
+      String consoleBci = c.await("Breakpoint hit: \"thread=main\", " + main + ", line=67 bci=(\\d+)");
+      assertEquals(javapLineStart(jvm, PIPELINE, 67), consoleBci, "the console shows the program's own bci" + c.describe());
+      try (LiveProcess jdb = jdb(jvm, c, recording)) {
+        assertEquals(consoleBci, jdb.await("\"thread=main\", " + main + ", line=67 bci=(\\d+)"), "jdb's bci is the console's" + jdb.describe());
+        jdb.type("stop at " + PIPELINE + ":72");
+        jdb.await("Set breakpoint " + PIPELINE.replace(".", "\\.") + ":72");
+        jdb.type("cont");
+        String line72 = javapLineStart(jvm, PIPELINE, 72);
+        assertEquals(line72, c.await("Breakpoint hit: \"thread=main\", " + main + ", line=72 bci=(\\d+)"), c.describe());
+        assertEquals(line72, jdb.await("Breakpoint hit: \"thread=main\", " + main + ", line=72 bci=(\\d+)"),
+            "jdb's breakpoint at the program's bci of line 72 is hit there" + jdb.describe());
+        jdb.type("locals");
+        assertEquals("3999", jdb.await("^item = (\\d+)$"), "order 1's item, in scope at the program's bci" + jdb.describe());
         jdb.type("exit");
         jdb.awaitExit();
       }

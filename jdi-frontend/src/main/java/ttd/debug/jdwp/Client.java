@@ -574,6 +574,7 @@ final class Client {
     return o;
   }
 
+  /** A location as the client sees it: at the program's own bytecode offset, as the console shows it. */
   void writeLocation(PacketOut o, Location l) {
     if (l == null) {
       o.writeLocation(0, 0, 0, 0);
@@ -581,7 +582,7 @@ final class Client {
     }
     ReferenceType t = l.declaringType();
     long method = ids.method(l.method());
-    o.writeLocation(Ids.tagOf(t), ids.type(t), method, method == 0 ? 0 : l.codeIndex());
+    o.writeLocation(Ids.tagOf(t), ids.type(t), method, method == 0 ? 0 : link.programBci().of(l));
   }
 
   private void sendComposite(int policy, List<byte[]> events) {
