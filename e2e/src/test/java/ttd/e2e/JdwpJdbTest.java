@@ -1,6 +1,7 @@
 package ttd.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -12,11 +13,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The JDK's {@code jdb}, a debugger no one here wrote, as a process attached to {@code ttd debug
  * --jdwp} through the whole cycle: attach mid-run, breakpoint, {@code print}, the console's
  * {@code reverse-continue} (jdb sees the earlier value), {@code pop} steps out backwards, {@code
- * set} is refused, and when jdb has gone the replay's output is the recording's.
+ * set} is refused, and when jdb has gone the replay's output is the recording's. A {@code cont}
+ * after a {@code step} runs to the next breakpoint hit, and {@code where all} shows every thread
+ * of a program of lambdas on a thread pool. Its bytecode offsets are the program's own, as javap
+ * and the console show them, both ways: a breakpoint it sets by line is hit at that line.
  */
 class JdwpJdbTest {
 
   private static final String PIPELINE = "ttd.samples.corruption.OrderPipeline";
+  private static final String QUOTES = "ttd.samples.concurrency.QuotePipeline";
   private static final Memo<Path> RECORDINGS = new Memo<>();
 
   static List<Jvm> jvms() {
@@ -33,6 +38,120 @@ class JdwpJdbTest {
     });
   }
 
+  /** QuotePipeline: CompletableFuture stages, lambdas, on a pool of three threads. */
+  static Path quotesRecording(Jvm jvm) {
+    return RECORDINGS.get("quotes " + jvm.java(), () -> {
+      Path recording = Scratch.dir("quote-pipeline-" + jvm.label()).resolve("recording");
+      Outcome recorded = TtdRun.record(jvm, recording, List.of(), Sample.ORDER_PIPELINE.classPath(), QUOTES, List.of(), new byte[0]);
+      assertEquals(0, recorded.exitStatus(), recorded.describe());
+      return recording;
+    });
+  }
+
+  private static LiveProcess jdb(Jvm jvm, JdwpConsole c, Path recording) {
+    String jdbCommand = jvm.home().resolve("bin").resolve("jdb").toString();
+    return new LiveProcess("jdb", List.of(jdbCommand, "-attach", "127.0.0.1:" + c.port), recording.getParent());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void jdbContAfterAStepStopsAtTheNextBreakpointHit(Jvm jvm) {
+    Path recording = completeRecording(jvm);
+    String setTotal = "Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37";
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop at " + PIPELINE + ":67");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=67");
+      try (LiveProcess jdb = jdb(jvm, c, recording)) {
+        jdb.await("line=67 bci=\\d+");
+        jdb.type("stop in " + PIPELINE + "$Order.setTotal");
+        jdb.await("Set breakpoint " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal");
+        jdb.type("cont");
+        jdb.await(setTotal);
+        for (int order = 2; order <= 3; order++) {
+          jdb.type("step");
+          c.await("^\\(debugger\\) step$");
+          jdb.await("Step completed: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=38");
+          jdb.type("cont");
+          assertEquals("cont", c.await("^\\(debugger\\) (.+)$"), "jdb's cont is the console's cont" + c.describe());
+          jdb.await(setTotal);
+          jdb.type("print this.id");
+          assertEquals(Integer.toString(order), jdb.await(" this\\.id = (\\d+)$"), "cont ran to the next call of setTotal" + jdb.describe() + c.describe());
+        }
+        jdb.type("exit");
+        jdb.awaitExit();
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void jdbWhereAllShowsEveryThreadsFramesInAProgramOfLambdasOnAPool(Jvm jvm) {
+    Path recording = quotesRecording(jvm);
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop at " + QUOTES + ":32");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=pool-1-thread-\\d\", " + QUOTES.replace(".", "\\.") + "\\.lambda\\$main\\$\\d+\\(\\), line=32");
+      try (LiveProcess jdb = jdb(jvm, c, recording)) {
+        jdb.await("line=32 bci=\\d+");
+        jdb.type("where");
+        jdb.type("where all");
+        jdb.type("print \"where-all-done\"");
+        String shown = jdb.await("(?s)(.*?)where-all-done");
+        assertFalse(shown.contains("Internal exception") || shown.contains("Invalid method id"), "where and where all had no error:" + shown);
+        String quotes = QUOTES.replace(".", "\\.");
+        for (String frames : List.of(
+            "\\[1\\] " + quotes + "\\.lambda\\$main\\$\\d+ \\(QuotePipeline\\.java:32\\)\n  \\[2\\] " + quotes
+                + "\\$\\$Lambda\\S*\\.accept \\(null\\)\n  \\[3\\] java\\.util\\.concurrent\\.CompletableFuture\\$UniAccept\\.tryFire ",
+            "(^|\\] )Reference Handler:\n  \\[1\\] java\\.lang\\.ref\\.Reference\\.\\S+ \\(",
+            "(^|\\] )Finalizer:\n  \\[1\\] \\S+ \\(",
+            "(^|\\] )Common-Cleaner:\n  \\[1\\] \\S+ \\(",
+            "(^|\\] )main:\n(  \\[\\d+\\] .*\n)*  \\[\\d+\\] " + quotes + "\\.main \\(QuotePipeline\\.java:36\\)\n",
+            "(^|\\] )pool-1-thread-\\d:\n  \\[1\\] " + quotes + "\\.lambda\\$main\\$\\d+ \\(QuotePipeline\\.java:32\\)\n")) {
+          assertTrue(java.util.regex.Pattern.compile(frames, java.util.regex.Pattern.MULTILINE).matcher(shown).find(), "where all shows /" + frames + "/:" + shown);
+        }
+        jdb.type("exit");
+        jdb.awaitExit();
+      }
+    }
+  }
+
+  /** Where javap (the JDK's, on the samples' class file) puts the start of {@code line} of {@code className}. */
+  private static String javapLineStart(Jvm jvm, String className, int line) {
+    Outcome javap = Exec.run(List.of(jvm.home().resolve("bin").resolve("javap").toString(), "-c", "-l", "-cp", TtdRun.samplesClassPath(false),
+        className), Scratch.root());
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("line " + line + ": (\\d+)").matcher(javap.stdout());
+    assertTrue(m.find(), "javap lists line " + line + javap.describe());
+    return m.group(1);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void jdbSeesTheProgramsOwnBciAsJavapAndTheConsoleAndHitsABreakpointSetByLine(Jvm jvm) {
+    Path recording = completeRecording(jvm);
+    String main = PIPELINE.replace(".", "\\.") + "\\.main\\(\\)";
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop at " + PIPELINE + ":67");
+      c.type("run");
+      String consoleBci = c.await("Breakpoint hit: \"thread=main\", " + main + ", line=67 bci=(\\d+)");
+      assertEquals(javapLineStart(jvm, PIPELINE, 67), consoleBci, "the console shows the program's own bci" + c.describe());
+      try (LiveProcess jdb = jdb(jvm, c, recording)) {
+        assertEquals(consoleBci, jdb.await("\"thread=main\", " + main + ", line=67 bci=(\\d+)"), "jdb's bci is the console's" + jdb.describe());
+        jdb.type("stop at " + PIPELINE + ":72");
+        jdb.await("Set breakpoint " + PIPELINE.replace(".", "\\.") + ":72");
+        jdb.type("cont");
+        String line72 = javapLineStart(jvm, PIPELINE, 72);
+        assertEquals(line72, c.await("Breakpoint hit: \"thread=main\", " + main + ", line=72 bci=(\\d+)"), c.describe());
+        assertEquals(line72, jdb.await("Breakpoint hit: \"thread=main\", " + main + ", line=72 bci=(\\d+)"),
+            "jdb's breakpoint at the program's bci of line 72 is hit there" + jdb.describe());
+        jdb.type("locals");
+        assertEquals("3999", jdb.await("^item = (\\d+)$"), "order 1's item, in scope at the program's bci" + jdb.describe());
+        jdb.type("exit");
+        jdb.awaitExit();
+      }
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("jvms")
   void jdbAttachesMidRunSeesTheConsoleGoBackPopsBackwardsAndCannotSet(Jvm jvm) {
@@ -44,8 +163,7 @@ class JdwpJdbTest {
       c.type("stop at " + PIPELINE + ":67");
       c.type("run");
       c.await("Breakpoint hit: \"thread=main\", " + PIPELINE.replace(".", "\\.") + "\\.main\\(\\), line=67");
-      String jdbCommand = jvm.home().resolve("bin").resolve("jdb").toString();
-      try (LiveProcess jdb = new LiveProcess("jdb", List.of(jdbCommand, "-attach", "127.0.0.1:" + c.port), recording.getParent())) {
+      try (LiveProcess jdb = jdb(jvm, c, recording)) {
         jdb.await("line=67 bci=\\d+");
         c.await("ttd: a debugger attached from 127\\.0\\.0\\.1");
         jdb.type("stop in " + PIPELINE + "$Order.setTotal");

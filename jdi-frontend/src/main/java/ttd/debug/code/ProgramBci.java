@@ -16,7 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Instructions}, Myers' diff); an instruction the agent inserted maps to the program instruction
  * it precedes, one it substituted to the one it replaced. Without the class file, instructions
  * that call into ttd's runtime are taken out, with the constant or {@code dup} that feeds them.
- * Maps are kept per method: every replay JVM of a recording rewrites a method the same way.
+ * Maps are kept per method: every replay JVM of a recording rewrites a method the same way. The
+ * JDWP server maps both ways with it: a client sees only program offsets and sets breakpoints
+ * at them ({@link #replayIndex}).
  */
 public final class ProgramBci {
 
@@ -34,14 +36,82 @@ public final class ProgramBci {
 
   /** The program's own offset of {@code l}; {@code l}'s own if its method's code cannot be read. */
   public long of(Location l) {
-    long at = l.codeIndex();
-    Method m = l.method();
-    if (at < 0 || m.isNative() || m.isAbstract()) {
-      return at;
+    return of(l.method(), l.codeIndex());
+  }
+
+  /**
+   * The program's own offset of {@code index} in the replay's code of {@code m}: of the
+   * instruction there, or of the one containing it; the end of the code is the end of the
+   * program's code. {@code index} itself if the method's code cannot be read.
+   */
+  public long of(Method m, long index) {
+    return programOffset(mapOf(m), index);
+  }
+
+  /** {@link #of(Method, long)} on a map of {@link #mapOf}'s form. */
+  static long programOffset(int[] map, long index) {
+    if (index < 0 || map.length == 0) {
+      return index;
     }
-    String key = l.declaringType().name() + " " + m.name() + m.signature();
-    int[] map = maps.computeIfAbsent(key, k -> map(l.declaringType(), m));
-    return at < map.length && map[(int) at] >= 0 ? map[(int) at] : at;
+    if (index >= map.length - 1) {
+      return map[map.length - 1];
+    }
+    for (int at = (int) index; at >= 0; at--) {
+      if (map[at] >= 0) {
+        return map[at];
+      }
+    }
+    return index;
+  }
+
+  /** The length of the program's own code of {@code m} (the replay's if the code cannot be read). */
+  public long codeLength(Method m) {
+    int[] map = mapOf(m);
+    return map.length == 0 ? m.bytecodes().length : map[map.length - 1];
+  }
+
+  /**
+   * The replay's offset of the program's instruction at {@code programBci} in {@code m}: the
+   * program's instruction itself, after what the agent inserted before it, so every path to it
+   * passes there; -1 if no instruction of the replay's code is at that program offset.
+   */
+  public long replayIndex(Method m, long programBci) {
+    return replayOffset(mapOf(m), programBci);
+  }
+
+  /** {@link #replayIndex} on a map of {@link #mapOf}'s form. */
+  static long replayOffset(int[] map, long programBci) {
+    if (map.length == 0) {
+      return programBci;
+    }
+    long found = -1;
+    for (int at = 0; at < map.length - 1; at++) {
+      if (map[at] == programBci) {
+        found = at;
+      } else if (found >= 0 && map[at] >= 0) {
+        break;
+      }
+    }
+    return found;
+  }
+
+  /** The program's own bytecodes of {@code m} (its class file's), or the replay's if the class file is not there. */
+  public byte[] bytecodes(Method m) {
+    int[] map = mapOf(m);
+    ClassFile original = map.length == 0 ? null : classFile(m.declaringType().name());
+    byte[] was = original == null ? null : original.code(m.name(), m.signature());
+    return was != null && map[map.length - 1] == was.length ? was : m.bytecodes();
+  }
+
+  /**
+   * The map of {@code m}'s replay offsets to the program's (-1 between instructions), with the
+   * program's code length last; empty if the code cannot be read.
+   */
+  private int[] mapOf(Method m) {
+    if (m.isNative() || m.isAbstract() || m.isObsolete()) {
+      return new int[0];
+    }
+    return maps.computeIfAbsent(m.declaringType().name() + " " + m.name() + m.signature(), k -> map(m.declaringType(), m));
   }
 
   private int[] map(ReferenceType type, Method m) {
@@ -52,13 +122,33 @@ public final class ProgramBci {
       ClassFile original = classFile(type.name());
       byte[] was = original == null ? null : original.code(m.name(), m.signature());
       int[] map = null;
+      int length = code.length;
       if (was != null) {
         map = diffed(Instructions.of(was, original.pool()), now, code.length);
+        length = was.length;
       }
-      return map != null ? map : withoutHooks(now, code.length);
+      if (map == null) {
+        map = withoutHooks(now, code.length);
+        length = code.length - removed(now, code.length);
+      }
+      int[] withLength = java.util.Arrays.copyOf(map, code.length + 1);
+      withLength[code.length] = length;
+      return withLength;
     } catch (RuntimeException e) {
       return new int[0]; // unreadable: offsets stay as the replay JVM has them
     }
+  }
+
+  /** How many bytes of the replay's code {@link #withoutHooks} took out. */
+  private static int removed(List<Instructions.Insn> now, int length) {
+    int removed = 0;
+    boolean[] inserted = hooks(now);
+    for (int j = 0; j < now.size(); j++) {
+      if (inserted[j]) {
+        removed += (j + 1 < now.size() ? now.get(j + 1).offset() : length) - now.get(j).offset();
+      }
+    }
+    return removed;
   }
 
   /**

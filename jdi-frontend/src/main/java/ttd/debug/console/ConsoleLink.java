@@ -3,6 +3,7 @@ package ttd.debug.console;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.function.Consumer;
+import ttd.debug.code.ProgramBci;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
@@ -29,6 +30,11 @@ public final class ConsoleLink {
   /** The replay JVM the console shows. */
   public Target target() {
     return s.driver().target();
+  }
+
+  /** The program's own bytecode offsets, which the console shows, of the replay's code. */
+  public ProgramBci programBci() {
+    return s.launcher.programBci();
   }
 
   /** Where the console is (null before {@code run}). */

@@ -347,8 +347,9 @@ final class Client {
 
   /** Runs a console command that moves, on behalf of the client, and reports where it stopped. */
   void runMotion(String command, IdeRequest step) {
-    server.runMotion(command, true);
-    noteMoves(true, step);
+    do {
+      server.runMotion(command, true);
+    } while (noteMoves(true, step, true) && connected);
   }
 
   // ---- moves and events
@@ -379,7 +380,8 @@ final class Client {
     noteMoves(false, null, false);
   }
 
-  private void noteMoves(boolean forced, IdeRequest step, boolean event) {
+  /** As above; true if the stop was only of occurrences the client's count filters hold back: its motion goes on. */
+  private boolean noteMoves(boolean forced, IdeRequest step, boolean event) {
     answerQueued();
     for (Spec s : addAfterMotion) {
       link.add(s);
@@ -389,7 +391,7 @@ final class Client {
     Target t = link.target();
     boolean moved = s != lastStop || t != lastTarget;
     if (!moved && !forced) {
-      return;
+      return false;
     }
     lastStop = s;
     lastTarget = t;
@@ -398,18 +400,22 @@ final class Client {
     ids.moved();
     if (s != null && s.ended() && server.endIsDeath() && connected) {
       die();
-      return;
+      return false;
     }
     if (s == null || s.ended() || s.interrupted() || !connected) {
-      return;
+      return false;
     }
     announceChanges(null);
     if (!event) {
-      return;
+      return false;
     }
-    List<byte[]> events = stopEvents(s, step);
+    List<byte[]> events = stopEvents(s, step, forced);
+    if (events == null) {
+      return true;
+    }
     sendComposite(IdeRequest.SUSPEND_ALL, events);
     suspendCount = Math.max(suspendCount, 1);
+    return false;
   }
 
   /**
@@ -451,13 +457,21 @@ final class Client {
       PacketOut e = new PacketOut().writeByte(IdeRequest.VM_START).writeInt(0).writeId(main == null ? 0 : ids.thread(main));
       sendComposite(IdeRequest.SUSPEND_ALL, List.of(e.bytes()));
     } else if (!s.interrupted() || s.position() != null) {
-      sendComposite(IdeRequest.SUSPEND_ALL, stopEvents(s, null));
+      sendComposite(IdeRequest.SUSPEND_ALL, stopEvents(s, null, false));
     }
     suspendCount = Math.max(suspendCount, 1);
   }
 
-  private List<byte[]> stopEvents(Stop s, IdeRequest step) {
+  /**
+   * The events of a stop for the client. A request whose count filter is reached is deleted, as a
+   * JVM deletes it (jdb steps with a count of 1 and never clears the step). Null, when {@code
+   * goesOn} (the client's own motion), if every event of the stop was an occurrence a count
+   * filter holds back: a JVM would not have stopped there.
+   */
+  private List<byte[]> stopEvents(Stop s, IdeRequest step, boolean goesOn) {
     List<byte[]> out = new ArrayList<>();
+    List<IdeRequest> expired = new ArrayList<>();
+    boolean heldBack = false;
     ThreadReference thread = s.thread();
     for (LocatableEvent e : s.events()) {
       Object spec = e.request() == null ? null : e.request().getProperty(Spec.class);
@@ -466,8 +480,16 @@ final class Client {
         continue;
       }
       byte[] ev = eventOf(r, e);
-      if (ev != null) {
+      if (ev == null) {
+        continue;
+      }
+      if (r.occurs()) {
         out.add(ev);
+      } else {
+        heldBack = true;
+      }
+      if (r.expired()) {
+        expired.add(r);
       }
     }
     if (thread == null) {
@@ -484,11 +506,23 @@ final class Client {
       here = null;
     }
     if (here == null) {
+      expired.forEach(this::removeRequest);
       return out;
     }
     long threadId = ids.thread(thread);
-    if (step != null && step.stepThread == threadId) {
-      out.add(locatable(IdeRequest.SINGLE_STEP, step.id, threadId, here).bytes());
+    if (step != null && step.stepThread == threadId && requests.get(step.id) == step) {
+      if (step.occurs()) {
+        out.add(locatable(IdeRequest.SINGLE_STEP, step.id, threadId, here).bytes());
+      } else {
+        heldBack = true;
+      }
+      if (step.expired()) {
+        expired.add(step);
+      }
+    }
+    expired.forEach(this::removeRequest);
+    if (out.isEmpty() && heldBack && goesOn) {
+      return null;
     }
     if (out.isEmpty()) {
       // a stop no request of the client's made (the console's own, a goto, a reverse search for
@@ -540,13 +574,15 @@ final class Client {
     return o;
   }
 
+  /** A location as the client sees it: at the program's own bytecode offset, as the console shows it. */
   void writeLocation(PacketOut o, Location l) {
     if (l == null) {
       o.writeLocation(0, 0, 0, 0);
       return;
     }
     ReferenceType t = l.declaringType();
-    o.writeLocation(Ids.tagOf(t), ids.type(t), ids.method(l.method()), l.codeIndex());
+    long method = ids.method(l.method());
+    o.writeLocation(Ids.tagOf(t), ids.type(t), method, method == 0 ? 0 : link.programBci().of(l));
   }
 
   private void sendComposite(int policy, List<byte[]> events) {

@@ -36,7 +36,10 @@ final class IdeRequest {
   final int id;
   final int kind;
   final int suspendPolicy;
+  /** The count filter: report only the count-th occurrence, then expire (0: no filter). */
   int count;
+  /** Occurrences that passed the other filters so far. */
+  private int occurrences;
   long thread;
   long classOnly;
   final List<String> classMatch = new ArrayList<>();
@@ -91,6 +94,20 @@ final class IdeRequest {
       return name.startsWith(pattern.substring(0, pattern.length() - 1));
     }
     return name.equals(pattern);
+  }
+
+  /**
+   * Counts one occurrence that passed the other filters; whether it is reported. With a count
+   * filter only the count-th is, as JDWP has it: a JVM skips the ones before it.
+   */
+  boolean occurs() {
+    occurrences++;
+    return count == 0 || occurrences == count;
+  }
+
+  /** Whether a count filter has let its one occurrence through: the request is then deleted. */
+  boolean expired() {
+    return count > 0 && occurrences >= count;
   }
 
   boolean suspends() {

@@ -221,7 +221,14 @@ final class Ids {
 
   // ---- methods and fields
 
+  /**
+   * A method's id; 0 for an obsolete method (one the agent retransformed while a thread was in
+   * it), as HotSpot's JDWP agent reports it and JDI takes it (an {@code ObsoleteMethod}).
+   */
   long method(Method m) {
+    if (m.isObsolete()) {
+      return 0;
+    }
     return member(type(m.declaringType()), m.name(), m.signature());
   }
 

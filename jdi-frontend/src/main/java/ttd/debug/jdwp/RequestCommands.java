@@ -13,6 +13,7 @@ import com.sun.jdi.request.WatchpointRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import ttd.debug.code.ProgramBci;
 import ttd.debug.requests.ClientRequest;
 
 /**
@@ -111,6 +112,7 @@ final class RequestCommands {
     return signature;
   }
 
+  /** A breakpoint at the program's own offset (as the client's locations are), set at the replay's. */
   private ClientRequest breakpoint(Call c, IdeRequest r) {
     if (r.location == null) {
       throw new JdwpError(JdwpError.ILLEGAL_ARGUMENT);
@@ -119,11 +121,13 @@ final class RequestCommands {
     Ids.Member method = c.ids().memberEntry(r.location.methodId(), JdwpError.INVALID_METHODID);
     long index = r.location.index();
     String name = nameOf(type.signature);
+    ProgramBci code = client.link().programBci();
     return new ClientRequest(name, "breakpoint (debugger) " + name + "." + method.name() + " bci=" + index,
         ofSignature(type.signature), (erm, t) -> {
           for (Method m : t.methods()) {
             if (m.name().equals(method.name()) && m.signature().equals(method.signature())) {
-              Location l = m.locationOfCodeIndex(index);
+              long at = code.replayIndex(m, index);
+              Location l = at < 0 ? null : m.locationOfCodeIndex(at);
               return l == null ? List.of() : List.of(erm.createBreakpointRequest(l));
             }
           }

@@ -10,6 +10,7 @@ import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
 import java.util.List;
+import ttd.debug.code.ProgramBci;
 
 /**
  * The ReferenceType, ClassType (superclass), Method and ClassLoaderReference commands: what types
@@ -162,6 +163,7 @@ final class TypeCommands {
     return c.ids().methodMirror(c.in().readId());
   }
 
+  /** The line table at the program's own offsets ({@link ProgramBci}), as every location the client gets. */
   void lineTable(Call c) {
     Method m = method(c);
     if (m.isNative() || m.isAbstract()) {
@@ -172,23 +174,25 @@ final class TypeCommands {
     try {
       lines = m.allLineLocations("Java", null);
     } catch (AbsentInformationException e) {
-      throw new JdwpError(JdwpError.ABSENT_INFORMATION);
+      lines = List.of(); // no line numbers (a hidden class's method): an empty table, as HotSpot answers
     }
-    c.out().writeLong(0).writeLong(codeLength(m) - 1).writeInt(lines.size());
+    ProgramBci code = c.client().link().programBci();
+    c.out().writeLong(0).writeLong(codeLength(code, m) - 1).writeInt(lines.size());
     for (Location l : lines) {
-      c.out().writeLong(l.codeIndex()).writeInt(l.lineNumber("Java"));
+      c.out().writeLong(code.of(l)).writeInt(l.lineNumber("Java"));
     }
   }
 
-  private static long codeLength(Method m) {
-    byte[] code = m.bytecodes();
-    if (code.length > 0) {
-      return code.length;
+  /** The program's code length of {@code m}; past its last line if the code cannot be read. */
+  private static long codeLength(ProgramBci code, Method m) {
+    long length = code.codeLength(m);
+    if (length > 0) {
+      return length;
     }
     try {
       long last = 0;
       for (Location l : m.allLineLocations()) {
-        last = Math.max(last, l.codeIndex());
+        last = Math.max(last, code.of(l));
       }
       return last + 1;
     } catch (AbsentInformationException e) {
@@ -196,26 +200,31 @@ final class TypeCommands {
     }
   }
 
+  /** The variables, their scopes at the program's own offsets. */
   void variableTable(Call c, boolean generic) {
     Method m = method(c);
+    ProgramBci code = c.client().link().programBci();
     VariableTables.Table table;
     try {
-      table = VariableTables.of(m, codeLength(m));
+      table = VariableTables.of(m, m.bytecodes().length);
     } catch (AbsentInformationException e) {
       throw new JdwpError(JdwpError.ABSENT_INFORMATION);
     }
     c.out().writeInt(table.argCount()).writeInt(table.rows().size());
     for (VariableTables.Row r : table.rows()) {
-      c.out().writeLong(r.start()).writeString(r.name()).writeString(r.signature());
+      long start = code.of(m, r.start());
+      long end = code.of(m, r.start() + r.length());
+      c.out().writeLong(start).writeString(r.name()).writeString(r.signature());
       if (generic) {
         c.out().writeString(orEmpty(r.generic()));
       }
-      c.out().writeInt(r.length()).writeInt(r.slot());
+      c.out().writeInt((int) Math.max(0, end - start)).writeInt(r.slot());
     }
   }
 
+  /** The program's own code: the offsets of every location the client gets are in it. */
   void bytecodes(Call c) {
-    byte[] code = method(c).bytecodes();
+    byte[] code = c.client().link().programBci().bytecodes(method(c));
     c.out().writeInt(code.length).writeBytes(code);
   }
 
