@@ -39,7 +39,7 @@ class DebugConsoleBadInputTest {
       {"set order.total = 5", "set is refused: a replay is read-only history, and changing it would make it leave the recording; change the program and record a new run instead"},
       // how many events the recording holds depends on the JDK and on ttd's scheduler decisions
       {"goto 99999", REGEX + "the recording has events 0 to \\d+; there is no event 99999"},
-      {"goto 1.x", "bad position '1.x': goto takes EVENT, EVENT.TICK or EVENT.TICK@FRAMES:BCI as `when` prints it, e.g. goto 57 (just after event 57, see timeline), goto 57.1200 (tick 1200 after it) or goto 57.1200@3:402 (the stop there with 3 frames at bci 402)"},
+      {"goto 1.x", "bad position '1.x': goto takes EVENT, EVENT.TICK or EVENT.TICK@FRAMES:BCI[/METHOD] as `when` prints it, e.g. goto 57 (just after event 57, see timeline), goto 57.1200 (tick 1200 after it) or goto 57.1200@3:402 (the stop there with 3 frames at bci 402)"},
       {"restart 1", "there are no checkpoints yet; `checkpoint` saves the current position"},
       {"reverse-continue", "the program has not started yet, so there is nothing before this point"},
       {"catch java.lang.IllegalStateException", null},

@@ -455,9 +455,10 @@ final class Session implements AutoCloseable {
   }
 
   /**
-   * Where the current stop is inside its tick (null if it has no thread, or stopped in code no
-   * step stops in, the JDK's say, which a goto's walk to the place passes over): the stopped
-   * thread's frame count and the program's own offset of its top frame, as the stop line prints it.
+   * Where the current stop is inside its tick (null if it has no thread, or stopped in ttd's code
+   * or a generated class, which a goto's walk to the place passes over): the stopped thread's
+   * frame count and the program's own offset of its top frame, as the stop line prints it, and the
+   * top method's name where it does not tick at its entry (the JDK's code, a bridge).
    */
   Position.Place place() {
     return place(stop());
@@ -475,7 +476,7 @@ final class Session implements AutoCloseable {
     }
     try {
       com.sun.jdi.Location top = t.frame(0).location();
-      if (Target.stepExcluded(top.declaringType().name())) {
+      if (Target.walkExcluded(top.declaringType().name())) {
         return null;
       }
       return ttd.debug.target.PlaceWalk.placeOf(t, launcher.programBci());

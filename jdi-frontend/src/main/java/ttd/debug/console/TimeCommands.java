@@ -109,7 +109,7 @@ final class TimeCommands {
     }
     Position p = Position.parse(a);
     if (p == null) {
-      throw new BadInput("bad position '" + a + "': goto takes EVENT, EVENT.TICK or EVENT.TICK@FRAMES:BCI as `when` prints it, e.g. goto 57 (just after event 57, see timeline), goto 57.1200 (tick 1200 after it) or goto 57.1200@3:402 (the stop there with 3 frames at bci 402)");
+      throw new BadInput("bad position '" + a + "': goto takes EVENT, EVENT.TICK or EVENT.TICK@FRAMES:BCI[/METHOD] as `when` prints it, e.g. goto 57 (just after event 57, see timeline), goto 57.1200 (tick 1200 after it) or goto 57.1200@3:402 (the stop there with 3 frames at bci 402)");
     }
     gotoPosition(p);
   }

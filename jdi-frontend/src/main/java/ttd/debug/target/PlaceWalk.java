@@ -1,6 +1,7 @@
 package ttd.debug.target;
 
 import com.sun.jdi.IncompatibleThreadStateException;
+import com.sun.jdi.Location;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.request.StepRequest;
 import ttd.debug.code.ProgramBci;
@@ -12,7 +13,8 @@ import ttd.debug.code.ProgramBci;
  * the place's bytecode offset (the program's own, as stop lines print it). A tick begins at a
  * method entry or a loop back-edge, so the stop lies a few lines on, and every replay of the
  * recording runs those same instructions. Deeper than the place it steps out, at its depth over
- * calls, above it into them (ttd's and the JDK's code are passed over, as every step does). If the
+ * calls, above it into them (ttd's code is passed over, and so is the JDK's unless the place names
+ * a method that does not tick at its entry, which may be the JDK's). If the
  * tick or the event changes first, the place is not in that tick: the walk stops there, and the
  * goto's title says so.
  */
@@ -43,14 +45,18 @@ public final class PlaceWalk {
       }
       int frames = here.frames();
       int depth = frames > place.frames() ? StepRequest.STEP_OUT : frames == place.frames() ? StepRequest.STEP_OVER : StepRequest.STEP_INTO;
-      s = target.step(thread, StepRequest.STEP_MIN, depth);
+      s = target.step(thread, StepRequest.STEP_MIN, depth, place.method() == null ? Target.STEP_EXCLUDES : Target.TTD_EXCLUDES);
     }
     return s;
   }
 
-  /** Where a suspended {@code thread} is inside its tick: its frame count and the program's bci of its top frame. */
+  /**
+   * Where a suspended {@code thread} is inside its tick: its frame count and the program's bci of
+   * its top frame, and that frame's method name if the method does not tick at its entry.
+   */
   public static Position.Place placeOf(ThreadReference thread, ProgramBci bci) throws IncompatibleThreadStateException {
-    return new Position.Place(thread.frameCount(), bci.of(thread.frame(0).location()));
+    Location top = thread.frame(0).location();
+    return new Position.Place(thread.frameCount(), bci.of(top), bci.ticksAtEntry(top.method()) ? null : top.method().name());
   }
 
   private static boolean inTick(Stop s, Position to) {

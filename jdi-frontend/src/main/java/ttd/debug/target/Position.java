@@ -20,20 +20,28 @@ public record Position(long event, long tick, boolean end, Place place) {
 
   public static final Position START = new Position(-1, 0, false);
 
-  private static final Pattern SYNTAX = Pattern.compile("([0-9]{1,18})(?:\\.([0-9]{1,18})(?:@([0-9]{1,9}):([0-9]{1,9}))?)?");
+  private static final Pattern SYNTAX = Pattern.compile("([0-9]{1,18})(?:\\.([0-9]{1,18})(?:@([0-9]{1,9}):([0-9]{1,9})(?:/([A-Za-z0-9_$<>]{1,200}))?)?)?");
 
   /**
    * Where a stop is inside its tick's stretch: the stopped thread's frame count and the program's
    * own bytecode offset of its top frame ({@code javap -c}'s, as stop lines print it). The tick
    * names the thread (the one holding the baton); a goto stops where that thread first is at the
    * place in the tick. A location of a method that calls something runs at most once a tick (its
-   * entry and every loop back-edge tick); only methods that call nothing, run from one frame
-   * depth, can share a place in one tick.
+   * entry and every loop back-edge tick). A method that does not tick at its entry (the JDK's, a
+   * bridge the compiler generated, one that calls nothing) can run at one depth in one tick after
+   * another such method, so its place also names the method ({@code 3:57/runWorker}; null: a
+   * method that ticks at its entry): only such a method run twice from one depth in one tick can
+   * share a place.
    */
-  public record Place(int frames, long bci) {
+  public record Place(int frames, long bci, String method) {
+
+    /** The place of a stop in a method that ticks at its entry. */
+    public Place(int frames, long bci) {
+      this(frames, bci, null);
+    }
 
     public String label() {
-      return frames + ":" + bci;
+      return frames + ":" + bci + (method == null ? "" : "/" + method);
     }
   }
 
@@ -57,7 +65,8 @@ public record Position(long event, long tick, boolean end, Place place) {
 
   /**
    * The position {@code text} names, as {@link #label()} prints it ({@code 57.2}: tick 2 after
-   * event 57; {@code 57.2@3:402}: the stop in that tick's stretch with 3 frames at bci 402) or an
+   * event 57; {@code 57.2@3:402}: the stop in that tick's stretch with 3 frames at bci 402; {@code
+   * 57.2@3:57/runWorker}: there in a method {@code runWorker} that does not tick at its entry) or an
    * event alone ({@code 57}: the boundary, tick 0); null if it is not one.
    */
   public static Position parse(String text) {
@@ -65,7 +74,7 @@ public record Position(long event, long tick, boolean end, Place place) {
     if (!m.matches()) {
       return null;
     }
-    Place place = m.group(3) == null ? null : new Place(Integer.parseInt(m.group(3)), Long.parseLong(m.group(4)));
+    Place place = m.group(3) == null ? null : new Place(Integer.parseInt(m.group(3)), Long.parseLong(m.group(4)), m.group(5));
     return new Position(Long.parseLong(m.group(1)), m.group(2) == null ? 0 : Long.parseLong(m.group(2)), false, place);
   }
 

@@ -30,17 +30,30 @@ final class ProgramEntry {
 
   /** Takes {@code thread} (holding the baton at a stopped replay) into the program's code. */
   Stop step(ThreadReference thread) {
-    if (inProgram(thread)) {
+    if (inProgram(thread, false)) {
       return target.step(thread, StepRequest.STEP_OUT);
     }
     return toProgramLine(thread);
   }
 
-  /** Whether a frame of the program (a class no step passes over) lies below ttd's frames. */
-  private static boolean inProgram(ThreadReference thread) {
+  /**
+   * Takes {@code thread} out of ttd's frames into the code below them, the JDK's too (a goto to a
+   * place in a method that does not tick at its entry, which may be the JDK's: a pool thread's
+   * {@code runWorker} has no program frame below it).
+   */
+  Stop stepIntoAnyCode(ThreadReference thread) {
+    if (inProgram(thread, true)) {
+      return target.step(thread, StepRequest.STEP_MIN, StepRequest.STEP_OUT, Target.TTD_EXCLUDES);
+    }
+    return toProgramLine(thread);
+  }
+
+  /** Whether a frame of the program (a class no step passes over; with {@code jdk}, the JDK's too) lies below ttd's frames. */
+  private static boolean inProgram(ThreadReference thread, boolean jdk) {
     try {
       for (StackFrame f : thread.frames()) {
-        if (!Target.stepExcluded(f.location().declaringType().name())) {
+        String name = f.location().declaringType().name();
+        if (jdk ? !Target.walkExcluded(name) : !Target.stepExcluded(name)) {
           return true;
         }
       }

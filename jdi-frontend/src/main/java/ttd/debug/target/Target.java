@@ -36,11 +36,26 @@ import java.util.function.Consumer;
 public final class Target implements AutoCloseable {
 
   static final String POSITION_CLASS = PositionFields.CLASS;
-  /** Classes a step passes over: the JDK's and ttd's own (hooks run inside program frames). */
-  public static final String[] STEP_EXCLUDES = {
-    "java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*", "ttd.runtime.*", "ttd.agent.*", "ttd.log.*", "ttd.launch.*",
-    "net.openhft.*", "org.objectweb.*", "org.slf4j.*", "org.jline.*",
+  /** ttd's own classes (hooks run inside program frames), which even a walk into the JDK's code passes over. */
+  static final String[] TTD_EXCLUDES = {
+    "ttd.runtime.*", "ttd.agent.*", "ttd.log.*", "ttd.launch.*", "net.openhft.*", "org.objectweb.*", "org.slf4j.*", "org.jline.*",
   };
+  /** Classes a step passes over: the JDK's and ttd's own. */
+  public static final String[] STEP_EXCLUDES = java.util.stream.Stream.concat(
+      java.util.stream.Stream.of("java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*"), java.util.stream.Stream.of(TTD_EXCLUDES)).toArray(String[]::new);
+
+  /** Whether a goto's walk to a place passes over the named class: ttd's own, or one the JVM generates. */
+  public static boolean walkExcluded(String className) {
+    if (className.contains("$$Lambda") || className.contains("/0x")) {
+      return true;
+    }
+    for (String pattern : TTD_EXCLUDES) {
+      if (className.startsWith(pattern.substring(0, pattern.length() - 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /**
    * Whether a step passes over the named class: one of {@link #STEP_EXCLUDES}, or a class the JVM
@@ -249,10 +264,15 @@ public final class Target implements AutoCloseable {
 
   /** One step of {@code thread} of {@code size} ({@link StepRequest#STEP_LINE} or {@code STEP_MIN}). */
   Stop step(ThreadReference thread, int size, int depth) {
+    return step(thread, size, depth, STEP_EXCLUDES);
+  }
+
+  /** One step of {@code thread} that passes over the classes {@code excludes} names. */
+  Stop step(ThreadReference thread, int size, int depth, String[] excludes) {
     EventRequestManager erm = vm.eventRequestManager();
     erm.deleteEventRequests(List.copyOf(erm.stepRequests())); // JDI allows one step per thread
     StepRequest step = erm.createStepRequest(thread, size, depth);
-    for (String pattern : STEP_EXCLUDES) {
+    for (String pattern : excludes) {
       step.addClassExclusionFilter(pattern);
     }
     step.setSuspendPolicy(EventRequest.SUSPEND_ALL);
@@ -307,7 +327,9 @@ public final class Target implements AutoCloseable {
     // at a hand-over of the baton the thread that passed it stopped here and now waits for it:
     // the goto goes on in the thread that runs from this position, as every replay does
     ThreadReference on = fields.runningThread();
-    Stop out = new ProgramEntry(this).step(on != null ? on : reached.thread());
+    ProgramEntry entry = new ProgramEntry(this);
+    ThreadReference thread = on != null ? on : reached.thread();
+    Stop out = to.place() != null && to.place().method() != null ? entry.stepIntoAnyCode(thread) : entry.step(thread);
     if (to.place() != null && !out.ended() && !out.interrupted()) {
       out = new PlaceWalk(this, jvm.programBci()).walk(out, to);
     }

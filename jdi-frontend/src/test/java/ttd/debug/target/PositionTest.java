@@ -48,9 +48,17 @@ class PositionTest {
   }
 
   @Test
+  void aPlaceInAMethodWithoutAnEntryTickNamesTheMethodAndParsesBack() {
+    Position p = new Position(7462, 0, false).at(new Position.Place(4, 27, "processWorkerExit"));
+    assertEquals("7462.0@4:27/processWorkerExit", p.label());
+    assertEquals(p, Position.parse(p.label()));
+    assertFalse(p.equals(Position.parse("7462.0@4:27")), "another method's place at that depth and bci");
+  }
+
+  @Test
   void anythingElseIsNotAPosition() {
     for (String bad : new String[] {"", "x", "-1", "1.", ".5", "1.2.3", "1+5", "1.-5", "end", "12 3", "1.5~2", "99999999999999999999",
-        "1@3:4", "1.2@3", "1.2@:4", "1.2@3:", "1.2@3:4:5", "1.2@-3:4"}) {
+        "1@3:4", "1.2@3", "1.2@:4", "1.2@3:", "1.2@3:4:5", "1.2@-3:4", "1.2@3:4/", "1.2@3:4/a.b", "1/x"}) {
       assertNull(Position.parse(bad), bad);
     }
   }
