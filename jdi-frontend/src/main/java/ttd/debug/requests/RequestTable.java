@@ -2,11 +2,13 @@ package ttd.debug.requests;
 
 import com.sun.jdi.AbsentInformationException;
 import com.sun.jdi.Field;
+import com.sun.jdi.InternalException;
 import com.sun.jdi.Location;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.ThreadReference;
+import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
@@ -51,6 +53,7 @@ public final class RequestTable {
     this.owner = owner;
     this.notes = notes;
     target.onClassPrepare(this::prepared);
+    target.onProgramStart(this::reinstallBreakpoints);
     target.onMethodEntry(e -> {
       FollowedLines f = followed.get((Spec) e.request().getProperty(Spec.class));
       return f != null && f.entered(e);
@@ -162,6 +165,46 @@ public final class RequestTable {
   public void clear() {
     for (Spec s : specs()) {
       remove(s);
+    }
+  }
+
+  /**
+   * Makes again the breakpoints set before the program started: the agent has since rewritten
+   * their classes (the JDK's loaded before it), so they are gone, and their offsets are the old
+   * code's ({@code stop in java.lang.Thread.start} before {@code run} never stopped the program).
+   */
+  private void reinstallBreakpoints() {
+    for (Map.Entry<Spec, List<EventRequest>> e : installed.entrySet()) {
+      List<ReferenceType> types = new ArrayList<>();
+      for (EventRequest r : e.getValue()) {
+        if (!(r instanceof BreakpointRequest)) {
+          types.clear();
+          break;
+        }
+        ReferenceType t = ((BreakpointRequest) r).location().declaringType();
+        if (!types.contains(t)) {
+          types.add(t);
+        }
+      }
+      if (types.isEmpty()) {
+        continue;
+      }
+      for (EventRequest r : e.getValue()) {
+        try {
+          target.vm().eventRequestManager().deleteEventRequest(r);
+        } catch (InternalException gone) {
+          // JVMTI_ERROR_NOT_FOUND: the redefinition cleared it already
+        }
+      }
+      List<EventRequest> made = new ArrayList<>();
+      for (ReferenceType t : types) {
+        try {
+          made.addAll(create(e.getKey(), t));
+        } catch (BadInput ex) {
+          // the rewritten class lacks what the old one had: nothing to stop at there
+        }
+      }
+      e.setValue(made);
     }
   }
 

@@ -17,6 +17,7 @@ import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.MethodEntryEvent;
 import com.sun.jdi.event.VMStartEvent;
+import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
@@ -99,6 +100,10 @@ public final class Target implements AutoCloseable {
       if (type.name().equals(POSITION_CLASS)) {
         fields.noteStretches(); // from the first event on, for the reverse line steps
         vm.eventRequestManager().deleteEventRequest(prepare);
+        BreakpointRequest start = vm.eventRequestManager().createBreakpointRequest(type.methodsByName("consumed").get(0).location());
+        start.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+        start.putProperty(Role.KEY, Role.START);
+        start.enable();
       }
     });
   }
@@ -206,6 +211,15 @@ public final class Target implements AutoCloseable {
   /** Who decides, from now on, whether a hit of a conditional request counts. */
   public void conditions(Conditions c) {
     events.conditions(c);
+  }
+
+  /**
+   * Tells {@code listener} when the program starts, at the replay's first event: the agent has
+   * rewritten the classes loaded before it by then, and HotSpot drops the breakpoints a
+   * redefinition finds in a class, so requests set in them before must be set again.
+   */
+  public void onProgramStart(Runnable listener) {
+    events.onProgramStart(listener);
   }
 
   public void onClassPrepare(Consumer<ReferenceType> listener) {
