@@ -21,7 +21,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * again by reverse-continue, with a lambda's frame on the stack, keeps the name {@code when} gave it.
  * Requests in the JDK's classes see only the program's work: not ttd's start-up under {@code
  * premain}, nor its hooks' writes, and {@code stop in java.lang.Thread.start} set before {@code
- * run} (whose class the agent rewrites at start-up) stops at each of the program's starts.
+ * run} (whose class the agent rewrites at start-up) stops at each of the program's starts. A
+ * breakpoint at a line without code (a blank line between two methods) is refused once its class
+ * is loaded, not deferred for ever.
  */
 class ConsoleOnALibraryTest {
 
@@ -211,6 +213,29 @@ class ConsoleOnALibraryTest {
     }
     assertTrue(c.after((int) starts + 1, "cont").stream().anyMatch(l -> l.startsWith("The application exited")),
         "one stop per start, no more" + c.describe());
+  }
+
+  private static final String CHAINS = "ttd.compat.async.CompletableFutureChains";
+
+  private static final String[] NO_CODE = {
+    "stop at " + CHAINS + ":21",
+    "stop at " + CHAINS + ":23",
+    "run",
+    "stop at " + CHAINS + ":21",
+    "clear",
+    "quit",
+  };
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aBreakpointAtALineWithoutCodeIsRefusedWhenItsClassIsLoaded(Jvm jvm) {
+    DebugConsole c = consoleOn(jvm, "no-code", CHAINS, NO_CODE);
+    assertEquals("Deferring breakpoint " + CHAINS + ":21.", c.first(0, NO_CODE[0]), c.describe());
+    List<String> run = c.after(2, "run");
+    assertTrue(run.contains("Unable to set deferred breakpoint " + CHAINS + ":21: no code at line 21 in " + CHAINS), c.describe());
+    assertTrue(run.stream().anyMatch(l -> l.startsWith("Breakpoint hit: ") && l.contains("line=23")), c.describe());
+    assertEquals(List.of("no code at line 21 in " + CHAINS), c.after(3, NO_CODE[3]), "the class is loaded now" + c.describe());
+    assertEquals(List.of("Breakpoints set:", "  breakpoint " + CHAINS + ":23"), c.after(4, "clear"), c.describe());
   }
 
   /** The console running {@code script} on a recording of {@code main}, in a scratch directory named after {@code label}. */

@@ -45,6 +45,7 @@ public final class RequestTable {
   private final Map<Spec, FollowedLines> followed = new LinkedHashMap<>();
 
   private final Object owner;
+  private Consumer<Spec> dropped = spec -> {};
 
   /** {@code owner} is kept as every request's {@link #OWNER} property, to tell observers apart. */
   public RequestTable(Target target, Role role, Object owner, Consumer<String> notes) {
@@ -58,6 +59,11 @@ public final class RequestTable {
       FollowedLines f = followed.get((Spec) e.request().getProperty(Spec.class));
       return f != null && f.entered(e);
     });
+  }
+
+  /** Tells {@code listener} of each deferred spec dropped when its class loaded (it can never apply). */
+  public void onDropped(Consumer<Spec> listener) {
+    dropped = listener;
   }
 
   /** The specs in this table, installed or waiting for their class. */
@@ -112,7 +118,8 @@ public final class RequestTable {
       installed.put(spec, made);
       return true;
     }
-    if (problem != null && !(spec instanceof LineBreakpoint && withinLoadedCode((LineBreakpoint) spec, types)) && !(spec instanceof ClientRequest)) {
+    boolean later = spec instanceof LineBreakpoint && withinLoadedCode((LineBreakpoint) spec, types) && !noCodeAnywhere((LineBreakpoint) spec, types);
+    if (problem != null && !later && !(spec instanceof ClientRequest)) {
       instances.remove(spec);
       throw new BadInput(problem);
     }
@@ -246,9 +253,10 @@ public final class RequestTable {
         installed.put(spec, made);
         notes.accept("Set deferred " + spec.describe());
       } catch (BadInput e) {
-        if (!(spec instanceof LineBreakpoint) && !(spec instanceof ClientRequest)) {
+        if (!(spec instanceof LineBreakpoint) && !(spec instanceof ClientRequest) || spec instanceof LineBreakpoint && noCodeAnywhere((LineBreakpoint) spec, List.of(type))) {
           pending.remove(spec);
           notes.accept("Unable to set deferred " + spec.describe() + ": " + e.getMessage());
+          dropped.accept(spec);
         }
       }
     }
@@ -379,6 +387,21 @@ public final class RequestTable {
       }
     }
     return b.line() >= min && b.line() <= max;
+  }
+
+  /**
+   * Whether no class that can hold {@code b}'s line has code there: the class it names is among
+   * {@code types} (loaded), and neither its class file nor those of the classes nested in it,
+   * loaded or not, have code at that line ({@code stop at} a blank line or a comment was deferred
+   * for ever, waiting for a nested class to bring it).
+   */
+  private boolean noCodeAnywhere(LineBreakpoint b, List<ReferenceType> types) {
+    for (ReferenceType t : types) {
+      if (ClassNames.matches(b.className(), t.name())) {
+        return Boolean.FALSE.equals(target.jvm().programBci().classFiles().hasCodeAt(t.name(), b.line()));
+      }
+    }
+    return false;
   }
 
   /** {@code r}, reported only for the thread named {@code thread} (null: any). */
