@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * premain}, nor its hooks' writes, and {@code stop in java.lang.Thread.start} set before {@code
  * run} (whose class the agent rewrites at start-up) stops at each of the program's starts. A
  * breakpoint at a line without code (a blank line between two methods) is refused once its class
- * is loaded, not deferred for ever.
+ * is loaded, not deferred for ever. A step out of the end of a lambda a pool runs goes on past the
+ * lambda's {@code $$Lambda} proxy, which has no lines.
  */
 class ConsoleOnALibraryTest {
 
@@ -236,6 +237,34 @@ class ConsoleOnALibraryTest {
     assertTrue(run.stream().anyMatch(l -> l.startsWith("Breakpoint hit: ") && l.contains("line=23")), c.describe());
     assertEquals(List.of("no code at line 21 in " + CHAINS), c.after(3, NO_CODE[3]), "the class is loaded now" + c.describe());
     assertEquals(List.of("Breakpoints set:", "  breakpoint " + CHAINS + ":23"), c.after(4, "clear"), c.describe());
+  }
+
+  private static final String[] OUT_OF_A_LAMBDA = {
+    "stop at " + CHAINS + ":38",
+    "run",
+    "clear " + CHAINS + ":38",
+    "step",
+    "where",
+    "quit",
+  };
+
+  /**
+   * Line 38 is the {@code return v;} of the lambda each chain runs on the pool (a price not a
+   * multiple of five); the old console's step stopped in {@code CompletableFutureChains$$Lambda…get()}
+   * at line -1.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aStepOutOfTheEndOfALambdaGoesPastItsProxyToALine(Jvm jvm) {
+    DebugConsole c = consoleOn(jvm, "lambda-proxy", CHAINS, OUT_OF_A_LAMBDA);
+    assertTrue(c.after(1, "run").stream().anyMatch(l -> l.startsWith("Breakpoint hit: ") && l.contains("line=38")), c.describe());
+    List<String> step = c.after(3, "step");
+    assertTrue(step.stream().noneMatch(l -> l.contains("line=-1") || l.contains("$$Lambda")), "a step ended in the lambda's proxy" + c.describe());
+    // the proxy returns into the JDK's pool, which a step passes over: it ends at the thread's next
+    // line, or, with none left (the worker returns to the pool), runs on to the end, as in an IDE
+    assertTrue(step.stream().anyMatch(l -> l.matches("Step completed: \"thread=quote-\\d+\", .*, line=\\d+ bci=\\d+")
+        || l.startsWith("The application exited")), c.describe());
+    assertTrue(!c.after(4, "where").get(0).contains("$$Lambda"), c.describe());
   }
 
   /** The console running {@code script} on a recording of {@code main}, in a scratch directory named after {@code label}. */

@@ -261,8 +261,34 @@ public final class Target implements AutoCloseable {
     return step(thread, StepRequest.STEP_LINE, depth);
   }
 
-  /** One step of {@code thread} of {@code size} ({@link StepRequest#STEP_LINE} or {@code STEP_MIN}). */
+  /**
+   * One step of {@code thread} of {@code size} ({@link StepRequest#STEP_LINE} or {@code STEP_MIN}).
+   * A line step that ends where there is no line (a method of a class the JVM generates, a
+   * lambda's {@code $$Lambda} proxy, which JDWP's class patterns cannot name) goes on the same way
+   * until it reaches one, as a step filter in an IDE does.
+   */
   Stop step(ThreadReference thread, int size, int depth) {
+    Stop s = stepOnce(thread, size, depth);
+    while (size == StepRequest.STEP_LINE && withoutLine(s)) {
+      s = stepOnce(thread, size, depth);
+    }
+    return s;
+  }
+
+  /** Whether {@code s} is only a finished step, at a location without a line. */
+  private static boolean withoutLine(Stop s) {
+    if (s.ended() || s.interrupted() || s.events().isEmpty()) {
+      return false;
+    }
+    for (LocatableEvent e : s.events()) {
+      if (e.request() == null || e.request().getProperty(Role.KEY) != Role.STEP || e.location().lineNumber() >= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private Stop stepOnce(ThreadReference thread, int size, int depth) {
     EventRequestManager erm = vm.eventRequestManager();
     erm.deleteEventRequests(List.copyOf(erm.stepRequests())); // JDI allows one step per thread
     StepRequest step = erm.createStepRequest(thread, size, depth);
