@@ -118,7 +118,8 @@ public final class RequestTable {
       installed.put(spec, made);
       return true;
     }
-    boolean later = spec instanceof LineBreakpoint && withinLoadedCode((LineBreakpoint) spec, types) && !noCodeAnywhere((LineBreakpoint) spec, types);
+    boolean later = spec instanceof LineBreakpoint && withinLoadedCode((LineBreakpoint) spec, types)
+        && !noCodeAnywhere((LineBreakpoint) spec, types);
     if (problem != null && !later && !(spec instanceof ClientRequest)) {
       instances.remove(spec);
       throw new BadInput(problem);
@@ -253,7 +254,10 @@ public final class RequestTable {
         installed.put(spec, made);
         notes.accept("Set deferred " + spec.describe());
       } catch (BadInput e) {
-        if (!(spec instanceof LineBreakpoint) && !(spec instanceof ClientRequest) || spec instanceof LineBreakpoint && noCodeAnywhere((LineBreakpoint) spec, List.of(type))) {
+        boolean never = spec instanceof LineBreakpoint
+            ? noCodeAnywhere((LineBreakpoint) spec, List.of(type))
+            : !(spec instanceof ClientRequest);
+        if (never) {
           pending.remove(spec);
           notes.accept("Unable to set deferred " + spec.describe() + ": " + e.getMessage());
           dropped.accept(spec);

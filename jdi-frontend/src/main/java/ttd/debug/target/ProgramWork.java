@@ -12,11 +12,11 @@ import java.util.Set;
  * ttd's own work, whose writes, calls and timing differ between replays (a watch on {@code
  * AbstractQueuedSynchronizer.state} stopped under the agent's {@code premain} at position -1.1,
  * and {@code history} listed writes of ttd's locks that no two replays agreed on). An event is the
- * program's once the replay {@linkplain #start() consumes the program's first event}, on a thread the JVM did not
- * already run before ttd started (the JDK's Reference Handler, Finalizer, Common-Cleaner…, which
- * ttd does not schedule; the thread that prepared ttd's position class is the program's main),
- * and not inside ttd's frames ({@link TtdFrames#onTop}: a hook's work on a program thread, or a
- * thread of ttd's own).
+ * program's once the replay {@linkplain #start() consumes the program's first event}, on a thread
+ * the JVM did not already run before ttd started (the JDK's Reference Handler, Finalizer,
+ * Common-Cleaner…, which ttd does not schedule; the thread that prepared ttd's position class is
+ * the program's main), and not inside ttd's frames ({@link TtdFrames#onTop}: a hook's work on a
+ * program thread, or a thread of ttd's own).
  */
 final class ProgramWork {
 

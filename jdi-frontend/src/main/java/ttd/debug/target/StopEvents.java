@@ -38,9 +38,7 @@ final class StopEvents {
   /** {@code readEvent}: the index of the last event the replay consumed, for observers. */
   StopEvents(LongSupplier readEvent) {
     this.readEvent = readEvent;
-    
   }
-
 
   void onClassPrepare(Consumer<ReferenceType> listener) {
     prepareListeners.add(listener);
@@ -117,7 +115,9 @@ final class StopEvents {
         continue;
       }
       if ((role == Role.USER || role == Role.OBSERVER) && !program.programs((LocatableEvent) e)) {
-        continue; // ttd's start-up, a hook's work, a thread of ttd's or of the JDK's own: not the program's, nor alike in two replays
+        // ttd's start-up, a hook's work, a thread of ttd's or of the JDK's own: not the program's,
+        // nor alike in two replays
+        continue;
       }
       if (role == Role.USER && userMuted) {
         continue; // a goto or pause runs past the user's requests, also those set while it runs

@@ -100,7 +100,8 @@ public final class Target implements AutoCloseable {
       if (type.name().equals(POSITION_CLASS)) {
         fields.noteStretches(); // from the first event on, for the reverse line steps
         vm.eventRequestManager().deleteEventRequest(prepare);
-        BreakpointRequest start = vm.eventRequestManager().createBreakpointRequest(type.methodsByName("consumed").get(0).location());
+        BreakpointRequest start =
+            vm.eventRequestManager().createBreakpointRequest(type.methodsByName("consumed").get(0).location());
         start.setSuspendPolicy(EventRequest.SUSPEND_ALL);
         start.putProperty(Role.KEY, Role.START);
         start.enable();
