@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,6 +19,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * under one folded line for ttd's own, and a call on it says why it cannot run; a reverse-finish from
  * a lambda a JDK pool ran says its caller has no lines. A write reached
  * again by reverse-continue, with a lambda's frame on the stack, keeps the name {@code when} gave it.
+ * Requests in the JDK's classes see only the program's work: not ttd's start-up under {@code
+ * premain}, nor its hooks' writes, and {@code stop in java.lang.Thread.start} set before {@code
+ * run} (whose class the agent rewrites at start-up) stops at each of the program's starts. A
+ * breakpoint at a line without code (a blank line between two methods) is refused once its class
+ * is loaded, not deferred for ever. A step out of the end of a lambda a pool runs goes on past the
+ * lambda's {@code $$Lambda} proxy, which has no lines.
  */
 class ConsoleOnALibraryTest {
 
@@ -157,6 +164,107 @@ class ConsoleOnALibraryTest {
     assertEquals(first, c.first(9, "when"), "the same write, reached back through CSVRecordIterator's lambda, has the same name" + c.describe());
     assertEquals("'5.1~2' names a stop of the console session that printed it (~N counts the stops that session named at one place);"
         + " here, goto 5.1 goes to the first stop there", c.first(10, "goto 5.1~2"), c.describe());
+  }
+
+  private static final String[] JDK_LOCK = {
+    "watch java.util.concurrent.locks.AbstractQueuedSynchronizer.state",
+    "run",
+    "where",
+    "when",
+    "history java.util.concurrent.locks.AbstractQueuedSynchronizer.state --all",
+    "history java.util.concurrent.atomic.AtomicLong.value --all",
+    "quit",
+  };
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aWatchOnAJdkFieldSeesOnlyTheProgramsWritesNotTtdsStartUp(Jvm jvm) {
+    DebugConsole c = consoleOn(jvm, "jdk-lock", "ttd.compat.async.CompletableFutureChains", JDK_LOCK);
+    assertTrue(c.after(1, "run").stream().anyMatch(l -> l.startsWith("Watchpoint hit: ")), c.describe());
+    List<String> where = c.after(2, "where");
+    assertTrue(where.stream().noneMatch(l -> l.contains("ttd's own code") || l.contains("premain")), "stopped in ttd's start-up" + c.describe());
+    assertTrue(where.get(where.size() - 1).contains("ttd.compat.async.CompletableFutureChains.main"), c.describe());
+    assertTrue(c.first(3, "when").matches("position \\d+\\.\\d+.*"), "a stop before the program's first event" + c.describe());
+    List<String> locks = c.after(4, JDK_LOCK[4]);
+    assertTrue(locks.get(0).matches("History of java\\.util\\.concurrent\\.locks\\.AbstractQueuedSynchronizer\\.state: [1-9]\\d* writes"),
+        "the program's pools take locks" + c.describe());
+    assertTrue(locks.stream().noneMatch(l -> l.startsWith("  event -1")), "ttd's own writes listed" + c.describe());
+    assertEquals(List.of("History of java.util.concurrent.atomic.AtomicLong.value: 0 writes"), c.after(5, JDK_LOCK[5]),
+        "only ttd's start-up constructs an AtomicLong, with values that differ between replays" + c.describe());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aBreakpointInThreadStartSetBeforeRunStopsAtEachOfTheProgramsStarts(Jvm jvm) {
+    Path recording = Scratch.dir("console-library-thread-start-" + jvm.label()).resolve("recording");
+    recorded(jvm, recording, "ttd.compat.async.CompletableFutureChains");
+    Outcome events = TtdRun.cli(jvm, recording.getParent(), "events", recording.toString());
+    long starts = events.stdoutLines().stream().filter(l -> l.contains(" THREAD_START ")).count();
+    assertTrue(starts >= 3, "the pool of three starts its threads" + events.describe());
+    List<String> script = new ArrayList<>(List.of("stop in java.lang.Thread.start", "run"));
+    for (int i = 1; i <= starts; i++) {
+      script.add("cont");
+    }
+    script.add("quit");
+    DebugConsole c = DebugConsole.run(jvm, recording, script.toArray(new String[0]));
+    for (int i = 1; i <= starts; i++) {
+      List<String> stop = c.after(i, i == 1 ? "run" : "cont");
+      assertTrue(stop.stream().anyMatch(l -> l.matches("Breakpoint hit: \"thread=[^\"]+\", java\\.lang\\.Thread\\.start\\(\\), line=\\d+ bci=0")),
+          "start " + i + " of " + starts + ": " + stop + c.describe());
+    }
+    assertTrue(c.after((int) starts + 1, "cont").stream().anyMatch(l -> l.startsWith("The application exited")),
+        "one stop per start, no more" + c.describe());
+  }
+
+  private static final String CHAINS = "ttd.compat.async.CompletableFutureChains";
+
+  private static final String[] NO_CODE = {
+    "stop at " + CHAINS + ":21",
+    "stop at " + CHAINS + ":23",
+    "run",
+    "stop at " + CHAINS + ":21",
+    "clear",
+    "quit",
+  };
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aBreakpointAtALineWithoutCodeIsRefusedWhenItsClassIsLoaded(Jvm jvm) {
+    DebugConsole c = consoleOn(jvm, "no-code", CHAINS, NO_CODE);
+    assertEquals("Deferring breakpoint " + CHAINS + ":21.", c.first(0, NO_CODE[0]), c.describe());
+    List<String> run = c.after(2, "run");
+    assertTrue(run.contains("Unable to set deferred breakpoint " + CHAINS + ":21: no code at line 21 in " + CHAINS), c.describe());
+    assertTrue(run.stream().anyMatch(l -> l.startsWith("Breakpoint hit: ") && l.contains("line=23")), c.describe());
+    assertEquals(List.of("no code at line 21 in " + CHAINS), c.after(3, NO_CODE[3]), "the class is loaded now" + c.describe());
+    assertEquals(List.of("Breakpoints set:", "  breakpoint " + CHAINS + ":23"), c.after(4, "clear"), c.describe());
+  }
+
+  private static final String[] OUT_OF_A_LAMBDA = {
+    "stop at " + CHAINS + ":38",
+    "run",
+    "clear " + CHAINS + ":38",
+    "step",
+    "where",
+    "quit",
+  };
+
+  /**
+   * Line 38 is the {@code return v;} of the lambda each chain runs on the pool (a price not a
+   * multiple of five); the old console's step stopped in {@code CompletableFutureChains$$Lambda…get()}
+   * at line -1.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aStepOutOfTheEndOfALambdaGoesPastItsProxyToALine(Jvm jvm) {
+    DebugConsole c = consoleOn(jvm, "lambda-proxy", CHAINS, OUT_OF_A_LAMBDA);
+    assertTrue(c.after(1, "run").stream().anyMatch(l -> l.startsWith("Breakpoint hit: ") && l.contains("line=38")), c.describe());
+    List<String> step = c.after(3, "step");
+    assertTrue(step.stream().noneMatch(l -> l.contains("line=-1") || l.contains("$$Lambda")), "a step ended in the lambda's proxy" + c.describe());
+    // the proxy returns into the JDK's pool, which a step passes over: it ends at the thread's next
+    // line, or, with none left (the worker returns to the pool), runs on to the end, as in an IDE
+    assertTrue(step.stream().anyMatch(l -> l.matches("Step completed: \"thread=quote-\\d+\", .*, line=\\d+ bci=\\d+")
+        || l.startsWith("The application exited")), c.describe());
+    assertTrue(!c.after(4, "where").get(0).contains("$$Lambda"), c.describe());
   }
 
   /** The console running {@code script} on a recording of {@code main}, in a scratch directory named after {@code label}. */

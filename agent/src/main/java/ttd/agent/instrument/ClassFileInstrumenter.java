@@ -135,9 +135,7 @@ public final class ClassFileInstrumenter {
             if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
               return mv;
             }
-            if (types == null) {
-              mv = new EntryLines(mv, access, desc);
-            }
+            mv = new EntryLines(mv, access, desc);
             mv = new CallSiteRewriter(mv, internalName, name, source, clock, scheduled, changed, threadMethods);
             // every parsed class: RandomAccessFile's public natives may be called from any class
             mv = new NativeIoRewriter(mv, internalName, changed);

@@ -67,6 +67,33 @@ public final class ClassFiles {
     }
   }
 
+  /**
+   * Whether the class named {@code name} or a class nested in it has code at {@code line}, as
+   * their class files say (a nested class the replay has not loaded yet has its lines there too);
+   * null if its class file is not found.
+   */
+  public Boolean hasCodeAt(String name, int line) {
+    byte[] b = of(name);
+    if (b == null) {
+      return null;
+    }
+    ClassFile c;
+    try {
+      c = new ClassFile(b);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    if (c.hasLine(line)) {
+      return true;
+    }
+    for (String n : c.nested()) {
+      if (Boolean.TRUE.equals(hasCodeAt(n, line))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The bytes of class {@code name} (binary name, e.g. {@code a.B$C}), or null if it is not found. */
   public synchronized byte[] of(String name) {
     String file = name.replace('.', '/') + ".class";

@@ -62,6 +62,11 @@ final class ConstantPool {
     return end;
   }
 
+  /** Where entry {@code i} (its tag) starts in the bytes. */
+  int entryStart(int i) {
+    return starts[i];
+  }
+
   /** The UTF-8 text of entry {@code i}. */
   String utf8(int i) {
     int p = starts[i];

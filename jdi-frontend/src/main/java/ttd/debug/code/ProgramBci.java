@@ -34,6 +34,11 @@ public final class ProgramBci {
     this.files = files;
   }
 
+  /** The class files this map reads. */
+  public ClassFiles classFiles() {
+    return files;
+  }
+
   /** The program's own offset of {@code l}; {@code l}'s own if its method's code cannot be read. */
   public long of(Location l) {
     return of(l.method(), l.codeIndex());

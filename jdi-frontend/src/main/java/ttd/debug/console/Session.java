@@ -100,6 +100,7 @@ final class Session implements AutoCloseable {
     this.sources = sources;
     this.printer = new StopPrinter(out, sources, launcher.programBci());
     this.driver = new Driver(pool.take(), out::println);
+    driver.user().onDropped(specs::remove);
     driver.target().jvm().forwardOutput(true);
     driver.target().onPerturbed(this::spare);
   }
@@ -394,6 +395,7 @@ final class Session implements AutoCloseable {
     interrupted = false;
     distrusted = false;
     next.notes(out::println);
+    next.user().onDropped(specs::remove);
     next.target().jvm().forwardOutput(true);
     next.target().onPerturbed(this::spare);
     if (old != next) {

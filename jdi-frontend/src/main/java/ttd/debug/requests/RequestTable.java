@@ -2,11 +2,13 @@ package ttd.debug.requests;
 
 import com.sun.jdi.AbsentInformationException;
 import com.sun.jdi.Field;
+import com.sun.jdi.InternalException;
 import com.sun.jdi.Location;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.ThreadReference;
+import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
@@ -44,6 +46,7 @@ public final class RequestTable {
   private final Map<Spec, FollowedLines> followed = new LinkedHashMap<>();
 
   private final Object owner;
+  private Consumer<Spec> dropped = spec -> {};
 
   /** {@code owner} is kept as every request's {@link #OWNER} property, to tell observers apart. */
   public RequestTable(Target target, Role role, Object owner, Consumer<String> notes) {
@@ -52,10 +55,16 @@ public final class RequestTable {
     this.owner = owner;
     this.notes = notes;
     target.onClassPrepare(this::prepared);
+    target.onProgramStart(this::reinstallBreakpoints);
     target.onMethodEntry(e -> {
       FollowedLines f = followed.get((Spec) e.request().getProperty(Spec.class));
       return f != null && f.entered(e);
     });
+  }
+
+  /** Tells {@code listener} of each deferred spec dropped when its class loaded (it can never apply). */
+  public void onDropped(Consumer<Spec> listener) {
+    dropped = listener;
   }
 
   /** The specs in this table, installed or waiting for their class. */
@@ -110,7 +119,9 @@ public final class RequestTable {
       installed.put(spec, made);
       return true;
     }
-    if (problem != null && !(spec instanceof LineBreakpoint && withinLoadedCode((LineBreakpoint) spec, types)) && !(spec instanceof ClientRequest)) {
+    boolean later = spec instanceof LineBreakpoint && withinLoadedCode((LineBreakpoint) spec, types)
+        && !noCodeAnywhere((LineBreakpoint) spec, types);
+    if (problem != null && !later && !(spec instanceof ClientRequest)) {
       instances.remove(spec);
       throw new BadInput(problem);
     }
@@ -166,6 +177,46 @@ public final class RequestTable {
     }
   }
 
+  /**
+   * Makes again the breakpoints set before the program started: the agent has since rewritten
+   * their classes (the JDK's loaded before it), so they are gone, and their offsets are the old
+   * code's ({@code stop in java.lang.Thread.start} before {@code run} never stopped the program).
+   */
+  private void reinstallBreakpoints() {
+    for (Map.Entry<Spec, List<EventRequest>> e : installed.entrySet()) {
+      List<ReferenceType> types = new ArrayList<>();
+      for (EventRequest r : e.getValue()) {
+        if (!(r instanceof BreakpointRequest)) {
+          types.clear();
+          break;
+        }
+        ReferenceType t = ((BreakpointRequest) r).location().declaringType();
+        if (!types.contains(t)) {
+          types.add(t);
+        }
+      }
+      if (types.isEmpty()) {
+        continue;
+      }
+      for (EventRequest r : e.getValue()) {
+        try {
+          target.vm().eventRequestManager().deleteEventRequest(r);
+        } catch (InternalException gone) {
+          // JVMTI_ERROR_NOT_FOUND: the redefinition cleared it already
+        }
+      }
+      List<EventRequest> made = new ArrayList<>();
+      for (ReferenceType t : types) {
+        try {
+          made.addAll(create(e.getKey(), t));
+        } catch (BadInput ex) {
+          // the rewritten class lacks what the old one had: nothing to stop at there
+        }
+      }
+      e.setValue(made);
+    }
+  }
+
   private void defer(Spec spec) {
     pending.add(spec);
     EventRequestManager erm = target.vm().eventRequestManager();
@@ -204,9 +255,13 @@ public final class RequestTable {
         installed.put(spec, made);
         notes.accept("Set deferred " + spec.describe());
       } catch (BadInput e) {
-        if (!(spec instanceof LineBreakpoint) && !(spec instanceof ClientRequest)) {
+        boolean never = spec instanceof LineBreakpoint
+            ? noCodeAnywhere((LineBreakpoint) spec, List.of(type))
+            : !(spec instanceof ClientRequest);
+        if (never) {
           pending.remove(spec);
           notes.accept("Unable to set deferred " + spec.describe() + ": " + e.getMessage());
+          dropped.accept(spec);
         }
       }
     }
@@ -337,6 +392,21 @@ public final class RequestTable {
       }
     }
     return b.line() >= min && b.line() <= max;
+  }
+
+  /**
+   * Whether no class that can hold {@code b}'s line has code there: the class it names is among
+   * {@code types} (loaded), and neither its class file nor those of the classes nested in it,
+   * loaded or not, have code at that line ({@code stop at} a blank line or a comment was deferred
+   * for ever, waiting for a nested class to bring it).
+   */
+  private boolean noCodeAnywhere(LineBreakpoint b, List<ReferenceType> types) {
+    for (ReferenceType t : types) {
+      if (ClassNames.matches(b.className(), t.name())) {
+        return Boolean.FALSE.equals(target.jvm().programBci().classFiles().hasCodeAt(t.name(), b.line()));
+      }
+    }
+    return false;
   }
 
   /** {@code r}, reported only for the thread named {@code thread} (null: any), also one not started yet. */

@@ -17,7 +17,12 @@ public enum Role {
    * that stands for the arrival at the method's first line, where JDWP passes the new breakpoint
    * over).
    */
-  FOLLOW;
+  FOLLOW,
+  /**
+   * The replay's first event, after the agent's start-up has rewritten the classes already loaded
+   * (which drops the breakpoints set in them): the program runs from there on.
+   */
+  START;
 
   public static final String KEY = "ttd.role";
 }

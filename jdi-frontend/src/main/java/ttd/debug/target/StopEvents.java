@@ -20,14 +20,16 @@ import java.util.function.Predicate;
  * Which events of a replay JVM's event set stop the console: a user request's, a finished step's,
  * an observer's that its {@link Observer} takes, each only where its {@link Conditions condition}
  * holds; class preparations and followed method entries go
- * to their listeners, and exceptions thrown inside ttd's own work on a program thread are passed
- * over.
+ * to their listeners, and events of ttd's own work ({@link ProgramWork}, exceptions thrown with
+ * any of ttd's frames on the stack) are passed over.
  */
 final class StopEvents {
 
   private final List<Consumer<ReferenceType>> prepareListeners = new ArrayList<>();
   private final List<Predicate<MethodEntryEvent>> entryListeners = new ArrayList<>();
   private final LongSupplier readEvent;
+  private final ProgramWork program = new ProgramWork();
+  private final List<Runnable> startListeners = new ArrayList<>();
   private Conditions conditions = Conditions.NONE;
   private Observer observer;
   private long observed;
@@ -44,6 +46,11 @@ final class StopEvents {
 
   void onMethodEntry(Predicate<MethodEntryEvent> listener) {
     entryListeners.add(listener);
+  }
+
+  /** Tells {@code listener} when the program starts ({@link Role#START}). */
+  void onProgramStart(Runnable listener) {
+    startListeners.add(listener);
   }
 
   /** Who decides whether a conditional request's hit counts. */
@@ -71,6 +78,9 @@ final class StopEvents {
       }
       if (e instanceof ClassPrepareEvent) {
         ReferenceType type = ((ClassPrepareEvent) e).referenceType();
+        if (type.name().equals(PositionFields.CLASS)) {
+          program.ttdStarts(vm.allThreads(), ((ClassPrepareEvent) e).thread());
+        }
         for (Consumer<ReferenceType> l : List.copyOf(prepareListeners)) {
           l.accept(type);
         }
@@ -80,6 +90,14 @@ final class StopEvents {
         continue;
       }
       Role role = (Role) e.request().getProperty(Role.KEY);
+      if (role == Role.START) {
+        vm.eventRequestManager().deleteEventRequest(e.request());
+        program.start();
+        for (Runnable l : List.copyOf(startListeners)) {
+          l.run();
+        }
+        continue;
+      }
       if (role == Role.FOLLOW) {
         boolean arrival = false;
         for (Predicate<MethodEntryEvent> l : List.copyOf(entryListeners)) {
@@ -97,6 +115,11 @@ final class StopEvents {
         continue;
       }
       if (!LaterThread.ours((LocatableEvent) e)) {
+        continue;
+      }
+      if ((role == Role.USER || role == Role.OBSERVER) && !program.programs((LocatableEvent) e)) {
+        // ttd's start-up, a hook's work, a thread of ttd's or of the JDK's own: not the program's,
+        // nor alike in two replays
         continue;
       }
       if (role == Role.USER && userMuted) {

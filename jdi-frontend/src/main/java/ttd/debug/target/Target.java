@@ -17,6 +17,7 @@ import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
 import com.sun.jdi.event.MethodEntryEvent;
 import com.sun.jdi.event.VMStartEvent;
+import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
@@ -114,6 +115,11 @@ public final class Target implements AutoCloseable {
       if (type.name().equals(POSITION_CLASS)) {
         fields.noteStretches(); // from the first event on, for the reverse line steps
         vm.eventRequestManager().deleteEventRequest(prepare);
+        BreakpointRequest start =
+            vm.eventRequestManager().createBreakpointRequest(type.methodsByName("consumed").get(0).location());
+        start.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+        start.putProperty(Role.KEY, Role.START);
+        start.enable();
       }
     });
   }
@@ -223,6 +229,15 @@ public final class Target implements AutoCloseable {
     events.conditions(c);
   }
 
+  /**
+   * Tells {@code listener} when the program starts, at the replay's first event: the agent has
+   * rewritten the classes loaded before it by then, and HotSpot drops the breakpoints a
+   * redefinition finds in a class, so requests set in them before must be set again.
+   */
+  public void onProgramStart(Runnable listener) {
+    events.onProgramStart(listener);
+  }
+
   public void onClassPrepare(Consumer<ReferenceType> listener) {
     events.onClassPrepare(listener);
   }
@@ -262,13 +277,42 @@ public final class Target implements AutoCloseable {
     return step(thread, StepRequest.STEP_LINE, depth);
   }
 
-  /** One step of {@code thread} of {@code size} ({@link StepRequest#STEP_LINE} or {@code STEP_MIN}). */
+  /**
+   * One step of {@code thread} of {@code size} ({@link StepRequest#STEP_LINE} or {@code STEP_MIN}).
+   * A line step that ends where there is no line (a method of a class the JVM generates, a
+   * lambda's {@code $$Lambda} proxy, which JDWP's class patterns cannot name) goes on the same way
+   * until it reaches one, as a step filter in an IDE does.
+   */
   Stop step(ThreadReference thread, int size, int depth) {
     return step(thread, size, depth, STEP_EXCLUDES);
   }
 
-  /** One step of {@code thread} that passes over the classes {@code excludes} names. */
+  /**
+   * One step of {@code thread} that passes over the classes {@code excludes} names (a line step
+   * also over places without a line).
+   */
   Stop step(ThreadReference thread, int size, int depth, String[] excludes) {
+    Stop s = stepOnce(thread, size, depth, excludes);
+    while (size == StepRequest.STEP_LINE && withoutLine(s)) {
+      s = stepOnce(thread, size, depth, excludes);
+    }
+    return s;
+  }
+
+  /** Whether {@code s} is only a finished step, at a location without a line. */
+  private static boolean withoutLine(Stop s) {
+    if (s.ended() || s.interrupted() || s.events().isEmpty()) {
+      return false;
+    }
+    for (LocatableEvent e : s.events()) {
+      if (e.request() == null || e.request().getProperty(Role.KEY) != Role.STEP || e.location().lineNumber() >= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private Stop stepOnce(ThreadReference thread, int size, int depth, String[] excludes) {
     EventRequestManager erm = vm.eventRequestManager();
     erm.deleteEventRequests(List.copyOf(erm.stepRequests())); // JDI allows one step per thread
     StepRequest step = erm.createStepRequest(thread, size, depth);
