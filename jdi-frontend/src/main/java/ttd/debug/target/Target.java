@@ -47,15 +47,7 @@ public final class Target implements AutoCloseable {
 
   /** Whether a goto's walk to a place passes over the named class: ttd's own, or one the JVM generates. */
   public static boolean walkExcluded(String className) {
-    if (className.contains("$$Lambda") || className.contains("/0x")) {
-      return true;
-    }
-    for (String pattern : TTD_EXCLUDES) {
-      if (className.startsWith(pattern.substring(0, pattern.length() - 1))) {
-        return true;
-      }
-    }
-    return false;
+    return generatedOrIn(className, TTD_EXCLUDES);
   }
 
   /**
@@ -63,10 +55,15 @@ public final class Target implements AutoCloseable {
    * generates (a lambda's, a hidden class: {@code Foo$$Lambda/0x...}), which has no lines to stop at.
    */
   public static boolean stepExcluded(String className) {
+    return generatedOrIn(className, STEP_EXCLUDES);
+  }
+
+  /** Whether the named class is one the JVM generates or matches one of {@code patterns} ({@code pkg.*}). */
+  private static boolean generatedOrIn(String className, String[] patterns) {
     if (className.contains("$$Lambda") || className.contains("/0x")) {
       return true;
     }
-    for (String pattern : STEP_EXCLUDES) {
+    for (String pattern : patterns) {
       if (className.startsWith(pattern.substring(0, pattern.length() - 1))) {
         return true;
       }
