@@ -147,7 +147,7 @@ class ConsoleInterruptTest {
   private static String when(TerminalConsole c, int at) {
     c.type("when\r");
     c.await(" (event ", at, WAIT);
-    Matcher printed = Pattern.compile("position (\\d+\\.\\d+(?:@\\d+:\\d+)?) \\(event \\d+, tick \\d+\\)").matcher(c.screen());
+    Matcher printed = Pattern.compile("position (\\d+\\.\\d+(?:@\\d+:\\d+(?:/[\\w$<>]+)?)?) \\(event \\d+, tick \\d+\\)").matcher(c.screen());
     assertTrue(printed.find(at), c.screen());
     return printed.group(1);
   }

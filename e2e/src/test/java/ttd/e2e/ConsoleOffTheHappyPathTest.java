@@ -27,7 +27,7 @@ class ConsoleOffTheHappyPathTest {
 
   private static final String ORDER = "ttd.samples.corruption.OrderPipeline";
   private static final String BOX_OFFICE = "ttd.samples.concurrency.BoxOffice";
-  private static final Pattern WHEN = Pattern.compile("^position (\\d+\\.\\d+(?:@\\d+:\\d+)?(?:~\\d+)?) \\(event \\d+, tick \\d+.*\\)$");
+  private static final Pattern WHEN = Pattern.compile("^position (\\d+\\.\\d+(?:@\\d+:\\d+(?:/[\\w$<>]+)?)?(?:~\\d+)?) \\(event \\d+, tick \\d+.*\\)$");
   /** Consoles run on one recording to see that they name its stops alike. */
   private static final int CONSOLES = 3;
 
@@ -45,7 +45,7 @@ class ConsoleOffTheHappyPathTest {
         "landed on the write, in a frame where order is not a local:" + c.describe());
     List<String> history = c.after(4, "history order.total");
     assertEquals("History of order.total: 2 writes", history.get(0), c.describe());
-    assertTrue(history.get(2).matches("  position \\d+\\.\\d+@\\d+:\\d+ \"thread=main\", " + Pattern.quote(ORDER + "$Order.applyDiscount()") + ", line=45 bci=\\d+: \\d+ -> -\\d+ \\(after the current position\\)"),
+    assertTrue(history.get(2).matches("  position \\d+\\.\\d+@\\d+:\\d+(?:/[\\w$<>]+)? \"thread=main\", " + Pattern.quote(ORDER + "$Order.applyDiscount()") + ", line=45 bci=\\d+: \\d+ -> -\\d+ \\(after the current position\\)"),
         "the corrupting write of that order, the one the console is stopped at (about to happen):" + c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
   }

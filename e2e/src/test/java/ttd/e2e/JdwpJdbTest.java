@@ -195,7 +195,7 @@ class JdwpJdbTest {
         jdb.type("print item");
         assertEquals("3999", jdb.await(" item = (\\d+)$"), jdb.describe());
         c.type("when");
-        c.await("^position \\d+\\.\\d+(@\\d+:\\d+)? \\(event \\d+, tick \\d+\\)$");
+        c.await("^position \\d+\\.\\d+(@\\d+:\\d+(?:/[\\w$<>]+)?)? \\(event \\d+, tick \\d+\\)$");
 
         jdb.type("clear " + PIPELINE + "$Order.setTotal");
         jdb.await("Removed: breakpoint " + PIPELINE.replace(".", "\\.") + "\\$Order\\.setTotal");

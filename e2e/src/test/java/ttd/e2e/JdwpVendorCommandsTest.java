@@ -93,7 +93,7 @@ class JdwpVendorCommandsTest {
       }
       c.await("ttd: the debugger (detached|was disconnected)");
       c.type("when");
-      c.await("^position \\d+\\.\\d+(@\\d+:\\d+)? \\(event \\d+, tick \\d+\\)$");
+      c.await("^position \\d+\\.\\d+(@\\d+:\\d+(?:/[\\w$<>]+)?)? \\(event \\d+, tick \\d+\\)$");
       c.type("quit");
       assertEquals(0, c.console.awaitExit(), c.describe());
     }

@@ -34,7 +34,7 @@ class RaceDebuggingTest {
   void reverseContinueFromTheFailedAuditLandsOnTheRacingWriteInAWindowThread(Jvm jvm) throws Exception {
     int line = lineOf(WRITE);
     String sell = Pattern.quote(BOX_OFFICE + "$Concert.sell()") + ", line=" + line + " bci=\\d+";
-    Pattern historyLine = Pattern.compile("^  position \\d+\\.\\d+@\\d+:\\d+ \"thread=(window-\\d)\", " + sell + ": (-?\\d+) -> (-?\\d+)$");
+    Pattern historyLine = Pattern.compile("^  position \\d+\\.\\d+@\\d+:\\d+(?:/[\\w$<>]+)? \"thread=(window-\\d)\", " + sell + ": (-?\\d+) -> (-?\\d+)$");
     DebugConsole c = DebugConsole.run(jvm, oversoldRecording(jvm),
         "catch java.lang.IllegalStateException",
         "run",
@@ -112,7 +112,7 @@ class RaceDebuggingTest {
         continue; // the new holder blocked at once: its tick 1 is the hand-off (docs/console-known-gaps.md)
       }
       assertTrue(out.stream().anyMatch(l -> l.startsWith(stopped)), c.describe()); // after the program's output
-      assertTrue(c.first(2 * k + 1, "when").matches("position " + Pattern.quote(at) + "(@\\d+:\\d+)? .*"), c.describe());
+      assertTrue(c.first(2 * k + 1, "when").matches("position " + Pattern.quote(at) + "(@\\d+:\\d+(?:/[\\w$<>]+)?)? .*"), c.describe());
       reached++;
     }
     assertTrue(reached >= 1, "no hand-over's first tick was reached:" + c.describe());

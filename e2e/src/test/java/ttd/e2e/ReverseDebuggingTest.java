@@ -61,9 +61,9 @@ class ReverseDebuggingTest {
 
     List<String> history = c.after(5, "history order.total");
     assertEquals("History of order.total: 2 writes", history.get(0), c.describe());
-    assertTrue(history.get(1).matches("  position \\d+\\.\\d+@\\d+:\\d+ \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37 bci=\\d+: 0 -> \\d+"), c.describe());
+    assertTrue(history.get(1).matches("  position \\d+\\.\\d+@\\d+:\\d+(?:/[\\w$<>]+)? \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.setTotal\\(\\), line=37 bci=\\d+: 0 -> \\d+"), c.describe());
     long before = bad + 2000;
-    assertTrue(history.get(2).matches("  position \\d+\\.\\d+@\\d+:\\d+ \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.applyDiscount\\(\\), line=45 bci=\\d+: " + before + " -> " + bad), c.describe());
+    assertTrue(history.get(2).matches("  position \\d+\\.\\d+@\\d+:\\d+(?:/[\\w$<>]+)? \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.applyDiscount\\(\\), line=45 bci=\\d+: " + before + " -> " + bad), c.describe());
 
     List<String> landed = c.after(6, "reverse-continue");
     assertTrue(landed.get(0).matches("Watchpoint hit: \"thread=main\", " + ORDER.replace(".", "\\.") + "\\$Order\\.applyDiscount\\(\\), line=45 bci=\\d+"), c.describe());
@@ -71,7 +71,7 @@ class ReverseDebuggingTest {
     assertEquals("45                  this.total = total - amountOffCents;", landed.get(2), c.describe());
     assertEquals(" this.id = " + id, c.first(7, "print this.id"), "the write is to the order that crashed");
 
-    String position = c.group(8, "when", "^position (\\d+\\.\\d+@\\d+:\\d+) \\(event \\d+, tick \\d+\\)$");
+    String position = c.group(8, "when", "^position (\\d+\\.\\d+@\\d+:\\d+(?:/[\\w$<>]+)?) \\(event \\d+, tick \\d+\\)$");
     assertTrue(c.first(9, "checkpoint").startsWith("Checkpoint 1 at position " + position + ": "), c.describe());
     assertTrue(c.after(10, "cont").contains("step 300: auditing invoices"), "forward from there, the program's output again:" + c.describe());
     assertTrue(c.first(11, "restart 1").startsWith("Restarted at checkpoint 1: \"thread=main\", " + ORDER + "$Order.applyDiscount(), line=45"), c.describe());
@@ -114,9 +114,9 @@ class ReverseDebuggingTest {
         "quit");
     assertTrue(c.after(0, "timeline step 100").stream().anyMatch(l -> l.matches("\\s+5  main  STDOUT \"step 100: amendments applied\\\\n\"")), c.describe());
     assertTrue(c.after(1, "goto 5").stream().anyMatch(l -> l.startsWith("Stopped after event 5: \"thread=main\", " + ORDER + ".main()")), c.describe());
-    assertTrue(c.first(2, "when").matches("position 5\\.0@\\d+:\\d+ \\(event 5, tick 0\\)"), c.describe());
+    assertTrue(c.first(2, "when").matches("position 5\\.0@\\d+:\\d+(?:/[\\w$<>]+)? \\(event 5, tick 0\\)"), c.describe());
     assertTrue(c.after(3, "timeline STDOUT").stream().anyMatch(l -> l.matches("=>\\s+5  main  STDOUT \"step 100.*")), c.describe());
     assertTrue(c.after(4, "goto 3").stream().anyMatch(l -> l.startsWith("Stopped after event 3: ")), c.describe());
-    assertTrue(c.first(5, "when").matches("position 3\\.0@\\d+:\\d+ \\(event 3, tick 0\\)"), c.describe());
+    assertTrue(c.first(5, "when").matches("position 3\\.0@\\d+:\\d+(?:/[\\w$<>]+)? \\(event 3, tick 0\\)"), c.describe());
   }
 }

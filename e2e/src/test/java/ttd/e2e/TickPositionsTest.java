@@ -74,12 +74,12 @@ class TickPositionsTest {
     assertEquals("(a replay from the start)", c.first(0, "goto " + early), c.describe());
     assertTrue(c.firstUntraced(0, "goto " + early).matches("Stopped at position " + Pattern.quote(early) + ": \"thread=main\", " + Pattern.quote(PLANNER) + "\\.\\w+\\(\\), line=\\d+ bci=\\d+"),
         "a goto backwards (from the start) to a tick of the search:" + c.describe());
-    assertTrue(c.first(1, "when").matches("position " + Pattern.quote(early) + "@\\d+:\\d+ \\(event " + e + ", tick 3000000\\)"), c.describe());
+    assertTrue(c.first(1, "when").matches("position " + Pattern.quote(early) + "@\\d+:\\d+(?:/[\\w$<>]+)? \\(event " + e + ", tick 3000000\\)"), c.describe());
     List<String> stack = c.after(2, "where");
     assertTrue(stack.get(stack.size() - 1).contains(PLANNER + ".main"), "the goto stepped out of ttd's frames into the program's:" + c.describe());
-    assertTrue(c.first(3, "checkpoint").matches("Checkpoint 1 at position " + Pattern.quote(early) + "@\\d+:\\d+: .*"), c.describe());
+    assertTrue(c.first(3, "checkpoint").matches("Checkpoint 1 at position " + Pattern.quote(early) + "@\\d+:\\d+(?:/[\\w$<>]+)?: .*"), c.describe());
     assertTrue(c.first(4, "goto " + later).startsWith("Stopped at position " + later + ": "), "a goto forwards in the same replay, to a later tick after the same event:" + c.describe());
-    assertTrue(c.first(5, "when").matches("position " + Pattern.quote(later) + "@\\d+:\\d+ \\(event " + e + ", tick 6000000\\)"), c.describe());
+    assertTrue(c.first(5, "when").matches("position " + Pattern.quote(later) + "@\\d+:\\d+(?:/[\\w$<>]+)? \\(event " + e + ", tick 6000000\\)"), c.describe());
     assertEquals("(a replay JVM parked there)", c.first(6, "restart 1"), "the checkpoint's own JVM, parked at its tick:" + c.describe());
     assertTrue(c.firstUntraced(6, "restart 1").startsWith("Restarted at checkpoint 1: "), c.describe());
     assertEquals(c.first(1, "when"), c.first(7, "when"), "restart returned to the same stop:" + c.describe());
@@ -127,7 +127,7 @@ class TickPositionsTest {
     assertTrue(rungTick > 0, "the rung lies between events:" + c.describe());
     assertTrue(search.stream().anyMatch(l -> l.matches("Breakpoint hit: \"thread=main\", " + Pattern.quote(PLANNER) + "\\.adopt\\(\\), line=\\d+ bci=\\d+")), c.describe());
     assertEquals(" restart = 39", c.first(4, "print restart"), "the last restart's write, the one the program printed:" + c.describe());
-    Matcher landed = Pattern.compile("^position (\\d+)\\.(\\d+)@\\d+:\\d+ \\(event \\d+, tick \\d+\\)$").matcher(c.first(5, "when"));
+    Matcher landed = Pattern.compile("^position (\\d+)\\.(\\d+)@\\d+:\\d+(?:/[\\w$<>]+)? \\(event \\d+, tick \\d+\\)$").matcher(c.first(5, "when"));
     assertTrue(landed.matches(), c.describe());
     assertEquals(e, Long.parseLong(landed.group(1)), c.describe());
     assertTrue(Long.parseLong(landed.group(2)) > rungTick, "the hit lies after the rung the search started from:" + c.describe());
@@ -135,7 +135,7 @@ class TickPositionsTest {
     assertTrue(down.stream().filter(l -> trace.matcher(l).matches()).count() >= 2,
         "the search went down the rungs between the events, segment by segment:" + c.describe());
     assertTrue(down.stream().anyMatch(l -> l.matches("Breakpoint hit: \"thread=main\", " + Pattern.quote(PLANNER) + "\\.plan\\(\\), line=\\d+ bci=\\d+")), c.describe());
-    Matcher start = Pattern.compile("^position (\\d+)\\.(\\d+)@\\d+:\\d+ \\(event \\d+, tick \\d+\\)$").matcher(c.first(9, "when"));
+    Matcher start = Pattern.compile("^position (\\d+)\\.(\\d+)@\\d+:\\d+(?:/[\\w$<>]+)? \\(event \\d+, tick \\d+\\)$").matcher(c.first(9, "when"));
     assertTrue(start.matches() && Long.parseLong(start.group(1)) == e && Long.parseLong(start.group(2)) < rungTick,
         "the search's first call, below every rung of the stretch:" + c.describe());
     assertEquals(0, c.outcome().exitStatus(), c.describe());
