@@ -8,7 +8,7 @@ import ttd.debug.requests.Spec;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.target.Target;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 
 /**
  * The seam through which another client shares the console's session (the JDWP server an IDE

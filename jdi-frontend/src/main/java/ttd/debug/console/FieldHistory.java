@@ -17,7 +17,7 @@ import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Interrupted;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 import ttd.debug.time.StopAddress;
 import ttd.debug.time.TickWalk;

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.Spec;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 
 /**
  * What the console's own forward motions already tell a reverse-continue: a run or a step with

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.target.Position;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 
 /**

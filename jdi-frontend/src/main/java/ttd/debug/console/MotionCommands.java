@@ -1,7 +1,7 @@
 package ttd.debug.console;
 
 import ttd.debug.BadInput;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 
 /** {@code run}, {@code cont}, {@code step}, {@code next}, {@code step up}: the replay moves forward. */
 final class MotionCommands {

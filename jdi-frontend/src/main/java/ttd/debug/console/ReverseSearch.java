@@ -14,7 +14,7 @@ import ttd.debug.requests.Spec;
 import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Interrupted;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 
 /**

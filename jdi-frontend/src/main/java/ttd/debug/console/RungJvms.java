@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 import ttd.debug.target.Position;
 import ttd.debug.target.Target;
 import ttd.debug.time.Driver;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 
 /**

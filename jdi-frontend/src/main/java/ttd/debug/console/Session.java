@@ -22,7 +22,7 @@ import ttd.debug.time.Driver;
 import ttd.debug.time.HitIndex;
 import ttd.debug.time.Interrupted;
 import ttd.debug.time.Ladder;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Pool;
 
 /**

@@ -7,7 +7,7 @@ import ttd.debug.BadInput;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 import ttd.replay.EventListing;
 import ttd.replay.RecordedEvents;

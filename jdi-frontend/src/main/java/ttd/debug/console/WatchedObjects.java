@@ -15,7 +15,7 @@ import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
 import ttd.debug.time.HitIndex;
 import ttd.debug.time.HitPositions;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 
 /**

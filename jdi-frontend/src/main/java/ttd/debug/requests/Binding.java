@@ -2,7 +2,6 @@ package ttd.debug.requests;
 
 import java.util.List;
 import java.util.Objects;
-import ttd.debug.time.Motion;
 
 /**
  * How to find one object in a replay JVM, since JDI object ids are per JVM: the value of {@code

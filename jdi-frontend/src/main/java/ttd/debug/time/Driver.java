@@ -15,6 +15,7 @@ import ttd.debug.eval.Evaluator;
 import ttd.debug.eval.HitConditions;
 import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
+import ttd.debug.requests.Motion;
 import ttd.debug.requests.RequestTable;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Observer;

@@ -17,6 +17,7 @@ import java.util.function.BooleanSupplier;
 import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.LineArrivals;
+import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Position;
 import ttd.debug.target.Stop;

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Launcher;
 import ttd.debug.target.Position;

@@ -1,6 +1,7 @@
 package ttd.debug.time;
 
 import java.util.List;
+import ttd.debug.requests.Motion;
 import ttd.debug.target.Position;
 
 /**

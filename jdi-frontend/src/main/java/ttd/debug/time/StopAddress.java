@@ -2,6 +2,7 @@ package ttd.debug.time;
 
 import java.util.List;
 import ttd.debug.requests.CodeLocation;
+import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
 import ttd.debug.target.Position;
 

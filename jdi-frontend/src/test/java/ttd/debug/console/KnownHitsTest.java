@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import ttd.debug.requests.ExceptionCatch;
 import ttd.debug.requests.LineBreakpoint;
 import ttd.debug.requests.Spec;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 
 class KnownHitsTest {
 

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.target.Position;
-import ttd.debug.time.Motion;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 
 /** How a goto finds a write {@code history} listed: its number in its event, and where to start. */

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import ttd.debug.requests.LineBreakpoint;
 import ttd.debug.requests.MethodBreakpoint;
+import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
 
 class RungTest {

@@ -1,4 +1,4 @@
-package ttd.debug.time;
+package ttd.debug.requests;
 
 import java.util.List;
 import ttd.debug.requests.Spec;

@@ -1,4 +1,4 @@
-package ttd.debug;
+package ttd.debug.tool;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ServiceLoader;
+import ttd.debug.Background;
 import ttd.debug.console.Backend;
 import ttd.debug.console.BackendProvider;
 import ttd.debug.console.Console;
