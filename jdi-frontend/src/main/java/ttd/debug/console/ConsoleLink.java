@@ -4,11 +4,11 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.function.Consumer;
 import ttd.debug.code.ProgramBci;
-import ttd.debug.requests.Spec;
-import ttd.debug.target.Position;
-import ttd.debug.target.Stop;
-import ttd.debug.target.Target;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Stop;
+import ttd.debug.replayvm.Target;
 import ttd.debug.requests.Motion;
+import ttd.debug.requests.Spec;
 
 /**
  * The seam through which another client shares the console's session (the JDWP server an IDE

@@ -1,7 +1,7 @@
 package ttd.debug.console;
 
 import ttd.debug.BadInput;
-import ttd.debug.target.Position;
+import ttd.debug.replayvm.Position;
 
 /**
  * What {@code history} was asked for: {@code history TARGET.field [--last N | --all] [FROM..TO]

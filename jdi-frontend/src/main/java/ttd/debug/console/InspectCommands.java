@@ -14,8 +14,8 @@ import java.util.List;
 import ttd.debug.BadInput;
 import ttd.debug.eval.Evaluator;
 import ttd.debug.eval.Values;
+import ttd.debug.replayvm.TtdFrames;
 import ttd.debug.requests.ClassNames;
-import ttd.debug.target.TtdFrames;
 
 /**
  * Looking at a stopped replay: {@code print}, {@code dump}, {@code eval}, {@code locals}, {@code

@@ -2,7 +2,7 @@ package ttd.debug.console;
 
 import java.io.PrintStream;
 import org.jline.reader.Completer;
-import ttd.debug.target.Launcher;
+import ttd.debug.replayvm.Launcher;
 import ttd.debug.time.Ladder;
 import ttd.debug.time.Pool;
 

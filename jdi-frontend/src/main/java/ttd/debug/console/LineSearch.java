@@ -12,13 +12,13 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import ttd.debug.BadInput;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Stop;
 import ttd.debug.requests.CodeLocation;
 import ttd.debug.requests.LineArrivals;
-import ttd.debug.target.Position;
-import ttd.debug.target.Stop;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Interrupted;
-import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 import ttd.debug.time.StopAddress;
 import ttd.debug.time.TickWalk;
@@ -155,7 +155,7 @@ final class LineSearch {
       for (int i = 1; i < frames.size(); i++) {
         Location l = frames.get(i).location();
         String type = l.declaringType().name();
-        if (!ttd.debug.target.Target.stepExcluded(type) && l.lineNumber() > 0) {
+        if (!ttd.debug.replayvm.Target.stepExcluded(type) && l.lineNumber() > 0) {
           return null;
         }
         if (nearest == null && !type.contains("$$Lambda")) {

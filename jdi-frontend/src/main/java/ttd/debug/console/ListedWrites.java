@@ -3,8 +3,8 @@ package ttd.debug.console;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import ttd.debug.replayvm.Position;
 import ttd.debug.requests.FieldWatch;
-import ttd.debug.target.Position;
 import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 

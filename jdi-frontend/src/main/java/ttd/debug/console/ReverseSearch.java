@@ -8,13 +8,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import ttd.debug.BadInput;
+import ttd.debug.replayvm.Stop;
 import ttd.debug.requests.FieldWatch;
+import ttd.debug.requests.Motion;
 import ttd.debug.requests.RequestTable;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Interrupted;
-import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 
 /**

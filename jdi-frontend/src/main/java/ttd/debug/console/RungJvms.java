@@ -3,10 +3,10 @@ package ttd.debug.console;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import ttd.debug.target.Position;
-import ttd.debug.target.Target;
-import ttd.debug.time.Driver;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Target;
 import ttd.debug.requests.Motion;
+import ttd.debug.time.Driver;
 import ttd.debug.time.Rung;
 
 /**

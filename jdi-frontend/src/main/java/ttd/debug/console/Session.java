@@ -12,17 +12,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import ttd.debug.BadInput;
+import ttd.debug.replayvm.Launcher;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Role;
+import ttd.debug.replayvm.Stop;
+import ttd.debug.replayvm.Target;
+import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Launcher;
-import ttd.debug.target.Position;
-import ttd.debug.target.Role;
-import ttd.debug.target.Stop;
-import ttd.debug.target.Target;
 import ttd.debug.time.Driver;
 import ttd.debug.time.HitIndex;
 import ttd.debug.time.Interrupted;
 import ttd.debug.time.Ladder;
-import ttd.debug.requests.Motion;
 import ttd.debug.time.Pool;
 
 /**
@@ -481,7 +481,7 @@ final class Session implements AutoCloseable {
       if (Target.walkExcluded(top.declaringType().name())) {
         return null;
       }
-      return ttd.debug.target.PlaceWalk.placeOf(t, launcher.programBci());
+      return ttd.debug.replayvm.PlaceWalk.placeOf(t, launcher.programBci());
     } catch (IncompatibleThreadStateException e) {
       return null;
     }

@@ -4,12 +4,12 @@ import com.sun.jdi.Location;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.event.LocatableEvent;
 import java.util.List;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Stop;
 import ttd.debug.requests.CodeLocation;
-import ttd.debug.target.Position;
-import ttd.debug.target.Stop;
+import ttd.debug.requests.Motion;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Interrupted;
-import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 import ttd.debug.time.StopAddress;
 

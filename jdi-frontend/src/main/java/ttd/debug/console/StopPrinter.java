@@ -11,7 +11,7 @@ import com.sun.jdi.event.StepEvent;
 import java.io.PrintStream;
 import ttd.debug.code.ProgramBci;
 import ttd.debug.eval.Values;
-import ttd.debug.target.Stop;
+import ttd.debug.replayvm.Stop;
 
 /**
  * Prints stops in jdb's shape, which scripts read: {@code Breakpoint hit: "thread=main",

@@ -8,14 +8,14 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import ttd.debug.replayvm.Stop;
 import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
+import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Stop;
 import ttd.debug.time.Driver;
 import ttd.debug.time.HitIndex;
 import ttd.debug.time.HitPositions;
-import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 
 /**

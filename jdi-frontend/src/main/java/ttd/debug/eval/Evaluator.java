@@ -23,8 +23,8 @@ import com.sun.jdi.VirtualMachine;
 import java.util.ArrayList;
 import java.util.List;
 import ttd.debug.BadInput;
+import ttd.debug.replayvm.Target;
 import ttd.debug.requests.ClassNames;
-import ttd.debug.target.Target;
 
 /**
  * Evaluates an {@link Expression} in one frame of a stopped replay. Reading variables, fields and

@@ -5,8 +5,8 @@ import com.sun.jdi.Value;
 import com.sun.jdi.event.LocatableEvent;
 import java.util.function.Consumer;
 import ttd.debug.BadInput;
-import ttd.debug.target.Conditions;
-import ttd.debug.target.Target;
+import ttd.debug.replayvm.Conditions;
+import ttd.debug.replayvm.Target;
 
 /**
  * Breakpoint conditions ({@code stop at Cart:42 if total < 0 && items.length > 2}) as the console

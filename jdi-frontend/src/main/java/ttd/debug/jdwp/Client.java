@@ -27,9 +27,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import ttd.debug.console.ConsoleLink;
+import ttd.debug.replayvm.Stop;
+import ttd.debug.replayvm.Target;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Stop;
-import ttd.debug.target.Target;
 
 /**
  * One attached debugger: its connection, the ids it holds, its event requests, whether it thinks

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import ttd.debug.target.Target;
+import ttd.debug.replayvm.Target;
 
 /**
  * The identifiers the client holds, made to outlive every replay JVM: JDI's ids are per JVM

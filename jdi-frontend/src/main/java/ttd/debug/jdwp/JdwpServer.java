@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import ttd.debug.console.CommandTable;
 import ttd.debug.console.ConsoleLink;
-import ttd.debug.target.Role;
-import ttd.debug.target.Target;
+import ttd.debug.replayvm.Role;
+import ttd.debug.replayvm.Target;
 
 /**
  * ttd as the JDWP server an IDE or jdb attaches to ({@code ttd debug REC --jdwp [HOST:]PORT}):

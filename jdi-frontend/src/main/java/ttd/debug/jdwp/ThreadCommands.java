@@ -9,7 +9,7 @@ import com.sun.jdi.StackFrame;
 import com.sun.jdi.ThreadGroupReference;
 import com.sun.jdi.ThreadReference;
 import java.util.List;
-import ttd.debug.target.TtdFrames;
+import ttd.debug.replayvm.TtdFrames;
 
 /**
  * Threads, thread groups and stack frames. A thread id stands for the thread of that name in

@@ -1,6 +1,6 @@
 package ttd.debug.jdwp;
 
-import ttd.debug.target.Position;
+import ttd.debug.replayvm.Position;
 
 /**
  * ttd's vendor command set ({@link CommandTable#VENDOR}), for IDE plugins and scripts that drive

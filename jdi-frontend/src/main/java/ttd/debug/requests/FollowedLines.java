@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import ttd.debug.target.Role;
-import ttd.debug.target.Target;
+import ttd.debug.replayvm.Role;
+import ttd.debug.replayvm.Target;
 
 /**
  * Every line start one thread reaches ({@link LineArrivals} of a thread in every method), installed

@@ -5,7 +5,7 @@ import com.sun.jdi.Field;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.StringReference;
 import com.sun.jdi.Value;
-import ttd.debug.target.Target;
+import ttd.debug.replayvm.Target;
 
 /**
  * Line starts of the program's own classes (not the JDK's, not ttd's): what reverse-step,

@@ -1,8 +1,8 @@
 package ttd.debug.requests;
 
 import java.util.List;
+import ttd.debug.replayvm.Position;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Position;
 
 /**
  * One thing the console made a replay do, with the requests that were set while it ran: a

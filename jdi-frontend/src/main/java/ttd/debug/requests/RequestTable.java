@@ -19,10 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import ttd.debug.BadInput;
-import ttd.debug.target.Conditions;
-import ttd.debug.target.LaterThread;
-import ttd.debug.target.Role;
-import ttd.debug.target.Target;
+import ttd.debug.replayvm.Conditions;
+import ttd.debug.replayvm.LaterThread;
+import ttd.debug.replayvm.Role;
+import ttd.debug.replayvm.Target;
 
 /**
  * The specs installed in one replay JVM for one role, as JDI requests: at once for loaded

@@ -13,16 +13,16 @@ import java.util.function.Consumer;
 import ttd.debug.BadInput;
 import ttd.debug.eval.Evaluator;
 import ttd.debug.eval.HitConditions;
+import ttd.debug.replayvm.Observer;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Role;
+import ttd.debug.replayvm.Stop;
+import ttd.debug.replayvm.Target;
 import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.Motion;
 import ttd.debug.requests.RequestTable;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Observer;
-import ttd.debug.target.Position;
-import ttd.debug.target.Role;
-import ttd.debug.target.Stop;
-import ttd.debug.target.Target;
 
 /**
  * Drives one replay JVM through {@link Motion}s: the console's own motions as the user types

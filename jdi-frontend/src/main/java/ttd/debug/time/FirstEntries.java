@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Predicate;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Stop;
+import ttd.debug.replayvm.Target;
 import ttd.debug.requests.ClassNames;
 import ttd.debug.requests.LineArrivals;
 import ttd.debug.requests.LineBreakpoint;
 import ttd.debug.requests.MethodBreakpoint;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Position;
-import ttd.debug.target.Stop;
-import ttd.debug.target.Target;
 
 /**
  * Where each method of the program first ran in the whole recording: one background replay with a

@@ -14,13 +14,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Stop;
 import ttd.debug.requests.Binding;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.LineArrivals;
 import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Position;
-import ttd.debug.target.Stop;
 
 /**
  * Where every hit of a breakpoint, catch or watch lies in the whole recording: the position

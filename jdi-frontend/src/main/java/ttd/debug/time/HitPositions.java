@@ -1,7 +1,7 @@
 package ttd.debug.time;
 
 import java.util.List;
-import ttd.debug.target.Position;
+import ttd.debug.replayvm.Position;
 
 /**
  * Where hits known only by their position (event, tick) lie relative to the current stop and to

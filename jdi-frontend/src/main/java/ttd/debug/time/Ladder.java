@@ -5,11 +5,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Stop;
+import ttd.debug.replayvm.Target;
 import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Position;
-import ttd.debug.target.Stop;
-import ttd.debug.target.Target;
 
 /**
  * The checkpoint ladder: exact positions ({@link Rung}s, at (event, tick), so a long stretch

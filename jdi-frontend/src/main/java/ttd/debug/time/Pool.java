@@ -11,12 +11,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import ttd.debug.replayvm.Launcher;
+import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Stop;
+import ttd.debug.replayvm.Target;
 import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Launcher;
-import ttd.debug.target.Position;
-import ttd.debug.target.Stop;
-import ttd.debug.target.Target;
 
 /**
  * Replay JVMs started ahead of need, since a JVM cannot fork: a few fresh ones waiting at VM

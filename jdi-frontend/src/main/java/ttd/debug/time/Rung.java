@@ -1,8 +1,8 @@
 package ttd.debug.time;
 
 import java.util.List;
+import ttd.debug.replayvm.Position;
 import ttd.debug.requests.Motion;
-import ttd.debug.target.Position;
 
 /**
  * A checkpoint of the ladder: position ({@code event}, {@code tick}) inside the motion {@code

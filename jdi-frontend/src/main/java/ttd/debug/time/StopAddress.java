@@ -1,10 +1,10 @@
 package ttd.debug.time;
 
 import java.util.List;
+import ttd.debug.replayvm.Position;
 import ttd.debug.requests.CodeLocation;
 import ttd.debug.requests.Motion;
 import ttd.debug.requests.Spec;
-import ttd.debug.target.Position;
 
 /**
  * Where one stop lies, in terms every replay of the recording reaches again whatever motions

@@ -3,7 +3,7 @@ package ttd.debug.time;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
-import ttd.debug.target.Position;
+import ttd.debug.replayvm.Position;
 
 /**
  * Points a given number of ticks before a position, where a pause stops: what a reverse line step

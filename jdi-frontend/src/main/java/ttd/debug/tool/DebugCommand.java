@@ -18,7 +18,7 @@ import ttd.debug.console.SourceFiles;
 import ttd.debug.jdwp.ConsoleCapture;
 import ttd.debug.jdwp.JdwpBackend;
 import ttd.debug.jdwp.JdwpServer;
-import ttd.debug.target.Launcher;
+import ttd.debug.replayvm.Launcher;
 import ttd.debug.time.Ladder;
 import ttd.debug.time.Pool;
 import ttd.log.BadRecordingException;

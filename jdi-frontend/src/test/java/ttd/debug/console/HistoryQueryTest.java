@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import ttd.debug.BadInput;
-import ttd.debug.target.Position;
+import ttd.debug.replayvm.Position;
 
 class HistoryQueryTest {
 

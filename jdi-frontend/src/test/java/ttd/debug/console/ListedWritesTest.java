@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import ttd.debug.replayvm.Position;
 import ttd.debug.requests.FieldWatch;
-import ttd.debug.target.Position;
 import ttd.debug.requests.Motion;
 import ttd.debug.time.Rung;
 

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import ttd.debug.replayvm.Position;
 import ttd.debug.requests.ExceptionCatch;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.LineBreakpoint;
 import ttd.debug.requests.MethodBreakpoint;
-import ttd.debug.target.Position;
 
 class FirstEntriesTest {
 

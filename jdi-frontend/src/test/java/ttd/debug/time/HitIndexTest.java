@@ -7,7 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
-import ttd.debug.target.Position;
+import ttd.debug.replayvm.Position;
 
 /** A command that needs the index waits for it until it is built, or until Ctrl-C. */
 class HitIndexTest {

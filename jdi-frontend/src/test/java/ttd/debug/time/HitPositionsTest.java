@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import ttd.debug.target.Position;
+import ttd.debug.replayvm.Position;
 
 /** How indexed hits, known by (event, tick), are placed against the current stop and a rung. */
 class HitPositionsTest {

@@ -11,9 +11,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import ttd.debug.replayvm.Position;
 import ttd.debug.requests.MethodBreakpoint;
 import ttd.debug.requests.Motion;
-import ttd.debug.target.Position;
 
 /** Where the ladder places its rungs, given where a motion's replay was every 20 ms. */
 class LadderTest {

@@ -11,8 +11,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import ttd.debug.replayvm.Position;
 import ttd.debug.requests.Motion;
-import ttd.debug.target.Position;
 
 /** Which JVM on its way to a parking place a search may wait for, by where its replay started. */
 class PoolTest {

@@ -57,12 +57,12 @@ class RungTest {
   @Test
   void aRungLiesOnEveryLandingThatStartsWithAPauseAtOrAfterItWhateverBroughtItThere() {
     Rung r = new Rung(List.of(FIRST), LONG_RUN, 500, 9000, 0);
-    List<Motion> landing = new StopAddress(new ttd.debug.target.Position(640, 12, false),
+    List<Motion> landing = new StopAddress(new ttd.debug.replayvm.Position(640, 12, false),
         new ttd.debug.requests.CodeLocation("app.Main", "loop", "()V", 17, "main"), 2).landing(AT_FINISH);
     assertTrue(r.on(landing));
     assertEquals(0, r.resumeAt(landing), "a JVM paused at the rung goes on with the landing's pause");
     assertEquals(1, r.resumeAt(List.of(FIRST, LONG_RUN)), "on its own history, with the rest of the run");
-    assertFalse(r.on(new StopAddress(new ttd.debug.target.Position(500, 8000, false),
+    assertFalse(r.on(new StopAddress(new ttd.debug.replayvm.Position(500, 8000, false),
         new ttd.debug.requests.CodeLocation("app.Main", "loop", "()V", 17, "main"), 1).landing(AT_FINISH)), "a landing before it");
   }
 

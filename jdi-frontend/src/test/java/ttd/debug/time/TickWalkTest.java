@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import ttd.debug.target.Position;
+import ttd.debug.replayvm.Position;
 
 class TickWalkTest {
 

@@ -1,5 +1,6 @@
-package ttd.debug.target;
+package ttd.debug.replayvm;
 
+import com.sun.jdi.BooleanValue;
 import com.sun.jdi.ClassNotLoadedException;
 import com.sun.jdi.ClassType;
 import com.sun.jdi.Field;
@@ -7,7 +8,6 @@ import com.sun.jdi.InvalidTypeException;
 import com.sun.jdi.LongValue;
 import com.sun.jdi.ObjectCollectedException;
 import com.sun.jdi.ObjectReference;
-import com.sun.jdi.BooleanValue;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.Value;

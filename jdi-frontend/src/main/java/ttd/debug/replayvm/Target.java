@@ -1,4 +1,4 @@
-package ttd.debug.target;
+package ttd.debug.replayvm;
 
 import com.sun.jdi.ClassLoaderReference;
 import com.sun.jdi.ClassObjectReference;

@@ -1,4 +1,4 @@
-package ttd.debug.target;
+package ttd.debug.replayvm;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package ttd.debug.target;
+package ttd.debug.replayvm;
 
 /**
  * Why the console made an event request, kept as the request's property: the user's own requests

@@ -1,4 +1,4 @@
-package ttd.debug.target;
+package ttd.debug.replayvm;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,2 +1,0 @@
-/** One replay JVM under JDI: starting it, running it to a stop, its position, calls into it. */
-package ttd.debug.target;
