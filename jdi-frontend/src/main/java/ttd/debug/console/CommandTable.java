@@ -26,10 +26,10 @@ public final class CommandTable {
 
   /** The objects commands run on: one set per console session. */
   record Handlers(
-      Session s, RequestCommands requests, InspectCommands inspect, MotionCommands motions, TimeCommands time,
+      ConsoleSession s, RequestCommands requests, InspectCommands inspect, MotionCommands motions, TimeCommands time,
       ReverseSearch reverse, LineSearch lines, FieldHistory history) {
 
-    static Handlers of(Session s) {
+    static Handlers of(ConsoleSession s) {
       return new Handlers(s, new RequestCommands(s), new InspectCommands(s), new MotionCommands(s), new TimeCommands(s),
           new ReverseSearch(s), new LineSearch(s), new FieldHistory(s));
     }

@@ -11,10 +11,10 @@ final class Commands {
   /** Whether breakpoints and catches get a background index of their hits ({@code -Dttd.debug.hitIndex}). */
   private static final boolean INDEX = Boolean.parseBoolean(System.getProperty("ttd.debug.hitIndex", String.valueOf(ttd.debug.Background.ON)));
 
-  private final Session s;
+  private final ConsoleSession s;
   private final CommandTable.Handlers handlers;
 
-  Commands(Session s) {
+  Commands(ConsoleSession s) {
     this.s = s;
     this.handlers = CommandTable.Handlers.of(s);
   }

@@ -14,9 +14,9 @@ import org.jline.reader.ParsedLine;
  */
 final class Completion implements Completer {
 
-  private final Session session;
+  private final ConsoleSession session;
 
-  Completion(Session session) {
+  Completion(ConsoleSession session) {
     this.session = session;
   }
 

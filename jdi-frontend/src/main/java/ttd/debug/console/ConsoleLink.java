@@ -19,10 +19,10 @@ import ttd.debug.requests.Spec;
  */
 public final class ConsoleLink {
 
-  private final Session s;
+  private final ConsoleSession s;
   private final Commands commands;
 
-  ConsoleLink(Session s, Commands commands) {
+  ConsoleLink(ConsoleSession s, Commands commands) {
     this.s = s;
     this.commands = commands;
   }

@@ -41,9 +41,9 @@ final class FieldHistory {
   /** The writes one window saw, and whether it began at the start of what was asked for. */
   private record Seen(List<Write> writes, ObjectReference object, boolean whole) {}
 
-  private final Session s;
+  private final ConsoleSession s;
 
-  FieldHistory(Session s) {
+  FieldHistory(ConsoleSession s) {
     this.s = s;
   }
 

@@ -34,10 +34,10 @@ final class IndexedLookup {
   /** No hit at all before the current position. */
   static final Found NOTHING = new Found(null, -1, null, null, 0);
 
-  private final Session s;
+  private final ConsoleSession s;
   private final List<Spec> unrun = new ArrayList<>();
 
-  IndexedLookup(Session s) {
+  IndexedLookup(ConsoleSession s) {
     this.s = s;
   }
 

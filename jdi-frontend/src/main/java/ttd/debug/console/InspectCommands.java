@@ -24,9 +24,9 @@ import ttd.debug.requests.ClassNames;
  */
 final class InspectCommands {
 
-  private final Session s;
+  private final ConsoleSession s;
 
-  InspectCommands(Session s) {
+  InspectCommands(ConsoleSession s) {
     this.s = s;
   }
 

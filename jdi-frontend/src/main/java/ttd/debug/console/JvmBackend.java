@@ -9,12 +9,12 @@ import ttd.debug.time.Pool;
 /** The console's commands over replay JVMs of a Java recording. */
 public final class JvmBackend implements Backend {
 
-  private final Session session;
+  private final ConsoleSession session;
   private final Commands commands;
   private final ConsoleLink link;
 
   public JvmBackend(PrintStream out, Launcher launcher, Pool pool, Ladder ladder, SourceFiles sources) {
-    this.session = new Session(out, launcher, pool, ladder, sources);
+    this.session = new ConsoleSession(out, launcher, pool, ladder, sources);
     this.commands = new Commands(session);
     this.link = new ConsoleLink(session, commands);
   }

@@ -52,9 +52,9 @@ final class LineSearch {
    */
   private record Window(List<Hit> hits, Hit found, boolean unborn) {}
 
-  private final Session s;
+  private final ConsoleSession s;
 
-  LineSearch(Session s) {
+  LineSearch(ConsoleSession s) {
     this.s = s;
   }
 

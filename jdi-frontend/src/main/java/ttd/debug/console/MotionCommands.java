@@ -6,9 +6,9 @@ import ttd.debug.requests.Motion;
 /** {@code run}, {@code cont}, {@code step}, {@code next}, {@code step up}: the replay moves forward. */
 final class MotionCommands {
 
-  private final Session s;
+  private final ConsoleSession s;
 
-  MotionCommands(Session s) {
+  MotionCommands(ConsoleSession s) {
     this.s = s;
   }
 

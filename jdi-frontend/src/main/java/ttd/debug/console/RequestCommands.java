@@ -27,9 +27,9 @@ final class RequestCommands {
   /** Where a breakpoint's condition begins: {@code stop at Cart:42 if total < 0}. */
   private static final Pattern CONDITION = Pattern.compile("\\s+if(\\s+|$)");
 
-  private final Session s;
+  private final ConsoleSession s;
 
-  RequestCommands(Session s) {
+  RequestCommands(ConsoleSession s) {
     this.s = s;
   }
 

@@ -50,10 +50,10 @@ final class ReverseSearch {
     Spec accepts(Hit h, Driver atCurrentPosition, Rung from);
   }
 
-  private final Session s;
+  private final ConsoleSession s;
   private final WatchedObjects watched;
 
-  ReverseSearch(Session s) {
+  ReverseSearch(ConsoleSession s) {
     this.s = s;
     this.watched = new WatchedObjects(s);
   }

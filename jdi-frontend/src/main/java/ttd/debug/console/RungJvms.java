@@ -31,16 +31,16 @@ final class RungJvms {
    * arriving and replayed seconds from a rung far below instead), else one parked at an earlier
    * rung gone on to it, else one on its way there, else a fresh one replaying its path.
    */
-  static Driver reach(Session s, Rung r) {
+  static Driver reach(ConsoleSession s, Rung r) {
     return reach(s, r, s::running);
   }
 
   /**
-   * {@link #reach(Session, Rung)}, telling {@code running} of each JVM it runs (the console's
-   * {@code Session::running}, so that Ctrl-C stops it; a JVM made ready beside a search tells
+   * {@link #reach(ConsoleSession, Rung)}, telling {@code running} of each JVM it runs (the console's
+   * {@code ConsoleSession::running}, so that Ctrl-C stops it; a JVM made ready beside a search tells
    * nobody: the search's own JVM is the one to stop).
    */
-  static Driver reach(Session s, Rung r, Consumer<Target> running) {
+  static Driver reach(ConsoleSession s, Rung r, Consumer<Target> running) {
     trace(s, r);
     Driver d = null;
     if (r != null) {
@@ -82,7 +82,7 @@ final class RungJvms {
    * own JVM may still be on its way, queued behind the ladder's: a rung is seconds away, the start
    * tens of seconds), else the one on its way there, else a fresh one replaying the history.
    */
-  static Driver at(Session s, List<Motion> history) {
+  static Driver at(ConsoleSession s, List<Motion> history) {
     Driver d = s.pool.takeReady(history);
     if (d == null) {
       Rung nearest = s.ladder.nearestReadyOn(history);
@@ -116,7 +116,7 @@ final class RungJvms {
     return d;
   }
 
-  private static void trace(Session s, Rung r) {
+  private static void trace(ConsoleSession s, Rung r) {
     if (TRACE) {
       s.out.println("(a replay from " + (r == null ? "the start" : "the rung at position " + r.position().label()) + ")");
     }

@@ -23,9 +23,9 @@ import ttd.debug.time.StopAddress;
  */
 final class StopAddresses {
 
-  private final Session s;
+  private final ConsoleSession s;
 
-  StopAddresses(Session s) {
+  StopAddresses(ConsoleSession s) {
     this.s = s;
   }
 

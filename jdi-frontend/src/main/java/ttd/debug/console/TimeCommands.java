@@ -21,10 +21,10 @@ final class TimeCommands {
 
   private static final int TIMELINE_LINES = 200;
 
-  private final Session s;
+  private final ConsoleSession s;
   private List<RecordedEvents.Event> events;
 
-  TimeCommands(Session s) {
+  TimeCommands(ConsoleSession s) {
     this.s = s;
   }
 
@@ -184,20 +184,20 @@ final class TimeCommands {
     Stop st = s.stop();
     String where = st.ended() ? "after the program ended" : st.thread() == null ? "" : s.printer.where(st.thread(), st.events().get(0).location());
     String label = p.end() ? "end" : s.name(p);
-    Session.Checkpoint c = new Session.Checkpoint(s.checkpoints.size() + 1, p.end() ? p : p.at(s.place()), where, s.history());
+    ConsoleSession.Checkpoint c = new ConsoleSession.Checkpoint(s.checkpoints.size() + 1, p.end() ? p : p.at(s.place()), where, s.history());
     s.checkpoints.add(c);
     s.pool.park(c.history(), s.specs);
     s.out.println("Checkpoint " + c.number() + " at position " + label + ": " + where);
   }
 
   void restart(String arg) {
-    Session.Checkpoint c = checkpoint(arg.trim());
+    ConsoleSession.Checkpoint c = checkpoint(arg.trim());
     Driver d = s.replayed(c.history());
     s.switchTo(d, c.history(), "Restarted at checkpoint " + c.number());
     s.pool.park(c.history(), s.specs);
   }
 
-  private Session.Checkpoint checkpoint(String arg) {
+  private ConsoleSession.Checkpoint checkpoint(String arg) {
     if (s.checkpoints.isEmpty()) {
       throw new BadInput("there are no checkpoints yet; `checkpoint` saves the current position");
     }
@@ -219,7 +219,7 @@ final class TimeCommands {
     if (s.checkpoints.isEmpty()) {
       s.out.println("No checkpoints.");
     }
-    for (Session.Checkpoint c : s.checkpoints) {
+    for (ConsoleSession.Checkpoint c : s.checkpoints) {
       s.out.println("  " + c.number() + "  position " + c.position().label() + "  " + c.where());
     }
     int[] indexed = s.index.progress();

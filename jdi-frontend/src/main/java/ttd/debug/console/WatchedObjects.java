@@ -27,9 +27,9 @@ import ttd.debug.time.Rung;
  */
 final class WatchedObjects {
 
-  private final Session s;
+  private final ConsoleSession s;
 
-  WatchedObjects(Session s) {
+  WatchedObjects(ConsoleSession s) {
     this.s = s;
   }
 

@@ -29,9 +29,10 @@ import ttd.debug.time.Pool;
  * What the console knows between commands: the replay JVM it shows and the history that brought
  * it there, the user's breakpoints and watchpoints (which outlive every JVM), the selected thread
  * and frame, and the positions it has named. Commands change it; motions go through {@link
- * #move}, and jumps in time through {@link #switchTo}.
+ * #move}, and jumps in time through {@link #switchTo}. (Not the agent's {@code
+ * ttd.agent.session.Session}, which runs the hooks inside a recorded or replayed JVM.)
  */
-final class Session implements AutoCloseable {
+final class ConsoleSession implements AutoCloseable {
 
   final PrintStream out;
   final Launcher launcher;
@@ -91,7 +92,7 @@ final class Session implements AutoCloseable {
   /** A position the user saved, and the history that reaches it. */
   record Checkpoint(int number, Position position, String where, List<Motion> history) {}
 
-  Session(PrintStream out, Launcher launcher, Pool pool, Ladder ladder, SourceFiles sources) {
+  ConsoleSession(PrintStream out, Launcher launcher, Pool pool, Ladder ladder, SourceFiles sources) {
     this.out = out;
     this.launcher = launcher;
     this.pool = pool;
