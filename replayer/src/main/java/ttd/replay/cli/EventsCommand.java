@@ -13,13 +13,28 @@ import ttd.replay.ToolException;
  * position {@code ttd debug}'s {@code goto} takes), thread name, kind, value and call site; the
  * scheduler's decisions folded into one line per stretch unless {@code --schedule}.
  */
-final class EventsCommand {
+final class EventsCommand implements ToolCommand {
 
   private static final String USAGE = "usage: events <recording> [--thread NAME] [--kind WORD] [--schedule] [--limit N]";
 
-  private EventsCommand() {}
+  @Override
+  public String name() {
+    return "events";
+  }
 
-  static int run(String[] args) {
+  @Override
+  public String usage() {
+    return String.join("\n",
+        "  events <recording> [--thread NAME] [--kind WORD] [--schedule] [--limit N]",
+        "                      list the recorded events in their one global order (the numbers",
+        "                      `ttd debug` goes to): number, thread, kind, value, call site;",
+        "                      --thread and --kind keep those (a part of the name is enough),",
+        "                      --schedule lists the scheduler's thread switches one by one",
+        "                      instead of folding each run of them into one line");
+  }
+
+  @Override
+  public int run(String[] args) {
     if (args.length == 0 || args[0].startsWith("--")) {
       throw new ToolException(USAGE);
     }

@@ -9,11 +9,20 @@ import ttd.replay.ToolException;
  * {@code ttd info <recording>}: what ran, on what, how it ended and why the recording stopped,
  * what was left out of it, and how much was recorded.
  */
-final class InfoCommand {
+final class InfoCommand implements ToolCommand {
 
-  private InfoCommand() {}
+  @Override
+  public String name() {
+    return "info";
+  }
 
-  static int run(String[] args) {
+  @Override
+  public String usage() {
+    return "  info <recording>    show what a recording holds";
+  }
+
+  @Override
+  public int run(String[] args) {
     if (args.length != 1) {
       throw new ToolException("info takes one argument, the recording's directory");
     }

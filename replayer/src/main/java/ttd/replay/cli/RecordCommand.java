@@ -16,11 +16,31 @@ import ttd.replay.ToolException;
  * go on to the program, see {@link ChildSignals}). {@code --native-children} also records each child process the program
  * starts with rr, where rr can record ({@link NativeChildren}).
  */
-final class RecordCommand {
+final class RecordCommand implements ToolCommand {
 
-  private RecordCommand() {}
+  @Override
+  public String name() {
+    return "record";
+  }
 
-  static int run(String[] args) {
+  @Override
+  public String usage() {
+    return String.join("\n",
+        "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--path] [--quiet] [--native-children]",
+        "         [--redact NAME,...] [--no-redact-default] -- <java command line>",
+        "                      run a Java program under the recorder; --redact leaves more",
+        "                      environment variables and properties out of the recording; --path also logs each",
+        "                      thread's path, so a replay that diverges stops where it left it;",
+        "                      --native-children also records its child processes with rr, where rr can record");
+  }
+
+  @Override
+  public String help() {
+    return "agent options (--pin, --chaos and --quiet set these):\n" + AgentOptionsHelp.TEXT;
+  }
+
+  @Override
+  public int run(String[] args) {
     List<String> agent = new ArrayList<>();
     int i = 0;
     for (; i < args.length && !args[i].equals("--"); i++) {

@@ -16,11 +16,24 @@ import ttd.replay.ToolException;
  * {@code --jdwp [HOST:]PORT} the debug command serves the replay instead ({@code debug REC --jdwp
  * ADDRESS --serve}): ttd itself is the JDWP server, so the debugger can also go backwards.
  */
-final class ReplayCommand {
+final class ReplayCommand implements ToolCommand {
 
-  private ReplayCommand() {}
+  @Override
+  public String name() {
+    return "replay";
+  }
 
-  static int run(String[] args) {
+  @Override
+  public String usage() {
+    return String.join("\n",
+        "  replay <recording> [--jdwp [HOST:]PORT]",
+        "                      re-run a recording: same output, same exit status, no real I/O;",
+        "                      --jdwp waits for jdb or an IDE on that address (localhost by default),",
+        "                      which can also run the replay backwards (ttd is the JDWP server)");
+  }
+
+  @Override
+  public int run(String[] args) {
     String jdwp = null;
     if (args.length == 3 && args[1].equals("--jdwp")) {
       jdwp = args[2];
@@ -47,7 +60,7 @@ final class ReplayCommand {
 
   /** The time-travelling JDWP server of the debug command, without its console. */
   private static int serve(String recording, String jdwp) {
-    ToolCommand debug = ToolCommand.named("debug");
+    ToolCommand debug = Subcommands.named("debug");
     if (debug != null) {
       return debug.run(new String[] {recording, "--jdwp", jdwp, "--serve"});
     }

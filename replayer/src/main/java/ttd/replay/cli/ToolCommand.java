@@ -1,34 +1,34 @@
 package ttd.replay.cli;
 
+import java.util.List;
+
 /**
- * A command of the ttd tool that lives in a module of its own ({@code debug}, in jdi-frontend).
+ * One subcommand of {@code java -jar ttd.jar}: its name, its usage, what its {@code --help} adds,
+ * and what it runs. {@link Subcommands} holds them all in one table, so the whole usage, each
+ * command's {@code --help} and the dispatch are derived from the same objects.
  *
- * <p>{@link TtdCommand} finds such commands with {@link java.util.ServiceLoader}, so the replayer
- * does not depend on the modules built on top of it.
+ * <p>Commands of other modules ({@code debug} in jdi-frontend, {@code native} in native-backend)
+ * implement it too and are found with {@link java.util.ServiceLoader}, so the replayer does not
+ * depend on the modules built on top of it.
  */
 public interface ToolCommand {
 
   /** The word on the command line, e.g. {@code debug}. */
   String name();
 
+  /** Other words for it, e.g. {@code --help} for {@code help}. */
+  default List<String> aliases() {
+    return List.of();
+  }
+
   /** How {@code help} and {@code <command> --help} show it: indented lines, as in the tool's usage. */
   String usage();
 
+  /** What {@code <command> --help} shows after the usage (empty: nothing more). */
+  default String help() {
+    return "";
+  }
+
   /** Runs the command with the arguments after its name and returns the exit status. */
   int run(String[] args);
-
-  /** Every such command on ttd's class path. */
-  static Iterable<ToolCommand> all() {
-    return java.util.ServiceLoader.load(ToolCommand.class, ToolCommand.class.getClassLoader());
-  }
-
-  /** The command called {@code name}, or null if no module of this ttd.jar has it. */
-  static ToolCommand named(String name) {
-    for (ToolCommand c : all()) {
-      if (c.name().equals(name)) {
-        return c;
-      }
-    }
-    return null;
-  }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,6 +56,37 @@ class TtdCommandTest {
     out.reset();
     assertEquals(0, TtdCommand.run(new String[] {"record", "--help"}));
     assertTrue(out.toString(StandardCharsets.UTF_8).contains("seed=N"), "record's usage names the agent options");
+  }
+
+  @Test
+  void helpWithACommandPrintsThatCommandsUsageAlone() {
+    assertEquals(0, TtdCommand.run(new String[] {"help", "events"}));
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertTrue(text.startsWith("usage: java -jar ttd.jar\n  events <recording>"), text);
+    assertTrue(!text.contains("  record ") && !text.contains("exit status of replay"), "only that command's usage: " + text);
+  }
+
+  @Test
+  void helpWithAWordThatIsNoCommandPrintsTheWholeUsage() {
+    assertEquals(0, TtdCommand.run(new String[] {"help", "rewind"}));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("exit status of replay"));
+  }
+
+  @Test
+  void everyCommandOfTheTableIsInTheUsageAndAnswersHelpWithItsOwnUsage() {
+    assertEquals(0, TtdCommand.run(new String[] {"help"}));
+    String whole = out.toString(StandardCharsets.UTF_8);
+    for (ToolCommand c : Subcommands.all()) {
+      assertTrue(whole.contains(c.usage() + "\n"), c.name() + " is missing from the usage: " + whole);
+      if (c instanceof HelpCommand) {
+        continue; // help about help is the whole usage
+      }
+      for (String[] asks : List.of(new String[] {c.name(), "--help"}, new String[] {"help", c.name()})) {
+        out.reset();
+        assertEquals(0, TtdCommand.run(asks), String.join(" ", asks));
+        assertEquals(TtdCommand.usage(c) + "\n", out.toString(StandardCharsets.UTF_8), String.join(" ", asks));
+      }
+    }
   }
 
   @Test
