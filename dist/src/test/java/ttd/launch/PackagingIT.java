@@ -42,7 +42,7 @@ class PackagingIT {
     try (var files = Files.list(lib)) {
       files.forEach(p -> jars.add(p.getFileName().toString().replaceAll("-[0-9].*", "")));
     }
-    assertTrue(jars.containsAll(Set.of("ttd-runtime", "ttd-agent", "ttd-log", "ttd-replayer", "chronicle-queue")), jars.toString());
+    assertTrue(jars.containsAll(Set.of("ttd-runtime", "ttd-agent", "ttd-log", "ttd-cli", "chronicle-queue")), jars.toString());
     assertTrue(jars.stream().noneMatch(j -> j.startsWith("chronicle-analytics") || j.startsWith("jna") || j.startsWith("junit")), jars.toString());
   }
 

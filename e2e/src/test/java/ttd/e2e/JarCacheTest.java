@@ -100,16 +100,16 @@ class JarCacheTest {
     try (Stream<Path> dirs = Files.list(tmp.resolve("ttd-" + Files.getAttribute(tmp, "unix:uid")))) {
       copy = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
-    Path replayer;
+    Path cli;
     try (Stream<Path> jars = Files.list(copy)) {
-      replayer = jars.filter(p -> p.getFileName().toString().startsWith("ttd-replayer-")).findFirst().orElseThrow();
+      cli = jars.filter(p -> p.getFileName().toString().startsWith("ttd-cli-")).findFirst().orElseThrow();
     }
-    byte[] original = Files.readAllBytes(replayer);
-    Files.write(replayer, new byte[] {'P', 'K', 3, 4}); // no longer ttd's: a class loader would fail on it
+    byte[] original = Files.readAllBytes(cli);
+    Files.write(cli, new byte[] {'P', 'K', 3, 4}); // no longer ttd's: a class loader would fail on it
     Outcome again = Exec.run(help, work);
     assertEquals(0, again.exitStatus(), again.describe());
     assertTrue(again.stdout().startsWith("usage: java -jar ttd.jar"), again.describe());
-    assertTrue(java.util.Arrays.equals(original, Files.readAllBytes(replayer)), "the changed jar was not replaced");
+    assertTrue(java.util.Arrays.equals(original, Files.readAllBytes(cli)), "the changed jar was not replaced");
   }
 
   private static List<String> listing(Path dir) throws IOException {

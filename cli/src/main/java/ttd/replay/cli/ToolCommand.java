@@ -8,7 +8,7 @@ import java.util.List;
  * command's {@code --help} and the dispatch are derived from the same objects.
  *
  * <p>Commands of other modules ({@code debug} in jdi-frontend, {@code native} in native-backend)
- * implement it too and are found with {@link java.util.ServiceLoader}, so the replayer does not
+ * implement it too and are found with {@link java.util.ServiceLoader}, so module cli does not
  * depend on the modules built on top of it.
  */
 public interface ToolCommand {

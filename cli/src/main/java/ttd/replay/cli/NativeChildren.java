@@ -5,7 +5,7 @@ import java.io.PrintStream;
 /**
  * {@code ttd record --native-children}: whether the program's child processes can be recorded
  * with rr here. It lives in module native-backend and is found with {@link
- * java.util.ServiceLoader}, so the replayer does not depend on it.
+ * java.util.ServiceLoader}, so module cli does not depend on it.
  */
 public interface NativeChildren {
 
