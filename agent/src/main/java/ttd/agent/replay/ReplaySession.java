@@ -179,7 +179,7 @@ public final class ReplaySession extends Session {
     if (EventReader.CHECK_ORDER) {
       cursor.keepOrder();
     }
-    t.attach(cursor);
+    t.attachReplayState(cursor);
     BlockDecoder e = events.next(t, EventKind.THREAD_BEGIN, 0);
     int[] state = HashState.fromBytes(e.bytes());
     if (state != null && HashState.available()) {
@@ -288,10 +288,10 @@ public final class ReplaySession extends Session {
       // nothing of it is left to replay: in a complete recording the recorded JVM exited while it
       // went on; in an incomplete one the recording stopped here, and if the thread gets stuck here
       // as it did then (BatonWatch), that is reported
-      s.pastItsRecording = t.cursor().recordingComplete();
+      s.pastItsRecording = ThreadCursor.of(t).recordingComplete();
       return false;
     }
-    BlockDecoder e = t.cursor().event();
+    BlockDecoder e = ThreadCursor.of(t).event();
     EventKind k = e.kind();
     if (k != EventKind.SCHED_SWITCH && k != EventKind.SCHED_ADMIT && k != EventKind.SCHED_RESUME) {
       return false;
@@ -306,7 +306,7 @@ public final class ReplaySession extends Session {
     if (t.path != null) {
       t.path.event();
     }
-    t.cursor().advance();
+    ThreadCursor.of(t).advance();
     t.counted();
     consumedEvent();
   }
@@ -317,8 +317,8 @@ public final class ReplaySession extends Session {
     if (t.path != null) {
       ((PathChecker) t.path).departsHere("came to " + actual + ", where the log expects " + expected);
     }
-    if (!t.cursor().hasMore()) {
-      events.endOfLog(t, EventKind.SCHED_SWITCH, 0, t.cursor()); // a killed recording ends before a decision
+    if (!ThreadCursor.of(t).hasMore()) {
+      events.endOfLog(t, EventKind.SCHED_SWITCH, 0, ThreadCursor.of(t)); // a killed recording ends before a decision
     }
     events.diverge(t, expected, actual);
   }
@@ -367,7 +367,7 @@ public final class ReplaySession extends Session {
           scheduler.stopForExit(caller == null ? null : caller.sched());
           RecordedEnd.await(allThreads, recordedEvents, caller, scheduler);
           ThreadState main = mainThread;
-          ThreadCursor cursor = main == null ? null : main.cursor();
+          ThreadCursor cursor = main == null ? null : ThreadCursor.of(main);
           if (cursor != null && cursor.hasMore()) {
             BlockDecoder e = cursor.event();
             events.diverge(

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.util.Arrays;
 import ttd.agent.io.NativeMemory;
 import ttd.agent.io.RealSunNio;
-import ttd.agent.replay.Divergence;
 import ttd.log.EventKind;
 import ttd.runtime.NetOp;
 import ttd.runtime.RealNet;
@@ -109,7 +108,7 @@ final class DatagramTransfers {
 
   /** The data of a chunk, past its {@code head} bytes of sockaddr. */
   private static String shown(byte[] chunk, int head) {
-    return Divergence.show(Arrays.copyOfRange(chunk, head, chunk.length));
+    return ShownBytes.show(Arrays.copyOfRange(chunk, head, chunk.length));
   }
 
   private static void move(long address, byte[] b, int off, int count, boolean toMemory) {

@@ -1,7 +1,6 @@
 package ttd.agent.session;
 
 import ttd.agent.identity.ThreadSeeds;
-import ttd.agent.replay.ThreadCursor;
 import ttd.agent.schedule.SchedThread;
 import ttd.log.BlockEncoder;
 import ttd.runtime.AgentGuard;
@@ -29,7 +28,8 @@ public final class ThreadState extends AgentGuard {
   /** Whether {@link #definitionHash} holds the program's state, to be put back. */
   boolean definingJdkClass;
   final BlockEncoder encoder;
-  ThreadCursor cursor;
+  /** What a replay keeps for this thread (its position in the log); nothing else looks into it. */
+  private Object replayState;
   /** The scheduler's view of this thread. */
   SchedThread sched;
   /** Whether the scheduler knows this thread (it was started by a thread holding the baton). */
@@ -55,13 +55,17 @@ public final class ThreadState extends AgentGuard {
     return name;
   }
 
-  /** The thread's position in the log (replay only). */
-  public ThreadCursor cursor() {
-    return cursor;
+  /**
+   * What a replay keeps for this thread ({@code ttd.agent.replay.ThreadCursor}): held here rather
+   * than in a map so that each replayed event reaches it in one field read, and untyped so that
+   * the session does not depend on the replay that uses it.
+   */
+  public Object replayState() {
+    return replayState;
   }
 
-  public void attach(ThreadCursor c) {
-    cursor = c;
+  public void attachReplayState(Object state) {
+    replayState = state;
   }
 
   public SchedThread sched() {
