@@ -130,7 +130,7 @@ final class EventReader {
     ThreadCursor cursor = ThreadCursor.of(t);
     boolean bracket = HashState.available() && cursor.needsRead();
     if (bracket) {
-      HashState.save(t.loadHash());
+      HashState.save(t.blockHash());
     }
     boolean found;
     try {
@@ -140,7 +140,7 @@ final class EventReader {
       return false;
     }
     if (bracket) {
-      HashState.write(t.loadHash());
+      HashState.write(t.blockHash());
     }
     return found;
   }

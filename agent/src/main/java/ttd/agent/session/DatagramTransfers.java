@@ -30,7 +30,7 @@ final class DatagramTransfers {
     this.blocking = blocking;
   }
 
-  int exchange(SessionNet s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
+  int exchange(Exchange s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
     boolean send = op == NetOp.DATAGRAM_SEND;
     EventKind kind = send ? EventKind.DATAGRAM_SEND : EventKind.DATAGRAM_RECEIVE;
     long address = (Long) a[1];

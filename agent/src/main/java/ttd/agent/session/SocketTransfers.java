@@ -31,7 +31,7 @@ final class SocketTransfers {
     this.blocking = blocking;
   }
 
-  long exchange(SessionNet s, ThreadState t, RealNet real, int op, FileDescriptor fd, long address, int len)
+  long exchange(Exchange s, ThreadState t, RealNet real, int op, FileDescriptor fd, long address, int len)
       throws IOException {
     boolean write = op == NetOp.WRITE || op == NetOp.WRITEV || op == NetOp.DATAGRAM_WRITE || op == NetOp.DATAGRAM_WRITEV;
     EventKind kind = write ? EventKind.SOCKET_WRITE : EventKind.SOCKET_READ;

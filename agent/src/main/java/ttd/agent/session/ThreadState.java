@@ -19,11 +19,11 @@ public final class ThreadState extends AgentGuard {
   final String name;
   final boolean main;
   long index;
-  /** The identity-hash state on entry to agent code, put back on exit (see {@link Session}). */
+  /** The identity-hash state on entry to agent code, put back on exit (see {@link ProgramRun#enter}). */
   final int[] hash = new int[4];
   /** The same around a flush, which may run inside a bracketed hook. */
   final int[] flushHash = new int[4];
-  /** The program's own state while the JDK defines a class it spins for itself (see {@link SessionThreads}). */
+  /** The program's own state while the JDK defines a class it spins for itself (see {@link Threads}). */
   final int[] definitionHash = new int[4];
   /** Whether {@link #definitionHash} holds the program's state, to be put back. */
   boolean definingJdkClass;
@@ -72,9 +72,23 @@ public final class ThreadState extends AgentGuard {
     return sched;
   }
 
-  /** Scratch space for a hash-state bracket around loading the next block (replay). */
-  public int[] loadHash() {
+  /** Scratch space for a hash-state bracket around loading (replay) or flushing (record) a block. */
+  public int[] blockHash() {
     return flushHash;
+  }
+
+  public boolean isMain() {
+    return main;
+  }
+
+  /** The thread's block of events not yet written (record only). */
+  public BlockEncoder encoder() {
+    return encoder;
+  }
+
+  /** Where the events in its block lie in the global order (record only). */
+  public OrderRuns order() {
+    return order;
   }
 
   /** Counts one more recorded or replayed event. */
