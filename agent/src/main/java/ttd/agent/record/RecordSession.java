@@ -16,7 +16,7 @@ import ttd.agent.session.Messages;
 import ttd.agent.session.PayloadSink;
 import ttd.agent.session.ProgramRun;
 import ttd.agent.session.Redaction;
-import ttd.agent.session.Session;
+import ttd.agent.session.SignalNames;
 import ttd.agent.session.ThreadState;
 import ttd.log.EventKind;
 import ttd.log.RecordingMetadata;
@@ -245,7 +245,7 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
     for (ThreadState t : run.allThreads()) {
       at.append(at.length() == 0 ? "" : ",").append(t.ordinal()).append(':').append(t.index());
     }
-    log.signalled(Session.signalName(number), at.toString());
+    log.signalled(SignalNames.of(number), at.toString());
   }
 
   @Override
@@ -384,7 +384,7 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
           run.deactivate();
           try {
             int signal = run.exitSignal();
-            log.end(run.endStatus(), signal != 0 ? RecordLog.SIGNAL + Session.signalName(signal) : cause);
+            log.end(run.endStatus(), signal != 0 ? RecordLog.SIGNAL + SignalNames.of(signal) : cause);
           } catch (Throwable e) {
             messages.say("the recording could not be completed (" + e + ")");
           }

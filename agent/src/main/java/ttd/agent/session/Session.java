@@ -492,18 +492,4 @@ public final class Session implements HookDelegate {
       throws IOException {
     return network.onSocket(real, op, fd, address, len);
   }
-
-  /** {@code SIGTERM} for 15: the names of the signals the JVM's own handler handles. */
-  public static String signalName(int number) {
-    switch (number) {
-      case 1:
-        return "SIGHUP";
-      case 2:
-        return "SIGINT";
-      case 15:
-        return "SIGTERM";
-      default:
-        return "signal " + number;
-    }
-  }
 }
