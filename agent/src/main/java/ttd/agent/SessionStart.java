@@ -15,10 +15,11 @@ import java.util.TimeZone;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.PropertyOrder;
 import ttd.agent.instrument.TtdTransformer;
+import ttd.agent.record.RecordSession;
 import ttd.agent.replay.ReplaySession;
 import ttd.agent.session.Messages;
 import ttd.agent.session.NativeChildRecorder;
-import ttd.agent.session.RecordSession;
+import ttd.agent.session.ProgramRun;
 import ttd.agent.session.Redaction;
 import ttd.agent.session.Session;
 import ttd.log.BadRecordingException;
@@ -85,10 +86,12 @@ abstract class SessionStart {
     TraceWriter writer = new TraceWriter(queue);
     writer.appendRecording(id);
     meta.put("timezone", TimeZone.getDefault().getID());
-    RecordSession session =
+    ProgramRun run = new ProgramRun();
+    RecordSession recording =
         new RecordSession(
-            dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
+            run, dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
             opts.chaos(), redaction, opts.path());
+    Session session = new Session(run, recording, recording);
     if (opts.nativeChildren() != null) {
       Path traces = Files.createDirectory(dir.resolve("native"));
       OwnerOnly.restrictDirectory(traces);
@@ -112,7 +115,7 @@ abstract class SessionStart {
 
       @Override
       TtdTransformer.Listener transformListener() {
-        return listener(session, messages, session::classLoaded);
+        return listener(session, messages, recording::classLoaded);
       }
 
       @Override
@@ -136,7 +139,7 @@ abstract class SessionStart {
 
       @Override
       void finish() {
-        session.finish("exit");
+        recording.finish("exit");
       }
 
       @Override
@@ -150,7 +153,8 @@ abstract class SessionStart {
   static SessionStart replay(AgentOptions opts, Messages messages, java.util.function.Consumer<String> refuse) {
     Path dir = opts.replay();
     RecordingMetadata meta;
-    ReplaySession session;
+    ReplaySession replay;
+    Session session;
     AgentOptions recorded;
     try {
       RecordingScan scan = RecordingScan.indexed(dir);
@@ -158,11 +162,13 @@ abstract class SessionStart {
       recorded = AgentOptions.parse(meta.get("agent.options"));
       String cause = scan.endCause();
       int signal = cause != null && cause.startsWith("signal ") ? scan.endStatus() - 128 : 0;
-      session =
+      ProgramRun run = new ProgramRun();
+      replay =
           new ReplaySession(
-              dir.resolve(TraceFormat.QUEUE_DIR), scan, signal,
+              run, dir.resolve(TraceFormat.QUEUE_DIR), scan, signal,
               meta.get(TraceFormat.SIGNAL_AT), redacted(meta),
               Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages, recorded.path());
+      session = new Session(run, replay, replay);
     } catch (BadRecordingException e) {
       if (refuse != null) {
         refuse.accept(e.getMessage());
@@ -189,7 +195,7 @@ abstract class SessionStart {
 
       @Override
       TtdTransformer.Listener transformListener() {
-        return listener(session, messages, session::classLoaded);
+        return listener(session, messages, replay::classLoaded);
       }
 
       @Override
@@ -199,7 +205,7 @@ abstract class SessionStart {
 
       @Override
       void started(Map<String, String> globals) {
-        session.started();
+        replay.started();
       }
 
       @Override
@@ -209,7 +215,7 @@ abstract class SessionStart {
 
       @Override
       void finish() {
-        session.finish();
+        replay.finish();
       }
     };
   }

@@ -40,7 +40,7 @@ class StartupClassLinkingTest {
     assertEquals(0, replayed.exitStatus(), replayed.describe());
     assertTrue(replayed.stdout().lines().anyMatch("hi"::equals), replayed.describe());
 
-    Set<String> atRecord = jdkClassesBeforeMain(recorded, "ttd.agent.session.RecordSession");
+    Set<String> atRecord = jdkClassesBeforeMain(recorded, "ttd.agent.record.RecordSession");
     Set<String> atReplay = jdkClassesBeforeMain(replayed, "ttd.agent.replay.ReplaySession");
     Set<String> recordOnly = new TreeSet<>(atRecord);
     recordOnly.removeAll(atReplay);

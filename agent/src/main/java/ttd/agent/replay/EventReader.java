@@ -55,7 +55,7 @@ final class EventReader {
     if (t.path != null) {
       t.path.event(); // the recorded path must come to an event here too
     }
-    ThreadCursor cursor = t.cursor();
+    ThreadCursor cursor = ThreadCursor.of(t);
     if (!readAhead(t, true)) {
       endOfLog(t, kind, site, cursor);
     }
@@ -107,7 +107,7 @@ final class EventReader {
   static final boolean CHECK_ORDER = "1".equals(System.getenv("TTD_CHECK_ORDER"));
 
   private void checkOrder(ThreadState t, long index, long before) {
-    long recorded = t.cursor().globalOf(index);
+    long recorded = ThreadCursor.of(t).globalOf(index);
     if (recorded == -2) {
       return;
     }
@@ -127,10 +127,10 @@ final class EventReader {
    * kept aside around it. Whether there is such an event.
    */
   boolean readAhead(ThreadState t, boolean advance) {
-    ThreadCursor cursor = t.cursor();
+    ThreadCursor cursor = ThreadCursor.of(t);
     boolean bracket = HashState.available() && cursor.needsRead();
     if (bracket) {
-      HashState.save(t.loadHash());
+      HashState.save(t.blockHash());
     }
     boolean found;
     try {
@@ -140,7 +140,7 @@ final class EventReader {
       return false;
     }
     if (bracket) {
-      HashState.write(t.loadHash());
+      HashState.write(t.blockHash());
     }
     return found;
   }
@@ -299,7 +299,7 @@ final class EventReader {
     if (!readAhead(t, false)) {
       return "(the thread's log holds no further event)";
     }
-    BlockDecoder e = t.cursor().event();
+    BlockDecoder e = ThreadCursor.of(t).event();
     return describe(e.kind(), tables.site(e.site()));
   }
 

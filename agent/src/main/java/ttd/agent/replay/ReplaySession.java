@@ -8,10 +8,14 @@ import ttd.agent.path.PathChecker;
 import ttd.agent.path.RecordedPath;
 import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
+import ttd.agent.schedule.ScheduleLog;
 import ttd.agent.schedule.SchedulePolicy;
+import ttd.agent.schedule.Scheduler;
 import ttd.agent.session.Messages;
 import ttd.agent.session.PayloadSink;
-import ttd.agent.session.Session;
+import ttd.agent.session.Exchange;
+import ttd.agent.session.Lifecycle;
+import ttd.agent.session.ProgramRun;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
 import ttd.log.EventKind;
@@ -21,14 +25,18 @@ import ttd.runtime.ReplayPosition;
 
 /**
  * Replay: every hook consumes its thread's next recorded event, checks it and returns its value.
+ * This is the session's {@link Exchange} and {@link Lifecycle} in a replaying JVM, and the
+ * scheduler's log.
  *
  * <p>The check covers the event's kind and call site, and for outputs the bytes written. The first
  * mismatch stops the JVM with a {@link Divergence} report; a replay never silently produces a
  * different execution. Sleeps and timed waits return at once, so time spent waiting is not spent
  * again.
  */
-public final class ReplaySession extends Session {
+public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
 
+  private final ProgramRun run;
+  private final Scheduler scheduler;
   private final ThreadDocuments documents;
   private final Messages messages;
   private final EventReader events;
@@ -59,8 +67,9 @@ public final class ReplaySession extends Session {
    * @param path whether the recording logged each thread's path, which the replay then checks
    */
   public ReplaySession(
-      Path queueDir, RecordingScan scan, int signal, String signalAt,
+      ProgramRun run, Path queueDir, RecordingScan scan, int signal, String signalAt,
       String redacted, int shutdownThread, Messages messages, boolean path) {
+    this.run = run;
     this.documents = scan.documents();
     this.shutdownThread = shutdownThread;
     this.path = path;
@@ -71,7 +80,7 @@ public final class ReplaySession extends Session {
     this.tables = new RecordedTables(documents.sites(), scan.complete() ? scan.endStatus() : null);
     this.events = new EventReader(queueDir, tables, messages, this);
     this.payloads = new ReplayedPayloads(events);
-    useScheduler(SchedulePolicy.fair()); // replay follows the log; the policy is never asked
+    this.scheduler = run.useScheduler(this, SchedulePolicy.fair()); // replay follows the log; the policy is never asked
     scheduler.expectAdopted(shutdownThread);
     ReplayPosition.install(new EvaluationHashBracket());
   }
@@ -111,7 +120,7 @@ public final class ReplaySession extends Session {
         continue;
       }
       ThreadState t = null;
-      for (ThreadState s : allThreads) {
+      for (ThreadState s : run.allThreads()) {
         if (s.ordinal() == ordinal) {
           t = s;
         }
@@ -128,8 +137,8 @@ public final class ReplaySession extends Session {
    * none may run on: the point where the recorded program got its signal.
    */
   boolean atRecordedEnd() {
-    return mainThread != null && !startsPending()
-        && RecordedEnd.reachedByBegun(allThreads, recordedEvents, scheduler);
+    return mainThread != null && !run.startsPending()
+        && RecordedEnd.reachedByBegun(run.allThreads(), recordedEvents, scheduler);
   }
 
   /** The recorded end cannot be replayed: says why and stops with the divergence status. */
@@ -139,16 +148,16 @@ public final class ReplaySession extends Session {
 
   /** Turns the hooks off: the JVM is about to halt with a report. */
   void deactivate() {
-    active = false;
+    run.deactivate();
   }
 
   @Override
-  protected int reservedOrdinal() {
+  public int reservedOrdinal() {
     return shutdownThread;
   }
 
   @Override
-  protected int shutdownThreadOrdinal(Thread thread) {
+  public int shutdownThreadOrdinal(Thread thread) {
     return shutdownThread;
   }
 
@@ -158,7 +167,7 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  protected ThreadState newThreadState(int ordinal, String name, boolean main) {
+  public ThreadState newThreadState(int ordinal, String name, boolean main) {
     ThreadState t = new ThreadState(ordinal, name, main, null);
     if (path) {
       t.path =
@@ -169,7 +178,7 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  protected void beginThread(ThreadState t) {
+  public void beginThread(ThreadState t) {
     if (t.ordinal() == 0) {
       mainThread = t;
     } else {
@@ -179,7 +188,7 @@ public final class ReplaySession extends Session {
     if (EventReader.CHECK_ORDER) {
       cursor.keepOrder();
     }
-    t.attach(cursor);
+    t.attachReplayState(cursor);
     BlockDecoder e = events.next(t, EventKind.THREAD_BEGIN, 0);
     int[] state = HashState.fromBytes(e.bytes());
     if (state != null && HashState.available()) {
@@ -188,7 +197,7 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  protected long exchangeLong(ThreadState t, EventKind kind, int site, long original) {
+  public long exchangeLong(ThreadState t, EventKind kind, int site, long original) {
     BlockDecoder e = events.next(t, kind, site);
     if ((kind == EventKind.THREAD_START || kind == EventKind.EXIT) && e.longValue() != original) {
       events.diverge(t, EventReader.describe(kind, null) + " with " + e.longValue(), EventReader.describe(kind, null) + " with " + original);
@@ -197,7 +206,7 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  protected String exchangeString(ThreadState t, EventKind kind, int site, String original) {
+  public String exchangeString(ThreadState t, EventKind kind, int site, String original) {
     BlockDecoder e = events.next(t, kind, site);
     if (kind == EventKind.UNCAUGHT_EXCEPTION && !Objects.equals(e.text(), original)) {
       events.diverge(t, "an uncaught " + e.text(), "an uncaught " + original);
@@ -206,7 +215,7 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  protected String exchangePair(ThreadState t, EventKind kind, String key, String original) {
+  public String exchangePair(ThreadState t, EventKind kind, String key, String original) {
     BlockDecoder e = events.next(t, kind, 0);
     if (!Objects.equals(e.text(), key)) {
       events.diverge(t, kind.description() + " for \"" + e.text() + "\"",
@@ -216,60 +225,69 @@ public final class ReplaySession extends Session {
   }
 
   @Override
-  protected int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
+  public int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
     return payloads.read(t, b, off, len);
   }
 
   @Override
-  protected int exchangeNativeRead(ThreadState t, int result, long address, int len, int iovcnt) {
+  public int exchangeNativeRead(ThreadState t, int result, long address, int len, int iovcnt) {
     return payloads.nativeRead(t, address, len, iovcnt);
   }
 
   @Override
-  protected long exchangeData(
+  public long exchangeData(
       ThreadState t, EventKind kind, long value, byte[] b, int off, int len, PayloadSink sink) {
     return payloads.data(t, kind, sink);
   }
 
   @Override
-  protected void mismatch(ThreadState t, String expected, String actual) {
+  public void mismatch(ThreadState t, String expected, String actual) {
     events.diverge(t, expected, actual);
   }
 
   @Override
-  protected boolean performsRealIo() {
+  public boolean performsRealIo() {
     return false;
   }
 
   @Override
-  protected Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
+  public Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
     return events.next(t, EventKind.ENV_ALL, 0).map();
   }
 
   @Override
-  protected void exchangeOutput(
+  public void exchangeOutput(
       ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len) {
     payloads.output(t, kind, ordinal, b, off, len);
   }
 
   @Override
-  protected void warn(String message) {}
+  public void warn(String message) {}
 
   @Override
-  protected boolean performsWaits(long millis, int nanos) {
+  public boolean performsWaits(long millis, int nanos) {
     return false;
   }
 
   @Override
-  protected void endThread(ThreadState t) {}
+  public void endThread(ThreadState t) {}
 
   @Override
-  protected void halting(ThreadState t, int status) {
+  public void halting(ThreadState t, int status) {
     finish();
   }
 
   @Override
-  public void onMainArgs(String[] args) {}
+  public void mainArgs(String[] args) {}
+
+  @Override
+  public void pinRandom(byte[] produced) {}
+
+  @Override
+  public void signalled(int number) {}
+
+  @Override
+  public void mainEnding(ThreadState t) {}
 
   // The scheduler reads its decisions from the deciding thread's own log.
 
@@ -288,10 +306,10 @@ public final class ReplaySession extends Session {
       // nothing of it is left to replay: in a complete recording the recorded JVM exited while it
       // went on; in an incomplete one the recording stopped here, and if the thread gets stuck here
       // as it did then (BatonWatch), that is reported
-      s.pastItsRecording = t.cursor().recordingComplete();
+      s.pastItsRecording = ThreadCursor.of(t).recordingComplete();
       return false;
     }
-    BlockDecoder e = t.cursor().event();
+    BlockDecoder e = ThreadCursor.of(t).event();
     EventKind k = e.kind();
     if (k != EventKind.SCHED_SWITCH && k != EventKind.SCHED_ADMIT && k != EventKind.SCHED_RESUME) {
       return false;
@@ -306,7 +324,7 @@ public final class ReplaySession extends Session {
     if (t.path != null) {
       t.path.event();
     }
-    t.cursor().advance();
+    ThreadCursor.of(t).advance();
     t.counted();
     consumedEvent();
   }
@@ -317,8 +335,8 @@ public final class ReplaySession extends Session {
     if (t.path != null) {
       ((PathChecker) t.path).departsHere("came to " + actual + ", where the log expects " + expected);
     }
-    if (!t.cursor().hasMore()) {
-      events.endOfLog(t, EventKind.SCHED_SWITCH, 0, t.cursor()); // a killed recording ends before a decision
+    if (!ThreadCursor.of(t).hasMore()) {
+      events.endOfLog(t, EventKind.SCHED_SWITCH, 0, ThreadCursor.of(t)); // a killed recording ends before a decision
     }
     events.diverge(t, expected, actual);
   }
@@ -326,11 +344,11 @@ public final class ReplaySession extends Session {
   @Override
   public void deadlocked(SchedThread s, String report) {
     ThreadState t = (ThreadState) s.owner;
-    exchangeLong(t, EventKind.EXIT, 0, EXIT_DEADLOCK);
-    exitStatus = EXIT_DEADLOCK;
-    messages.say(report + "\nthe program cannot go on; it ends here with status " + EXIT_DEADLOCK);
+    exchangeLong(t, EventKind.EXIT, 0, ProgramRun.EXIT_DEADLOCK);
+    run.exitStatus(ProgramRun.EXIT_DEADLOCK);
+    messages.say(report + "\nthe program cannot go on; it ends here with status " + ProgramRun.EXIT_DEADLOCK);
     finish();
-    Runtime.getRuntime().halt(EXIT_DEADLOCK);
+    Runtime.getRuntime().halt(ProgramRun.EXIT_DEADLOCK);
   }
 
   @Override
@@ -349,7 +367,7 @@ public final class ReplaySession extends Session {
    * the replay went somewhere the recorded run did not, and it must not run on unscheduled.
    */
   @Override
-  protected void virtualThreadsStarted() {
+  public void virtualThreadsStarted() {
     events.stop(
         Divergence.EXIT_DIVERGED,
         new Divergence("replay diverged: the program starts a virtual thread, which the recorded run did not"));
@@ -357,33 +375,33 @@ public final class ReplaySession extends Session {
 
   /** At JVM exit: the program must have ended where and as the recording did. */
   public void finish() {
-    if (finished || !active) {
+    if (finished || !run.active()) {
       return;
     }
     finished = true;
-    asAgent(
+    run.asAgent(
         () -> {
-          ThreadState caller = threads.get();
+          ThreadState caller = run.current();
           scheduler.stopForExit(caller == null ? null : caller.sched());
-          RecordedEnd.await(allThreads, recordedEvents, caller, scheduler);
+          RecordedEnd.await(run.allThreads(), recordedEvents, caller, scheduler);
           ThreadState main = mainThread;
-          ThreadCursor cursor = main == null ? null : main.cursor();
+          ThreadCursor cursor = main == null ? null : ThreadCursor.of(main);
           if (cursor != null && cursor.hasMore()) {
             BlockDecoder e = cursor.event();
             events.diverge(
                 main,
                 EventReader.describe(e.kind(), tables.site(e.site())),
-                "the program ended (exit status " + endStatus() + ")");
+                "the program ended (exit status " + run.endStatus() + ")");
           }
           Integer recorded = tables.endStatus();
-          if (recorded != null && recorded != endStatus()) {
+          if (recorded != null && recorded != run.endStatus()) {
             events.stop(
                 Divergence.EXIT_DIVERGED,
                 new Divergence(
                     "replay diverged at the end: the recorded program exited with status "
                         + recorded
                         + ", the replayed one with "
-                        + endStatus()));
+                        + run.endStatus()));
           }
           if (recorded == null) {
             events.stop(

@@ -1,7 +1,7 @@
 package ttd.agent.replay;
 
 import ttd.agent.session.Messages;
-import ttd.agent.session.Session;
+import ttd.agent.session.SignalNames;
 
 /**
  * A signal sent to a replay JVM (by {@code ttd replay} passing on its own SIGTERM, by {@code
@@ -19,7 +19,7 @@ final class ReplaySignals {
           new sun.misc.SignalHandler() {
             @Override
             public void handle(sun.misc.Signal s) {
-              messages.say("the replay was stopped by " + Session.signalName(s.getNumber()));
+              messages.say("the replay was stopped by " + SignalNames.of(s.getNumber()));
               Runtime.getRuntime().halt(128 + s.getNumber());
             }
           };

@@ -3,6 +3,7 @@ package ttd.agent.replay;
 import java.util.Arrays;
 import ttd.agent.io.NativeMemory;
 import ttd.agent.session.PayloadSink;
+import ttd.agent.session.ShownBytes;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
 import ttd.log.EventKind;
@@ -93,7 +94,7 @@ final class ReplayedPayloads {
       int end = Math.min(len, done + EventKind.MAX_PAYLOAD);
       byte[] mine = Arrays.copyOfRange(b, off + done, off + end);
       if (!Arrays.equals(recorded, mine)) {
-        String[] shown = Divergence.showDifference(recorded, mine);
+        String[] shown = ShownBytes.showDifference(recorded, mine);
         events.diverge(t, kind.description() + " of " + shown[0], kind.description() + " of " + shown[1]);
       }
       done = end;

@@ -1,5 +1,6 @@
 package ttd.agent.replay;
 
+import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
 import ttd.log.ThreadDocuments;
 import ttd.log.TraceDocument;
@@ -24,6 +25,11 @@ public final class ThreadCursor {
   private java.util.List<long[]> orderRuns;
   private boolean pending;
   private boolean endOfLog;
+
+  /** The cursor a replay attached to {@code t} as it began. */
+  public static ThreadCursor of(ThreadState t) {
+    return (ThreadCursor) t.replayState();
+  }
 
   public ThreadCursor(ThreadDocuments documents, int ordinal, RecordedTables tables) {
     this.ordinal = ordinal;

@@ -82,9 +82,9 @@ public final class Scheduler {
 
   /**
    * A thread from outside the program becomes one of its threads (the thread that begins the JVM's
-   * shutdown, see {@code SessionThreads.onShutdown}): it comes in as a thread back from a blocking
-   * call does, let in by the running thread or resuming an idle program, and returns holding the
-   * baton.
+   * shutdown, see {@code ttd.agent.session.Threads.onShutdown}): it comes in as a thread back from
+   * a blocking call does, let in by the running thread or resuming an idle program, and returns
+   * holding the baton.
    */
   public void adopt(SchedThread s) {
     synchronized (lock) {

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.util.Arrays;
 import ttd.agent.io.NativeMemory;
 import ttd.agent.io.RealSunNio;
-import ttd.agent.replay.Divergence;
 import ttd.log.EventKind;
 import ttd.runtime.NetOp;
 import ttd.runtime.RealNet;
@@ -31,7 +30,7 @@ final class DatagramTransfers {
     this.blocking = blocking;
   }
 
-  int exchange(SessionNet s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
+  int exchange(Exchange s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
     boolean send = op == NetOp.DATAGRAM_SEND;
     EventKind kind = send ? EventKind.DATAGRAM_SEND : EventKind.DATAGRAM_RECEIVE;
     long address = (Long) a[1];
@@ -109,7 +108,7 @@ final class DatagramTransfers {
 
   /** The data of a chunk, past its {@code head} bytes of sockaddr. */
   private static String shown(byte[] chunk, int head) {
-    return Divergence.show(Arrays.copyOfRange(chunk, head, chunk.length));
+    return ShownBytes.show(Arrays.copyOfRange(chunk, head, chunk.length));
   }
 
   private static void move(long address, byte[] b, int off, int count, boolean toMemory) {

@@ -49,7 +49,7 @@ final class FileInputs {
   }
 
   long exchange(
-      SessionFiles s, ThreadState t, RealFileInput real, int op, FileInputStream in, Object arg,
+      Exchange s, ThreadState t, RealFileInput real, int op, FileInputStream in, Object arg,
       byte[] b, int off, int len)
       throws IOException {
     if (op == FileInputOp.OPEN) {

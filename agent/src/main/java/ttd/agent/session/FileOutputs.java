@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.io.FileDescriptor;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
@@ -19,13 +20,16 @@ final class FileOutputs {
 
   private final ProgramFiles programs;
   private final ProgramFds fds;
+  /** Numbers every output (stdout, stderr, files) so replay can check their order. */
+  private final AtomicLong outputs;
 
-  FileOutputs(ProgramFiles programs, ProgramFds fds) {
+  FileOutputs(ProgramFiles programs, ProgramFds fds, AtomicLong outputs) {
     this.programs = programs;
     this.fds = fds;
+    this.outputs = outputs;
   }
 
-  void open(SessionFiles s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
+  void open(Exchange s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
       throws IOException {
     if (!programs.opened(out, path, true)) {
       real.open0(out, path, append);
@@ -49,7 +53,7 @@ final class FileOutputs {
     fds.opened(ProgramFds.number(out.getFD()), path);
   }
 
-  void write(SessionFiles s, ThreadState t, RealFileOutput real, FileOutputStream out, byte[] b, int off, int len,
+  void write(Exchange s, ThreadState t, RealFileOutput real, FileOutputStream out, byte[] b, int off, int len,
       boolean append)
       throws IOException {
     FileDescriptor fd = out.getFD();
@@ -65,7 +69,7 @@ final class FileOutputs {
       real.writeBytes(out, b, off, len, append); // let the real call throw as it would
       return;
     }
-    s.exchangeOutput(t, kind, s.outputs.getAndIncrement(), b, off, len);
+    s.exchangeOutput(t, kind, outputs.getAndIncrement(), b, off, len);
     if (kind != EventKind.FILE_WRITE || s.performsRealIo()) {
       real.writeBytes(out, b, off, len, append);
     }

@@ -16,7 +16,7 @@ final class FileSystemQueries {
 
   private static final String FAILED = "\u0000";
 
-  long query(SessionFiles s, ThreadState t, RealFileSystem real, Object fs, File f, int arg, int op) {
+  long query(Exchange s, ThreadState t, RealFileSystem real, Object fs, File f, int arg, int op) {
     if (!ProgramInputs.isProgramsFile(f.getPath())) {
       return real.query(fs, f, arg, op);
     }
@@ -24,7 +24,7 @@ final class FileSystemQueries {
     return Long.parseLong(s.exchangePair(t, EventKind.FILE_QUERY, op + "," + arg + " " + f.getPath(), answer));
   }
 
-  String[] list(SessionFiles s, ThreadState t, RealFileSystem real, Object fs, File f) {
+  String[] list(Exchange s, ThreadState t, RealFileSystem real, Object fs, File f) {
     if (!ProgramInputs.isProgramsFile(f.getPath())) {
       return real.list(fs, f);
     }
@@ -37,7 +37,7 @@ final class FileSystemQueries {
     return answer == null ? null : answer.isEmpty() ? new String[0] : answer.split(FAILED, -1);
   }
 
-  String canonicalize(SessionFiles s, ThreadState t, RealFileSystem real, Object fs, String path)
+  String canonicalize(Exchange s, ThreadState t, RealFileSystem real, Object fs, String path)
       throws IOException {
     if (!ProgramInputs.isProgramsFile(path)) {
       return real.canonicalize(fs, path);

@@ -18,7 +18,7 @@ final class NativeCalls {
    * @return the result the program sees (record: the real one; replay: the logged one)
    */
   static Object logged(
-      SessionFiles s, ThreadState t, RealNativeIo real, EventKind kind, String key, int op, Object[] args,
+      Exchange s, ThreadState t, RealNativeIo real, EventKind kind, String key, int op, Object[] args,
       Object attrs)
       throws Exception {
     if (s.performsRealIo()) {

@@ -5,6 +5,7 @@ import static ttd.runtime.NativeIoOp.*;
 import java.io.FileDescriptor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 import ttd.log.EventKind;
 import ttd.runtime.RealNativeIo;
 
@@ -27,8 +28,18 @@ final class NativeFiles {
   private static final byte[] DEV_NULL = "/dev/null".getBytes(StandardCharsets.ISO_8859_1);
 
   private final ProgramFds fds = new ProgramFds();
-  private final NioChannels channels = new NioChannels(fds);
+  private final NioChannels channels;
   private final Processes processes = new Processes(fds);
+
+  /** @param outputs numbers every output, so replay can check their order */
+  NativeFiles(AtomicLong outputs) {
+    channels = new NioChannels(fds, outputs);
+  }
+
+  /** Records the program's child processes with rr from now on. */
+  void recordNativeChildren(NativeChildRecorder recorder) {
+    processes.recordNativeChildren(recorder);
+  }
 
   ProgramFds fds() {
     return fds;
@@ -39,7 +50,7 @@ final class NativeFiles {
     return channels.path(channel);
   }
 
-  Object call(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  Object call(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
     if (op >= READ && op <= TRANSFER_FROM_DIRECT) {
       return channels.call(s, t, real, op, a);
     }
@@ -115,7 +126,7 @@ final class NativeFiles {
     return real.call(op, a);
   }
 
-  private Object open(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a, String path)
+  private Object open(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a, String path)
       throws Exception {
     boolean writes = ((int) a[op == OPEN ? 1 : 2] & WRITING_FLAGS) != 0;
     if (!(writes ? ProgramInputs.isProgramsChange(path) : ProgramInputs.isProgramsFile(path))) {
@@ -135,7 +146,7 @@ final class NativeFiles {
     return fd;
   }
 
-  private Object openListing(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a)
+  private Object openListing(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a)
       throws Exception {
     String path = op == OPENDIR ? String.valueOf(a[0]) : fds.path((int) a[0]);
     if (path == null || !ProgramInputs.isProgramsFile(path)) {
@@ -148,7 +159,7 @@ final class NativeFiles {
   }
 
   private Object query(
-      SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a, String path, Object attrs, Object arg)
+      Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a, String path, Object attrs, Object arg)
       throws Exception {
     if (path == null || !ProgramInputs.isProgramsFile(path)) {
       return real.call(op, a);
@@ -157,7 +168,7 @@ final class NativeFiles {
   }
 
   /** Changes of the file system and the handles' own bookkeeping (dup, close, closedir). */
-  private Object change(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  private Object change(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
     switch (op) {
       case DUP:
         Object copy = real.call(op, a);

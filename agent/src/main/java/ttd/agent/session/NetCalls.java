@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+import ttd.agent.schedule.Scheduler;
 import java.io.FileDescriptor;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -25,17 +26,29 @@ final class NetCalls {
 
   private final FdTable fds;
   private final Blocking blocking;
+  private final Scheduler scheduler;
   private final SelectorEvents selectors;
   private final DatagramTransfers datagrams;
 
-  NetCalls(FdTable fds, Blocking blocking) {
+  NetCalls(FdTable fds, Blocking blocking, Scheduler scheduler) {
     this.fds = fds;
     this.blocking = blocking;
+    this.scheduler = scheduler;
     this.selectors = new SelectorEvents(fds, blocking);
     this.datagrams = new DatagramTransfers(blocking);
   }
 
-  Object exchange(SessionNet s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
+  /**
+   * Whether {@code t} keeps the baton through a real call that no other program thread can end (a
+   * name lookup) instead of giving it up in {@link Blocking}: it holds the baton inside a class
+   * initialiser or a callback from JDK code, where giving it up is not safe ({@link
+   * Scheduler#loneWaitLeaves}). The same in record and replay.
+   */
+  private boolean keepsBatonThroughLoneWait(ThreadState t) {
+    return scheduler.runs(t.sched) && !scheduler.loneWaitLeaves();
+  }
+
+  Object exchange(Exchange s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
     if (op == NetOp.SELECTOR_WAIT || op == NetOp.SELECTOR_CONTROL || op == NetOp.SELECTOR_WAKEUP_OPEN
         || op == NetOp.PORT_WAKEUP_OPEN) {
       return selectors.exchange(s, t, real, op, a);
@@ -47,7 +60,7 @@ final class NetCalls {
     IOException failure = null;
     // the baton is given up and taken back at the same points in replay, where nothing blocks;
     // a name lookup needs no other program thread, so it keeps the baton where leaving is unsafe
-    boolean blocks = blocks(op) && !(lone(op) && s.keepsBatonThroughLoneWait(t));
+    boolean blocks = blocks(op) && !(lone(op) && keepsBatonThroughLoneWait(t));
     if (blocks) {
       blocking.begin(t, NetOp.name(op));
     }
@@ -98,7 +111,7 @@ final class NetCalls {
   }
 
   /** Replay: checks the program's arguments against the recorded ones and rebuilds the result. */
-  private Object replay(SessionNet s, ThreadState t, int op, Object[] a, long result, NetWire.Reader r)
+  private Object replay(Exchange s, ThreadState t, int op, Object[] a, long result, NetWire.Reader r)
       throws IOException {
     switch (op) {
       case NetOp.SOCKET:

@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+import java.util.concurrent.atomic.AtomicLong;
 import static ttd.runtime.NativeIoOp.*;
 
 import java.io.FileDescriptor;
@@ -39,14 +40,17 @@ final class NioChannels {
   private static final int MAP_PV = 2;
 
   private final ProgramFds fds;
+  /** Numbers every output (stdout, stderr, files) so replay can check their order. */
+  private final AtomicLong outputs;
   /** Replay's source of anonymous memory for mappings, opened at the first one. */
   private java.io.FileInputStream devZero;
 
-  NioChannels(ProgramFds fds) {
+  NioChannels(ProgramFds fds, AtomicLong outputs) {
     this.fds = fds;
+    this.outputs = outputs;
   }
 
-  Object call(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  Object call(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
     if (op >= TRANSFER_TO_DIRECT) {
       return isProgramChannel(a[0]) || isProgramChannel(a[op <= TRANSFER_TO_TRUSTED ? 3 : 1])
           ? UNSUPPORTED
@@ -72,7 +76,7 @@ final class NioChannels {
         if (op != WRITEV) {
           NativeMemory.read((long) a[1], bytes, 0, bytes.length);
         }
-        s.exchangeOutput(t, EventKind.FILE_WRITE, s.outputs.getAndIncrement(), bytes, 0, bytes.length);
+        s.exchangeOutput(t, EventKind.FILE_WRITE, outputs.getAndIncrement(), bytes, 0, bytes.length);
         return NativeCalls.logged(s, t, real, EventKind.CHANNEL_CALL, NativeCalls.key(op, path), op, a, null);
       default:
         Object[] args = new Object[a.length - 1];
@@ -88,7 +92,7 @@ final class NioChannels {
    * {@code iovcnt} {@code struct iovec}s at {@code address}.
    */
   private static int read(
-      SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a, long address, int len, int iovcnt)
+      Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a, long address, int len, int iovcnt)
       throws Exception {
     IOException error = null;
     int n = 0;
@@ -118,7 +122,7 @@ final class NioChannels {
    * writable shared mapping, whose memory the file and other mappings change, is logged as an
    * input ttd does not capture: recording warns, replay stops there.
    */
-  private Object map(SessionFiles s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
+  private Object map(Exchange s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
     FileDescriptor fd = a[0] instanceof FileDescriptor d ? d : fd(a[0]);
     String path = fds.path(fd);
     long length = (long) a[3];

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * of the whole program too; a hand-over of the baton to another thread, or an event outside the
  * order, starts a new one. Written beside the block ({@code TraceFormat.DOC_ORDER}).
  */
-final class OrderRuns {
+public final class OrderRuns {
 
   private long[] runs = new long[8];
   private int count;
@@ -17,7 +17,7 @@ final class OrderRuns {
   private long continues = Long.MIN_VALUE;
 
   /** The thread's event {@code index} has global number {@code global} (-1: outside the order). */
-  void event(long index, long global) {
+  public void event(long index, long global) {
     boolean goesOn = global < 0 ? continues == -1 : global == continues;
     if (!goesOn || count == 0) {
       if (2 * count + 2 > runs.length) {
@@ -31,16 +31,16 @@ final class OrderRuns {
   }
 
   /** The runs noted since the last {@link #written}, as pairs. */
-  long[] runs() {
+  public long[] runs() {
     return runs;
   }
 
-  int count() {
+  public int count() {
     return count;
   }
 
   /** The runs went to the log with the thread's block; the next event starts a new run. */
-  void written() {
+  public void written() {
     count = 0;
     continues = Long.MIN_VALUE;
   }

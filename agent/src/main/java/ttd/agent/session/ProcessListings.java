@@ -21,7 +21,7 @@ final class ProcessListings {
   private ProcessListings() {}
 
   /** {@code getProcessPids0(pid, pids, ppids, starttimes)}: returns the count, fills the arrays. */
-  static Object exchange(SessionFiles s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
+  static Object exchange(Exchange s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
     long[] pids = (long[]) a[1];
     long[] ppids = (long[]) a[2];
     long[] starts = (long[]) a[3];

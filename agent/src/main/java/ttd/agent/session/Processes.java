@@ -58,7 +58,15 @@ final class Processes {
     this.fds = fds;
   }
 
-  Object call(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  /** Set when child processes run under rr ({@code nativeChildren=RR}, record only). */
+  private volatile NativeChildRecorder nativeChildren;
+
+  /** Records the program's child processes with rr from now on. */
+  void recordNativeChildren(NativeChildRecorder recorder) {
+    nativeChildren = recorder;
+  }
+
+  Object call(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
     switch (op) {
       case PROCESS_FORK:
         return fork(s, t, real, a);
@@ -121,7 +129,7 @@ final class Processes {
   }
 
   /** forkAndExec(mode, helper, prog, argBlock, argc, envBlock, envc, dir, fds, redirectErrorStream). */
-  private Object fork(SessionFiles s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
+  private Object fork(Exchange s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
     int[] std = (int[]) a[9];
     boolean[] pipe = new boolean[std.length];
     for (int i = 0; i < std.length; i++) {
@@ -134,7 +142,7 @@ final class Processes {
     String outcome = null;
     if (s.performsRealIo()) {
       try {
-        NativeChildRecorder rr = s.nativeChildren();
+        NativeChildRecorder rr = nativeChildren;
         int pid = (int) real.call(PROCESS_FORK, rr == null ? a : rr.wrapped(a));
         outcome = Integer.toString(pid);
       } catch (IOException e) {
@@ -168,7 +176,7 @@ final class Processes {
    * prints straight to the terminal, past every hook: say so while recording, since a replay starts
    * no child and so cannot print that output.
    */
-  private static void warnIfOutputInherited(SessionFiles s, String command, int[] std) {
+  private static void warnIfOutputInherited(Exchange s, String command, int[] std) {
     for (int i = 1; i <= 2 && i < std.length; i++) {
       if (std[i] == i) {
         s.warn("the program started `" + command + "` with its " + (i == 1 ? "stdout" : "stderr")

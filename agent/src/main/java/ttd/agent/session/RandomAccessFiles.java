@@ -1,5 +1,6 @@
 package ttd.agent.session;
 
+import java.util.concurrent.atomic.AtomicLong;
 import static ttd.runtime.NativeIoOp.*;
 
 import java.io.IOException;
@@ -20,13 +21,16 @@ final class RandomAccessFiles {
   private static final int READ_ONLY = 1;
   private final ProgramFiles programs;
   private final ProgramFds fds;
+  /** Numbers every output (stdout, stderr, files) so replay can check their order. */
+  private final AtomicLong outputs;
 
-  RandomAccessFiles(ProgramFiles programs, ProgramFds fds) {
+  RandomAccessFiles(ProgramFiles programs, ProgramFds fds, AtomicLong outputs) {
     this.programs = programs;
     this.fds = fds;
+    this.outputs = outputs;
   }
 
-  Object call(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  Object call(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
     RandomAccessFile raf = (RandomAccessFile) a[0];
     if (op == RAF_OPEN ? !programs.opened(raf, (String) a[1], (int) a[2] != READ_ONLY) : !programs.contains(raf)) {
       return real.call(op, a);
@@ -61,7 +65,7 @@ final class RandomAccessFiles {
         if (b == null || off < 0 || len < 0 || off + len > b.length) {
           return real.call(op, a); // let the real call throw as it would
         }
-        s.exchangeOutput(t, EventKind.FILE_WRITE, s.outputs.getAndIncrement(), b, off, len);
+        s.exchangeOutput(t, EventKind.FILE_WRITE, outputs.getAndIncrement(), b, off, len);
         return NativeCalls.logged(s, t, real, EventKind.RANDOM_ACCESS, NativeCalls.key(op), op, a, null);
       default:
         Object arg = a.length > 1 ? a[1] : "";
@@ -69,7 +73,7 @@ final class RandomAccessFiles {
     }
   }
 
-  private static Object readBytes(SessionFiles s, ThreadState t, RealNativeIo real, int op, Object[] a)
+  private static Object readBytes(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a)
       throws Exception {
     byte[] b = (byte[]) a[1];
     int off = (int) a[2];
@@ -91,7 +95,7 @@ final class RandomAccessFiles {
     return n == Integer.MIN_VALUE ? fail(s, t, error) : n;
   }
 
-  private static Object fail(SessionFiles s, ThreadState t, IOException error) throws IOException {
+  private static Object fail(Exchange s, ThreadState t, IOException error) throws IOException {
     String message = s.exchangeString(t, EventKind.IO_ERROR, 0, error == null ? null : String.valueOf(error.getMessage()));
     throw error != null ? error : new IOException(message);
   }

@@ -19,7 +19,7 @@ import ttd.runtime.RealSecureRandom;
  *
  * <p>A recording runs the engine while the thread is inside agent code, so the clock reads, file
  * reads and class loading in it pass through unlogged, and the hash codes it draws are given back
- * ({@link SessionThreads#exit}); then it logs one event per call. A replay runs no engine at all
+ * ({@link ProgramRun#exit}); then it logs one event per call. A replay runs no engine at all
  * (no device is read, {@code setSeed} writes nothing to {@code /dev/random}) and hands out the
  * logged output. Engines of the program's own providers (a provider on its class path) are
  * program code, scheduled and replayed like the rest of it; their inputs are captured where they
@@ -39,7 +39,7 @@ final class RandomEngines {
 
   /** Runs (record) or replays the engine call {@code op}; returns what the engine method returns. */
   byte[] call(
-      Session s, ThreadState t, RealSecureRandom real, int op, SecureRandomSpi spi, byte[] bytes,
+      Exchange s, ThreadState t, RealSecureRandom real, int op, SecureRandomSpi spi, byte[] bytes,
       int count, SecureRandomParameters params) {
     if (!s.performsRealIo()) {
       return replay(s, t, op, bytes, count);
@@ -58,7 +58,7 @@ final class RandomEngines {
     return op == GENERATE_SEED ? out : null;
   }
 
-  private static byte[] replay(Session s, ThreadState t, int op, byte[] bytes, int count) {
+  private static byte[] replay(Exchange s, ThreadState t, int op, byte[] bytes, int count) {
     Received got = new Received();
     long value = s.exchangeData(t, EventKind.SECURE_RANDOM, 0, null, 0, 0, got);
     int recordedOp = (int) (value & (FAILED - 1));

@@ -34,7 +34,7 @@ final class SelectorEvents {
     this.blocking = blocking;
   }
 
-  Object exchange(SessionNet s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
+  Object exchange(Exchange s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
     switch (op) {
       case NetOp.SELECTOR_WAIT:
         return waitFor(s, t, real, a);
@@ -53,14 +53,14 @@ final class SelectorEvents {
   }
 
   /** Logs the wake-up descriptor a selector polls; replay maps the recorded number to its own. */
-  private void wakeupOpened(SessionNet s, ThreadState t, int fd) {
+  private void wakeupOpened(Exchange s, ThreadState t, int fd) {
     long recorded = NetWire.result(s.exchangeData(t, EventKind.SELECTOR_WAKEUP_OPEN, NetWire.value(fd), null, 0, 0, null));
     if (!s.performsRealIo()) {
       fds.wakeup((int) recorded, fd);
     }
   }
 
-  private int waitFor(SessionNet s, ThreadState t, RealNet real, Object[] a) throws IOException {
+  private int waitFor(Exchange s, ThreadState t, RealNet real, Object[] a) throws IOException {
     long address = (Long) a[1];
     int[] l = layout();
     if (s.performsRealIo()) {
@@ -123,7 +123,7 @@ final class SelectorEvents {
   }
 
   /** Replay: the replay fd for a recorded one, waiting a while for another thread to create it. */
-  private int mapped(SessionNet s, ThreadState t, int recordedFd) {
+  private int mapped(Exchange s, ThreadState t, int recordedFd) {
     int fd = fds.replayed(recordedFd);
     long deadline = System.currentTimeMillis() + PATIENCE_MILLIS;
     while (fd < 0 && System.currentTimeMillis() < deadline) {
@@ -146,7 +146,7 @@ final class SelectorEvents {
   }
 
   /** Replay: waits on the real epoll (which holds only real descriptors) for the wake-up. */
-  private void awaitWakeup(SessionNet s, ThreadState t, RealNet real, Object[] a, int wakeupFd)
+  private void awaitWakeup(Exchange s, ThreadState t, RealNet real, Object[] a, int wakeupFd)
       throws IOException {
     int[] l = layout();
     long address = (Long) a[1];

@@ -1,45 +1,92 @@
 package ttd.agent.session;
 
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.security.SecureRandomParameters;
 import java.security.SecureRandomSpi;
 import java.util.List;
 import java.util.Map;
 import ttd.log.EventKind;
-import ttd.runtime.Hooks;
+import ttd.runtime.HookDelegate;
+import ttd.runtime.RealFileInput;
+import ttd.runtime.RealFileOutput;
+import ttd.runtime.RealFileSystem;
+import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealNet;
+import ttd.runtime.RealPark;
 import ttd.runtime.RealSecureRandom;
 import ttd.runtime.ReplayPosition;
 
 /**
- * What every value hook does, written once for record and replay alike (rr's {@code Session}).
+ * The one façade the bootstrap hooks call ({@link HookDelegate}): a final class made of parts side
+ * by side, written once for record and replay alike (rr's {@code Session}).
  *
  * <p>A hook on a thread the program did not start (JDK-internal threads, ttd's own), or on a thread
- * already inside agent code, passes the original value through (see {@link SessionThreads}).
- * Otherwise it exchanges the original value for the one the program sees: {@link RecordSession}
- * logs it and returns it, {@link ReplaySession} checks the log's next event and returns the logged
- * value. File I/O hooks are in {@link SessionFiles}, network hooks in {@link SessionNet}, sleeps
- * and timed waits in {@link SessionWaits}.
+ * already inside agent code, passes the original value through ({@link ProgramRun#enter}).
+ * Otherwise it exchanges the original value for the one the program sees through the {@link
+ * Exchange} it is given: the recording's logs the value and returns it, the replay's checks the
+ * log's next event and returns the logged value. The value hooks (clock, figures, environment,
+ * exit) are here; the others are forwarded to the parts, none of which knows the session or
+ * another part's caller: {@link Threads}, {@link Schedule}, {@link Files}, {@link Network}, {@link
+ * Waits}.
  */
-public abstract class Session extends SessionWaits {
+public final class Session implements HookDelegate {
 
-  protected abstract Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original);
-
+  private final ProgramRun run;
+  private final Exchange exchange;
+  private final Lifecycle mode;
+  private final Threads threads;
+  private final Schedule schedule;
+  private final Files files;
+  private final Network network;
+  private final Waits waits;
   private final RandomEngines randomEngines = new RandomEngines();
   private final ProgramEnvironment environment = new ProgramEnvironment();
 
-  /** Replaces what a {@code SecureRandom} engine produced with a pinned seed's (record only). */
-  protected void pinRandom(byte[] produced) {}
+  /**
+   * @param run the run's shared state, whose scheduler {@code mode} has made
+   * @param exchange what record or replay does with each value
+   * @param mode how record or replay begins and ends threads and the run
+   */
+  public Session(ProgramRun run, Exchange exchange, Lifecycle mode) {
+    this.run = run;
+    this.exchange = exchange;
+    this.mode = mode;
+    this.threads = new Threads(run, exchange, mode);
+    this.schedule = new Schedule(run, exchange, mode);
+    this.files = new Files(run, exchange);
+    this.network = new Network(run, exchange);
+    this.waits = new Waits(run, exchange);
+  }
 
-  /** The JVM is about to halt: nothing else will run. */
-  protected abstract void halting(ThreadState t, int status);
+  /** Registers the thread that runs premain (and then main) as ordinal 0. */
+  public void adoptMainThread() {
+    threads.adoptMainThread();
+  }
+
+  /** Records the program's child processes with rr from now on. */
+  public void recordNativeChildren(NativeChildRecorder recorder) {
+    files.recordNativeChildren(recorder);
+  }
+
+  /** Marks the calling thread as running agent code (hooks pass through); returns the old mark. */
+  public boolean enterAgent() {
+    return run.enterAgent();
+  }
+
+  public void leaveAgent(boolean previous) {
+    run.leaveAgent(previous);
+  }
 
   @Override
   public long onSystemCurrentTimeMillis(long original, int site) {
-    ThreadState t = enterFast();
+    ThreadState t = run.enterFast();
     if (t == null) {
       return original;
     }
     try {
-      return exchangeLong(t, EventKind.CLOCK_MILLIS, site, original);
+      return exchange.exchangeLong(t, EventKind.CLOCK_MILLIS, site, original);
     } finally {
       t.busy = false;
     }
@@ -47,12 +94,12 @@ public abstract class Session extends SessionWaits {
 
   @Override
   public long onSystemNanoTime(long original, int site) {
-    ThreadState t = enterFast();
+    ThreadState t = run.enterFast();
     if (t == null) {
       return original;
     }
     try {
-      return exchangeLong(t, EventKind.CLOCK_NANOS, site, original);
+      return exchange.exchangeLong(t, EventKind.CLOCK_NANOS, site, original);
     } finally {
       t.busy = false;
     }
@@ -60,12 +107,12 @@ public abstract class Session extends SessionWaits {
 
   @Override
   public long onVmNanoTimeAdjustment(long original, int site) {
-    ThreadState t = enterFast();
+    ThreadState t = run.enterFast();
     if (t == null) {
       return original;
     }
     try {
-      return exchangeLong(t, EventKind.CLOCK_ADJUSTMENT, site, original);
+      return exchange.exchangeLong(t, EventKind.CLOCK_ADJUSTMENT, site, original);
     } finally {
       t.busy = false;
     }
@@ -73,12 +120,12 @@ public abstract class Session extends SessionWaits {
 
   @Override
   public int onRuntimeAvailableProcessors(int original, int site) {
-    ThreadState t = enterFast();
+    ThreadState t = run.enterFast();
     if (t == null) {
       return original;
     }
     try {
-      return (int) exchangeLong(t, EventKind.PROCESSORS, site, original);
+      return (int) exchange.exchangeLong(t, EventKind.PROCESSORS, site, original);
     } finally {
       t.busy = false;
     }
@@ -95,12 +142,12 @@ public abstract class Session extends SessionWaits {
   }
 
   private long exchangeFigure(EventKind kind, long original, int site) {
-    ThreadState t = enterFast();
+    ThreadState t = run.enterFast();
     if (t == null) {
       return original;
     }
     try {
-      return exchangeLong(t, kind, site, original);
+      return exchange.exchangeLong(t, kind, site, original);
     } finally {
       t.busy = false;
     }
@@ -108,14 +155,14 @@ public abstract class Session extends SessionWaits {
 
   @Override
   public String onInetAddressHostName(String original, int site) {
-    ThreadState t = enter();
+    ThreadState t = run.enter();
     if (t == null) {
       return original;
     }
     try {
-      return exchangeString(t, EventKind.HOST_NAME, site, original);
+      return exchange.exchangeString(t, EventKind.HOST_NAME, site, original);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
@@ -125,55 +172,55 @@ public abstract class Session extends SessionWaits {
    */
   @Override
   public List<String> onVmArguments(List<String> original, int site) {
-    ThreadState t = enter();
+    ThreadState t = run.enter();
     if (t == null || original == null) {
       return original;
     }
     try {
-      String joined = exchangeString(t, EventKind.VM_ARGUMENTS, site, String.join("\0", original));
+      String joined = exchange.exchangeString(t, EventKind.VM_ARGUMENTS, site, String.join("\0", original));
       return joined.isEmpty() ? List.of() : List.of(joined.split("\0", -1));
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
   @Override
   public byte[] onSecureRandom(
       RealSecureRandom real, int op, SecureRandomSpi spi, byte[] bytes, int count, SecureRandomParameters params) {
-    ThreadState t = RandomEngines.isJdks(spi) ? enter() : null;
+    ThreadState t = RandomEngines.isJdks(spi) ? run.enter() : null;
     if (t == null) {
       return real.call(op, spi, bytes, count, params);
     }
     try {
-      return randomEngines.call(this, t, real, op, spi, bytes, count, params);
+      return randomEngines.call(exchange, t, real, op, spi, bytes, count, params);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
   @Override
   public String onSystemGetenv(String original, String name) {
-    ThreadState t = enter();
+    ThreadState t = run.enter();
     if (t == null) {
       return original;
     }
     try {
-      return exchangePair(t, EventKind.ENV_VAR, name, original);
+      return exchange.exchangePair(t, EventKind.ENV_VAR, name, original);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
   @Override
   public Map<String, String> onSystemGetenvAll(Map<String, String> original) {
-    ThreadState t = enter();
+    ThreadState t = run.enter();
     if (t == null) {
       return original;
     }
     try {
-      return environment.of(exchangeEnvAll(t, original));
+      return environment.of(exchange.exchangeEnvAll(t, original));
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
@@ -182,18 +229,18 @@ public abstract class Session extends SessionWaits {
     if (ReplayPosition.evaluating) {
       throw EvaluationFence.exit();
     }
-    ThreadState t = enter();
-    if (exitStatus == null) {
-      exitStatus = status;
+    ThreadState t = run.enter();
+    if (run.exitStatus == null) {
+      run.exitStatus = status;
     }
     if (t == null) {
       return;
     }
     try {
-      exchangeLong(t, EventKind.EXIT, 0, status);
-      endThread(t);
+      exchange.exchangeLong(t, EventKind.EXIT, 0, status);
+      mode.endThread(t);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
@@ -202,14 +249,14 @@ public abstract class Session extends SessionWaits {
     if (ReplayPosition.evaluating) {
       throw EvaluationFence.exit();
     }
-    ThreadState t = enter();
-    if (exitStatus == null) {
-      exitStatus = status;
+    ThreadState t = run.enter();
+    if (run.exitStatus == null) {
+      run.exitStatus = status;
     }
     if (t != null) {
       try {
-        exchangeLong(t, EventKind.EXIT, 0, status);
-        halting(t, status);
+        exchange.exchangeLong(t, EventKind.EXIT, 0, status);
+        mode.halting(t, status);
       } finally {
         t.busy = false;
       }
@@ -226,29 +273,223 @@ public abstract class Session extends SessionWaits {
       throw EvaluationFence.exit();
     }
     synchronized (this) {
-      if (exitStatus != null) {
+      if (run.exitStatus != null) {
         return; // already exiting: the JVM keeps the first status
       }
-      exitStatus = 128 + number;
-      exitSignal = number;
+      run.exitStatus = 128 + number;
+      run.exitSignal = number;
     }
-    signalled(number);
+    mode.signalled(number);
   }
 
-  /** A signal ends the program (nothing by default). */
-  protected void signalled(int number) {}
+  @Override
+  public void onMainArgs(String[] args) {
+    mode.mainArgs(args);
+  }
 
-  /** {@code SIGTERM} for 15: the names of the signals the JVM's own handler handles. */
-  public static String signalName(int number) {
-    switch (number) {
-      case 1:
-        return "SIGHUP";
-      case 2:
-        return "SIGINT";
-      case 15:
-        return "SIGTERM";
-      default:
-        return "signal " + number;
-    }
+  // threads
+
+  @Override
+  public void onClassDefining(int seed) {
+    threads.onClassDefining(seed);
+  }
+
+  @Override
+  public void onClassDefined() {
+    threads.onClassDefined();
+  }
+
+  @Override
+  public long onThreadId(long original) {
+    return threads.onThreadId(original);
+  }
+
+  @Override
+  public long onThreadSeedDraw(long original, int site) {
+    return threads.onThreadSeedDraw(original, site);
+  }
+
+  @Override
+  public void onWeakReferenceCreated(Object referent) {
+    threads.onWeakReferenceCreated(referent);
+  }
+
+  @Override
+  public int onThreadProbeDraw(int original) {
+    return threads.onThreadProbeDraw(original);
+  }
+
+  @Override
+  public void onThreadStart(Thread thread) {
+    threads.onThreadStart(thread);
+  }
+
+  @Override
+  public void onShutdown(boolean byExit, int status) {
+    threads.onShutdown(byExit, status);
+  }
+
+  @Override
+  public void onThreadRun(Thread thread) {
+    threads.onThreadRun(thread);
+  }
+
+  @Override
+  public void onThreadExit(Thread thread) {
+    threads.onThreadExit(thread);
+  }
+
+  @Override
+  public void onThreadUncaughtException(Thread thread, Throwable error) {
+    threads.onThreadUncaughtException(thread, error);
+  }
+
+  // the scheduler
+
+  @Override
+  public void onTick() {
+    schedule.onTick();
+  }
+
+  @Override
+  public void onMonitorEnter(Object monitor) {
+    schedule.onMonitorEnter(monitor);
+  }
+
+  @Override
+  public void onObjectNotify(Object monitor, boolean all) {
+    schedule.onObjectNotify(monitor, all);
+  }
+
+  @Override
+  public void onThreadPark(RealPark real, Object unsafe, boolean absolute, long time) {
+    schedule.onThreadPark(real, unsafe, absolute, time);
+  }
+
+  @Override
+  public void onThreadUnpark(RealPark real, Object unsafe, Object thread) {
+    schedule.onThreadUnpark(real, unsafe, thread);
+  }
+
+  @Override
+  public void onThreadJoin(Thread thread, long millis, int nanos) throws InterruptedException {
+    schedule.onThreadJoin(thread, millis, nanos);
+  }
+
+  @Override
+  public void onThreadYield() {
+    schedule.onThreadYield();
+  }
+
+  @Override
+  public void onThreadInterrupt(Thread thread) {
+    schedule.onThreadInterrupt(thread);
+  }
+
+  @Override
+  public boolean onThreadIsAlive(Thread thread) {
+    return schedule.onThreadIsAlive(thread);
+  }
+
+  @Override
+  public boolean onThreadIsInterrupted(Thread thread) {
+    return schedule.onThreadIsInterrupted(thread);
+  }
+
+  @Override
+  public Thread[] onThreadList(Thread[] all) {
+    return schedule.onThreadList(all);
+  }
+
+  @Override
+  public Thread.State onThreadGetState(Thread thread) {
+    return schedule.onThreadGetState(thread);
+  }
+
+  @Override
+  public void onVirtualThreadStart(Object thread) {
+    schedule.onVirtualThreadStart(thread);
+  }
+
+  // sleeps and timed waits
+
+  @Override
+  public void onThreadSleep(long millis, int nanos) throws InterruptedException {
+    waits.onThreadSleep(millis, nanos);
+  }
+
+  @Override
+  public void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException {
+    waits.onObjectWait(monitor, millis, nanos);
+  }
+
+  // files and processes
+
+  @Override
+  public long onProcessHandlePid(long original, Object handle) {
+    return files.onProcessHandlePid(original, handle);
+  }
+
+  @Override
+  public long onProcessTableValue(long original, int site) {
+    return files.onProcessTableValue(original, site);
+  }
+
+  @Override
+  public Object onProcessHandleInfo(Object original) {
+    return files.onProcessHandleInfo(original);
+  }
+
+  @Override
+  public long onFileInput(
+      RealFileInput real, int op, FileInputStream in, Object arg, byte[] b, int off, int len)
+      throws IOException {
+    return files.onFileInput(real, op, in, arg, b, off, len);
+  }
+
+  @Override
+  public void onFileOutput(
+      RealFileOutput real, FileOutputStream out, String path, boolean append, byte[] b, int off, int len)
+      throws IOException {
+    files.onFileOutput(real, out, path, append, b, off, len);
+  }
+
+  @Override
+  public long onFileSystemQuery(RealFileSystem real, Object fs, java.io.File f, int arg, int op) {
+    return files.onFileSystemQuery(real, fs, f, arg, op);
+  }
+
+  @Override
+  public String[] onFileSystemList(RealFileSystem real, Object fs, java.io.File f) {
+    return files.onFileSystemList(real, fs, f);
+  }
+
+  @Override
+  public String onFileSystemCanonicalize(RealFileSystem real, Object fs, String path)
+      throws IOException {
+    return files.onFileSystemCanonicalize(real, fs, path);
+  }
+
+  @Override
+  public void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller) {
+    files.onNativeLibraryOpen(name, builtin, caller);
+  }
+
+  @Override
+  public Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception {
+    return files.onNativeIo(real, op, args);
+  }
+
+  // the network
+
+  @Override
+  public Object onNet(RealNet real, int op, Object[] args) throws IOException {
+    return network.onNet(real, op, args);
+  }
+
+  @Override
+  public long onSocket(RealNet real, int op, java.io.FileDescriptor fd, long address, int len)
+      throws IOException {
+    return network.onSocket(real, op, fd, address, len);
   }
 }

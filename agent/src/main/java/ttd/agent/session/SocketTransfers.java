@@ -4,7 +4,6 @@ import java.io.FileDescriptor;
 import java.io.IOException;
 import java.util.Arrays;
 import ttd.agent.io.NativeMemory;
-import ttd.agent.replay.Divergence;
 import ttd.log.EventKind;
 import ttd.runtime.NetOp;
 import ttd.runtime.RealNet;
@@ -32,7 +31,7 @@ final class SocketTransfers {
     this.blocking = blocking;
   }
 
-  long exchange(SessionNet s, ThreadState t, RealNet real, int op, FileDescriptor fd, long address, int len)
+  long exchange(Exchange s, ThreadState t, RealNet real, int op, FileDescriptor fd, long address, int len)
       throws IOException {
     boolean write = op == NetOp.WRITE || op == NetOp.WRITEV || op == NetOp.DATAGRAM_WRITE || op == NetOp.DATAGRAM_WRITEV;
     EventKind kind = write ? EventKind.SOCKET_WRITE : EventKind.SOCKET_READ;
@@ -75,7 +74,7 @@ final class SocketTransfers {
             byte[] mine = new byte[data.length];
             copy(op, address, len, mine, at, data.length, false);
             if (!Arrays.equals(mine, data)) {
-              String[] shown = Divergence.showDifference(data, mine);
+              String[] shown = ShownBytes.showDifference(data, mine);
               s.mismatch(t, "a write to a socket of " + shown[0], "a write to a socket of " + shown[1]);
             }
           } else {

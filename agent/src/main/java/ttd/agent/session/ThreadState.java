@@ -1,7 +1,6 @@
 package ttd.agent.session;
 
 import ttd.agent.identity.ThreadSeeds;
-import ttd.agent.replay.ThreadCursor;
 import ttd.agent.schedule.SchedThread;
 import ttd.log.BlockEncoder;
 import ttd.runtime.AgentGuard;
@@ -20,16 +19,17 @@ public final class ThreadState extends AgentGuard {
   final String name;
   final boolean main;
   long index;
-  /** The identity-hash state on entry to agent code, put back on exit (see {@link Session}). */
+  /** The identity-hash state on entry to agent code, put back on exit (see {@link ProgramRun#enter}). */
   final int[] hash = new int[4];
   /** The same around a flush, which may run inside a bracketed hook. */
   final int[] flushHash = new int[4];
-  /** The program's own state while the JDK defines a class it spins for itself (see {@link SessionThreads}). */
+  /** The program's own state while the JDK defines a class it spins for itself (see {@link Threads}). */
   final int[] definitionHash = new int[4];
   /** Whether {@link #definitionHash} holds the program's state, to be put back. */
   boolean definingJdkClass;
   final BlockEncoder encoder;
-  ThreadCursor cursor;
+  /** What a replay keeps for this thread (its position in the log); nothing else looks into it. */
+  private Object replayState;
   /** The scheduler's view of this thread. */
   SchedThread sched;
   /** Whether the scheduler knows this thread (it was started by a thread holding the baton). */
@@ -55,22 +55,40 @@ public final class ThreadState extends AgentGuard {
     return name;
   }
 
-  /** The thread's position in the log (replay only). */
-  public ThreadCursor cursor() {
-    return cursor;
+  /**
+   * What a replay keeps for this thread ({@code ttd.agent.replay.ThreadCursor}): held here rather
+   * than in a map so that each replayed event reaches it in one field read, and untyped so that
+   * the session does not depend on the replay that uses it.
+   */
+  public Object replayState() {
+    return replayState;
   }
 
-  public void attach(ThreadCursor c) {
-    cursor = c;
+  public void attachReplayState(Object state) {
+    replayState = state;
   }
 
   public SchedThread sched() {
     return sched;
   }
 
-  /** Scratch space for a hash-state bracket around loading the next block (replay). */
-  public int[] loadHash() {
+  /** Scratch space for a hash-state bracket around loading (replay) or flushing (record) a block. */
+  public int[] blockHash() {
     return flushHash;
+  }
+
+  public boolean isMain() {
+    return main;
+  }
+
+  /** The thread's block of events not yet written (record only). */
+  public BlockEncoder encoder() {
+    return encoder;
+  }
+
+  /** Where the events in its block lie in the global order (record only). */
+  public OrderRuns order() {
+    return order;
   }
 
   /** Counts one more recorded or replayed event. */

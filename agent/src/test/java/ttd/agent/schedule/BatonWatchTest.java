@@ -61,7 +61,7 @@ class BatonWatchTest {
     StackTraceElement[] jdk = {
       frame("java.lang.Object", "wait"),
       frame("java.util.concurrent.ConcurrentHashMap", "computeIfAbsent"),
-      frame("ttd.agent.session.SessionThreads", "onThreadRun"),
+      frame("ttd.agent.session.Threads", "onThreadRun"),
     };
     assertFalse(BatonWatch.waitsForTtd(jdk));
     assertFalse(BatonWatch.waitsForTtd(new StackTraceElement[] {frame("app.Cache", "load")}));
@@ -74,7 +74,7 @@ class BatonWatchTest {
     StackTraceElement[] stack = {
       park,
       frame("java.lang.invoke.DirectMethodHandle$Holder", "invokeVirtual"),
-      frame("ttd.agent.session.SessionSchedule", "onThreadPark"),
+      frame("ttd.agent.session.Schedule", "onThreadPark"),
       frame("ttd.runtime.ScheduleHooks", "onPark"),
       take,
     };

@@ -1,4 +1,4 @@
-package ttd.agent.session;
+package ttd.agent.record;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import ttd.agent.instrument.CallSites;
+import ttd.agent.session.OrderRuns;
 import ttd.log.BlockEncoder;
 import ttd.log.OwnerOnly;
 import ttd.log.RecordingMetadata;

@@ -1,8 +1,10 @@
-package ttd.agent.session;
+package ttd.agent.record;
 
 import ttd.agent.identity.HashState;
 import ttd.agent.io.NativeMemory;
 import ttd.agent.path.PathRecorder;
+import ttd.agent.session.ProgramRun;
+import ttd.agent.session.ThreadState;
 import ttd.log.BlockEncoder;
 import ttd.log.EventKind;
 
@@ -23,12 +25,16 @@ final class ThreadBlocks {
   private static final int FIRST_BYTES = 512;
 
   private final RecordLog log;
-  private final RecordSession session;
+  private final EventOrder order;
+  private final ProgramRun run;
+  private final RecordStop stop;
 
-  /** {@code session} says whether the recording still goes on, and stops it if the log fails. */
-  ThreadBlocks(RecordLog log, RecordSession session) {
+  /** {@code run} says whether the recording still goes on, {@code stop} stops it if the log fails. */
+  ThreadBlocks(RecordLog log, EventOrder order, ProgramRun run, RecordStop stop) {
     this.log = log;
-    this.session = session;
+    this.order = order;
+    this.run = run;
+    this.stop = stop;
   }
 
   /** A new thread's block; it grows as events need, and keeps its size once it has grown. */
@@ -39,10 +45,10 @@ final class ThreadBlocks {
   /** An event with a payload, split into {@link EventKind#PAYLOAD_MORE} events if it is large. */
   void payload(ThreadState t, EventKind kind, long value, byte[] b, int off, int len) {
     int first = Math.min(len, EventKind.MAX_PAYLOAD);
-    t.encoder.putOutput(kind, 0, value, b, off, first);
+    t.encoder().putOutput(kind, 0, value, b, off, first);
     appended(t, kind);
     for (int done = first; done < len; done += EventKind.MAX_PAYLOAD) {
-      t.encoder.putOutput(EventKind.PAYLOAD_MORE, 0, 0, b, off + done, Math.min(len - done, EventKind.MAX_PAYLOAD));
+      t.encoder().putOutput(EventKind.PAYLOAD_MORE, 0, 0, b, off + done, Math.min(len - done, EventKind.MAX_PAYLOAD));
       appended(t, EventKind.PAYLOAD_MORE);
     }
   }
@@ -54,8 +60,8 @@ final class ThreadBlocks {
     do {
       int n = Math.min(len - done, EventKind.MAX_PAYLOAD);
       EventKind k = done == 0 ? kind : EventKind.PAYLOAD_MORE;
-      int at = t.encoder.reserveOutput(k, 0, done == 0 ? value : 0, n);
-      NativeMemory.copy(address, iovcnt, done, t.encoder.buffer(), at, n, false);
+      int at = t.encoder().reserveOutput(k, 0, done == 0 ? value : 0, n);
+      NativeMemory.copy(address, iovcnt, done, t.encoder().buffer(), at, n, false);
       appended(t, k);
       done += n;
     } while (done < len);
@@ -63,12 +69,12 @@ final class ThreadBlocks {
 
   /** Counts the event just put into the thread's block, and sends the block on when it is due. */
   void appended(ThreadState t, EventKind kind) {
-    session.order().event(t, kind);
+    order.event(t, kind);
     t.counted();
     if (t.path != null) {
       t.path.event();
     }
-    if (t.encoder.size() >= FLUSH_BYTES
+    if (t.encoder().size() >= FLUSH_BYTES
         || kind == EventKind.UNCAUGHT_EXCEPTION
         || kind == EventKind.UNCAPTURED_INPUT) {
       flush(t);
@@ -77,25 +83,25 @@ final class ThreadBlocks {
 
   /** Sends the thread's block to the log (on the thread itself, inside its hash bracket). */
   void flush(ThreadState t) {
-    if (session.recording()) {
-      send(t, t.flushHash);
+    if (run.active()) {
+      send(t, t.blockHash());
     }
   }
 
   /** Writes a chunk of a thread's path (see {@link PathRecorder}), while the recording goes on. */
   void path(int ordinal, byte[] records, int length) {
-    if (session.recording()) {
+    if (run.active()) {
       try {
         log.path(ordinal, records, length);
       } catch (Throwable e) {
-        session.fail(e);
+        stop.fail(e);
       }
     }
   }
 
   /** Flushes the block of another thread, blocked in I/O (so not touching it) as the JVM exits. */
   void flushBlocked(ThreadState blocked) {
-    if (session.recording() && blocked.encoder.count() > 0) {
+    if (run.active() && blocked.encoder().count() > 0) {
       send(blocked, new int[4]);
     }
   }
@@ -107,13 +113,13 @@ final class ThreadBlocks {
       HashState.save(keep);
     }
     try {
-      log.block(owner.ordinal, owner.encoder, owner.order);
-      owner.encoder.reset(owner.index);
+      log.block(owner.ordinal(), owner.encoder(), owner.order());
+      owner.encoder().reset(owner.index());
       if (owner.path != null) {
         ((PathRecorder) owner.path).flush();
       }
     } catch (Throwable e) {
-      session.fail(e);
+      stop.fail(e);
     } finally {
       if (bracket) {
         HashState.write(keep);

@@ -5,78 +5,37 @@ import java.util.Arrays;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.ThreadIds;
 import ttd.agent.schedule.SchedThread;
-import ttd.agent.schedule.ScheduleLog;
-import ttd.agent.schedule.SchedulePolicy;
 import ttd.agent.schedule.Scheduler;
 import ttd.log.EventKind;
 import ttd.runtime.RealPark;
 
 /**
- * The scheduler's hooks: ticks, monitors, notify, park, join, yield, interrupt, virtual threads.
+ * The session's part for the scheduler's hooks: ticks, monitors, notify, park, join, yield,
+ * interrupt, virtual threads.
  *
  * <p>A schedule point counts only on a thread that holds the baton and is not inside agent code;
  * everywhere else the real operation runs unchanged. Other session code that makes a real
- * blocking call on a program thread (I/O) brackets it with {@link #blockingBegin} and {@link
- * #blockingEnd}, so other threads run meanwhile.
+ * blocking call on a program thread (I/O) brackets it with {@link Blocking}, so other threads run
+ * meanwhile.
  */
-public abstract class SessionSchedule extends SessionThreads implements ScheduleLog {
+final class Schedule {
 
-  /** The exit status of a run that ended in a deadlock (record and replay alike). */
-  public static final int EXIT_DEADLOCK = 88;
+  private final ProgramRun run;
+  private final Scheduler scheduler;
+  private final Exchange exchange;
+  private final Lifecycle mode;
 
-  /** Creates the scheduler; called once by the concrete session's constructor. */
-  protected final void useScheduler(SchedulePolicy policy) {
-    scheduler = new Scheduler(this, policy);
-  }
-
-  /** The program starts virtual threads, which the scheduler does not run: stop scheduling. */
-  protected abstract void virtualThreadsStarted();
-
-  /**
-   * Call inside the agent bracket (after {@code enter()}) just before a real call that may block
-   * for long (socket, pipe, process I/O): the thread gives up the baton. Returns whether it did;
-   * pass that to {@link #blockingEnd} once the call returned (or threw).
-   */
-  protected final boolean blockingBegin(ThreadState t) {
-    if (!scheduler.runs(t.sched)) {
-      return false;
-    }
-    scheduler.blockingBegin(t.sched, null);
-    return true;
-  }
-
-  /**
-   * Whether {@code t} keeps the baton through a real call that no other program thread can end (a
-   * name lookup) instead of bracketing it with {@link #blockingBegin}: it holds the baton inside a
-   * class initialiser or a callback from JDK code, where giving it up is not safe ({@link
-   * Scheduler#loneWaitLeaves}). The same in record and replay.
-   */
-  protected final boolean keepsBatonThroughLoneWait(ThreadState t) {
-    return scheduler.runs(t.sched) && !scheduler.loneWaitLeaves();
-  }
-
-  /** The real blocking call is over: waits until the thread is let in again and holds the baton. */
-  protected final void blockingEnd(ThreadState t, boolean began) {
-    if (began) {
-      scheduler.blockingEnd(t.sched);
-    }
-  }
-
-  /** The calling thread's state if it holds the baton, inside the agent bracket; else null. */
-  private ThreadState scheduled() {
-    ThreadState t = enter();
-    if (t != null && !scheduler.runs(t.sched)) {
-      exit(t);
-      return null;
-    }
-    return t;
+  Schedule(ProgramRun run, Exchange exchange, Lifecycle mode) {
+    this.run = run;
+    this.scheduler = run.scheduler();
+    this.exchange = exchange;
+    this.mode = mode;
   }
 
   /** The slow path of a tick ({@code ScheduleHooks.onTick}): the baton holder reached its {@code switchAt}. */
-  @Override
-  public void onTick() {
+  void onTick() {
     SchedThread r = scheduler.running();
-    if (r != null && r.thread() == Thread.currentThread() && !active) {
+    if (r != null && r.thread() == Thread.currentThread() && !run.active) {
       r.switchAt = Long.MAX_VALUE; // the recording is over: its ticks no longer matter
       return;
     }
@@ -90,14 +49,14 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     try {
       scheduler.tick(t.sched);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
   /** The calling thread's state if it holds the baton and is not in agent code, marked busy. */
   private ThreadState batonHolder() {
     SchedThread r = scheduler.running();
-    if (r == null || r.thread() != Thread.currentThread() || !active) {
+    if (r == null || r.thread() != Thread.currentThread() || !run.active) {
       return null;
     }
     ThreadState t = (ThreadState) r.owner;
@@ -112,8 +71,7 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
    * The slow path of a {@code monitorenter} ({@code ScheduleHooks.onMonitorEnter} counted its tick): the
    * tick reached {@code switchAt}, or another thread may hold the monitor.
    */
-  @Override
-  public void onMonitorEnter(Object monitor) {
+  void onMonitorEnter(Object monitor) {
     ThreadState t = batonHolder();
     if (t == null) {
       return;
@@ -130,20 +88,19 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
       }
       scheduler.monitorEnter(s, monitor);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
-  @Override
-  public void onObjectNotify(Object monitor, boolean all) {
-    ThreadState t = scheduled();
+  void onObjectNotify(Object monitor, boolean all) {
+    ThreadState t = run.scheduled();
     if (t != null) {
       try {
         if (scheduler.holds(t.sched, monitor)) {
           scheduler.notify(t.sched, monitor, all);
         }
       } finally {
-        exit(t);
+        run.exit(t);
       }
     }
     if (all) {
@@ -153,9 +110,8 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     }
   }
 
-  @Override
-  public void onThreadPark(RealPark real, Object unsafe, boolean absolute, long time) {
-    ThreadState t = enter();
+  void onThreadPark(RealPark real, Object unsafe, boolean absolute, long time) {
+    ThreadState t = run.enter();
     if (t == null) {
       if (ReplayPosition.evaluating) {
         throw EvaluationFence.blocking("park");
@@ -174,13 +130,12 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
         scheduler.park(t.sched, timeout);
       }
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
-  @Override
-  public void onThreadUnpark(RealPark real, Object unsafe, Object thread) {
-    ThreadState t = enter();
+  void onThreadUnpark(RealPark real, Object unsafe, Object thread) {
+    ThreadState t = run.enter();
     if (t == null) {
       real.unpark(unsafe, thread);
       if (scheduler != null && thread instanceof Thread) {
@@ -196,16 +151,15 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
       }
       real.unpark(unsafe, thread);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
-  @Override
-  public void onThreadJoin(Thread thread, long millis, int nanos) throws InterruptedException {
+  void onThreadJoin(Thread thread, long millis, int nanos) throws InterruptedException {
     if (millis < 0) {
       throw new IllegalArgumentException("timeout value is negative");
     }
-    ThreadState t = scheduled();
+    ThreadState t = run.scheduled();
     if (t == null) {
       if (ReplayPosition.evaluating) {
         throw EvaluationFence.blocking("wait for a thread to end");
@@ -229,7 +183,7 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
         }
       }
     } finally {
-      exit(t);
+      run.exit(t);
     }
     if (outcome != 0) {
       throw new InterruptedException();
@@ -241,7 +195,7 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     long outcome = 0;
     scheduler.blockingBegin(t.sched, null);
     try {
-      if (performsRealIo()) {
+      if (exchange.performsRealIo()) {
         thread.join(millis, nanos);
       }
     } catch (InterruptedException e) {
@@ -249,15 +203,11 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     } finally {
       scheduler.blockingEnd(t.sched);
     }
-    return exchangeLong(t, EventKind.SCHED_WAIT, 0, outcome);
+    return exchange.exchangeLong(t, EventKind.SCHED_WAIT, 0, outcome);
   }
 
-  /** Whether this session performs real I/O and waits (record) or serves them from the log. */
-  protected abstract boolean performsRealIo();
-
-  @Override
-  public void onThreadYield() {
-    ThreadState t = scheduled();
+  void onThreadYield() {
+    ThreadState t = run.scheduled();
     if (t == null) {
       Thread.yield();
       return;
@@ -265,25 +215,23 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     try {
       scheduler.yield(t.sched);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
-  @Override
-  public void onThreadInterrupt(Thread thread) {
-    ThreadState t = scheduled();
+  void onThreadInterrupt(Thread thread) {
+    ThreadState t = run.scheduled();
     if (t != null) {
       try {
         scheduler.interrupt(t.sched, thread);
       } finally {
-        exit(t);
+        run.exit(t);
       }
     }
   }
 
-  @Override
-  public boolean onThreadIsAlive(Thread thread) {
-    ThreadState t = thread == null ? null : scheduled();
+  boolean onThreadIsAlive(Thread thread) {
+    ThreadState t = thread == null ? null : run.scheduled();
     if (t == null) {
       return thread.isAlive();
     }
@@ -294,25 +242,23 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
       Thread.State model = scheduler.stateOf(thread);
       return model == null ? thread.isAlive() : model != Thread.State.TERMINATED;
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
-  @Override
-  public boolean onThreadIsInterrupted(Thread thread) {
+  boolean onThreadIsInterrupted(Thread thread) {
     return thread.isInterrupted() || scheduler != null && scheduler.interruptHeld(thread);
   }
 
-  @Override
-  public Thread[] onThreadList(Thread[] all) {
-    ThreadState t = all == null ? null : scheduled();
+  Thread[] onThreadList(Thread[] all) {
+    ThreadState t = all == null ? null : run.scheduled();
     if (t == null) {
       return all;
     }
     try {
       return scheduler.withoutEnded(withoutOutsiders(all));
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
@@ -332,29 +278,27 @@ public abstract class SessionSchedule extends SessionThreads implements Schedule
     return kept == all.length ? all : Arrays.copyOf(out, kept);
   }
 
-  @Override
-  public Thread.State onThreadGetState(Thread thread) {
+  Thread.State onThreadGetState(Thread thread) {
     Thread.State model = modelState(thread);
     return model == null ? thread.getState() : model;
   }
 
   /** A scheduled thread's state in the model, asked by the baton holder; else null (the real one). */
   private Thread.State modelState(Thread thread) {
-    ThreadState t = thread == null ? null : scheduled();
+    ThreadState t = thread == null ? null : run.scheduled();
     if (t == null) {
       return null;
     }
     try {
       return scheduler.stateOf(thread);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
-  @Override
-  public void onVirtualThreadStart(Object thread) {
+  void onVirtualThreadStart(Object thread) {
     if (scheduler.enabled()) {
-      virtualThreadsStarted();
+      mode.virtualThreadsStarted();
     }
   }
 }

@@ -2,26 +2,32 @@ package ttd.agent.session;
 
 import ttd.runtime.ReplayPosition;
 import ttd.agent.schedule.SchedThread;
+import ttd.agent.schedule.Scheduler;
 import ttd.log.EventKind;
 
 /**
- * Sleeps and timed waits, written once for record and replay alike: they leave the serializing
+ * The session's part for sleeps and timed waits, written once for record and replay alike: they leave the serializing
  * scheduler for as long as they last, so record performs them and logs how each ended (normally
  * or interrupted) and replay returns that without waiting. A wait on a monitor the scheduler's
  * model holds stays inside the model instead.
  */
-public abstract class SessionWaits extends SessionNet {
+final class Waits {
 
-  /** Runs a real sleep or wait in record; nothing in replay. Returns false to skip it. */
-  protected abstract boolean performsWaits(long millis, int nanos);
+  private final ProgramRun run;
+  private final Scheduler scheduler;
+  private final Exchange exchange;
 
-  @Override
-  public void onThreadSleep(long millis, int nanos) throws InterruptedException {
+  Waits(ProgramRun run, Exchange exchange) {
+    this.run = run;
+    this.scheduler = run.scheduler();
+    this.exchange = exchange;
+  }
+
+  void onThreadSleep(long millis, int nanos) throws InterruptedException {
     waitOrSleep(null, millis, nanos, EventKind.SLEEP);
   }
 
-  @Override
-  public void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException {
+  void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException {
     waitOrSleep(monitor, millis, nanos, EventKind.TIMED_WAIT);
   }
 
@@ -33,10 +39,10 @@ public abstract class SessionWaits extends SessionNet {
    */
   private void waitOrSleep(Object monitor, long millis, int nanos, EventKind kind)
       throws InterruptedException {
-    ThreadState t = enter();
+    ThreadState t = run.enter();
     boolean untimed = monitor != null && millis == 0 && nanos == 0;
     if (t != null && untimed && !scheduler.runs(t.sched)) {
-      exit(t);
+      run.exit(t);
       t = null;
     }
     if (t == null) {
@@ -67,7 +73,7 @@ public abstract class SessionWaits extends SessionNet {
           scheduler.blockingBegin(s, monitor);
         }
         try {
-          if (performsWaits(millis, nanos)) {
+          if (exchange.performsWaits(millis, nanos)) {
             realWait(monitor, millis, nanos); // stays busy: replay does not run the JDK's wait code
           } else if (Thread.currentThread().isInterrupted()) {
             outcome = 1;
@@ -79,13 +85,13 @@ public abstract class SessionWaits extends SessionNet {
             scheduler.blockingEnd(s);
           }
         }
-        outcome = exchangeLong(t, untimed ? EventKind.SCHED_WAIT : kind, 0, outcome);
-        if (outcome == 0 && monitor instanceof Thread && !performsRealIo()) {
+        outcome = exchange.exchangeLong(t, untimed ? EventKind.SCHED_WAIT : kind, 0, outcome);
+        if (outcome == 0 && monitor instanceof Thread && !exchange.performsRealIo()) {
           awaitTermination((Thread) monitor);
         }
       }
     } finally {
-      exit(t);
+      run.exit(t);
     }
     if (outcome != 0) {
       Thread.interrupted();
@@ -99,7 +105,7 @@ public abstract class SessionWaits extends SessionNet {
    * JVM is still finishing that thread, so wait for that too (it has left the program already).
    */
   private void awaitTermination(Thread joined) throws InterruptedException {
-    for (ThreadState o : allThreads) {
+    for (ThreadState o : run.allThreads()) {
       if (o.sched.thread() == joined && o.sched.ended()) {
         while (joined.isAlive()) {
           joined.wait(1);

@@ -1,6 +1,8 @@
-package ttd.agent.session;
+package ttd.agent.record;
 
 import ttd.agent.schedule.Scheduler;
+import ttd.agent.session.ProgramRun;
+import ttd.agent.session.ThreadState;
 import ttd.log.EventKind;
 
 /**
@@ -14,18 +16,18 @@ import ttd.log.EventKind;
  */
 final class EventOrder {
 
-  private final SessionThreads session;
+  private final ProgramRun run;
   private long next;
 
-  EventOrder(SessionThreads session) {
-    this.session = session;
+  EventOrder(ProgramRun run) {
+    this.run = run;
   }
 
-  /** Notes the event of {@code kind} that {@code t} records now, as its event {@code t.index}. */
+  /** Notes the event of {@code kind} that {@code t} records now, as its event {@code t.index()}. */
   void event(ThreadState t, EventKind kind) {
-    Scheduler s = session.scheduler;
-    boolean counts = kind == EventKind.THREAD_BEGIN ? t.main
-        : kind == EventKind.SCHED_SWITCH || kind == EventKind.SCHED_RESUME || s == null || !s.enabled() || s.runs(t.sched);
-    t.order.event(t.index, counts ? next++ : -1);
+    Scheduler s = run.scheduler();
+    boolean counts = kind == EventKind.THREAD_BEGIN ? t.isMain()
+        : kind == EventKind.SCHED_SWITCH || kind == EventKind.SCHED_RESUME || s == null || !s.enabled() || s.runs(t.sched());
+    t.order().event(t.index(), counts ? next++ : -1);
   }
 }

@@ -1,4 +1,4 @@
-package ttd.agent.session;
+package ttd.agent.record;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -7,13 +7,24 @@ import ttd.agent.identity.HashState;
 import ttd.agent.path.PathRecorder;
 import ttd.agent.schedule.Decision;
 import ttd.agent.schedule.SchedThread;
+import ttd.agent.schedule.ScheduleLog;
 import ttd.agent.schedule.SchedulePolicy;
+import ttd.agent.schedule.Scheduler;
+import ttd.agent.session.Exchange;
+import ttd.agent.session.Lifecycle;
+import ttd.agent.session.Messages;
+import ttd.agent.session.PayloadSink;
+import ttd.agent.session.ProgramRun;
+import ttd.agent.session.Redaction;
+import ttd.agent.session.SignalNames;
+import ttd.agent.session.ThreadState;
 import ttd.log.EventKind;
 import ttd.log.RecordingMetadata;
 import ttd.log.TraceWriter;
 
 /**
- * Recording: every hook logs the value the program saw into its thread's block.
+ * Recording: every hook logs the value the program saw into its thread's block. This is the
+ * session's {@link Exchange} and {@link Lifecycle} in a recorded JVM, and the scheduler's log.
  *
  * <p>Blocks go to the queue when they fill up, whenever the program writes to stdout or stderr
  * (so everything a person saw is in the log if the process is killed), when a thread ends, and at
@@ -22,7 +33,7 @@ import ttd.log.TraceWriter;
  * cannot record (a virtual thread on a carrier, which ttd's instrumentation normally prevents) is
  * refused the same way, and its recording replays nothing.
  */
-public final class RecordSession extends Session {
+public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
 
   /** What to do instead of starting virtual threads, to record a program. */
   private static final String ON_PLATFORM_THREADS =
@@ -35,33 +46,35 @@ public final class RecordSession extends Session {
   private final Messages messages;
   private final Redaction redaction;
   private final boolean path;
-  private final EventOrder order = new EventOrder(this);
+  private final EventOrder order;
+  private final ProgramRun run;
+  private final Scheduler scheduler;
+  private final RecordStop stopper;
   private boolean finished;
 
   /** @param path whether each thread's path is logged too (the divergence finder) */
   public RecordSession(
-      Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins, Messages messages,
-      boolean chaos, Redaction redaction, boolean path) {
+      ProgramRun run, Path dir, TraceWriter writer, RecordingMetadata metadata, Pins pins,
+      Messages messages, boolean chaos, Redaction redaction, boolean path) {
+    this.run = run;
     this.redaction = redaction;
     this.log = new RecordLog(dir, writer, metadata);
-    this.blocks = new ThreadBlocks(log, this);
+    this.stopper = new RecordStop(run, log, messages);
+    this.order = new EventOrder(run);
+    this.blocks = new ThreadBlocks(log, order, run, stopper);
     this.pins = pins;
     this.messages = messages;
     this.path = path;
-    useScheduler(chaos ? SchedulePolicy.chaos(pins.chaosSeed()) : SchedulePolicy.fair());
+    this.scheduler =
+        run.useScheduler(this, chaos ? SchedulePolicy.chaos(pins.chaosSeed()) : SchedulePolicy.fair());
   }
 
   public static Pins pins(java.time.Instant clock, Long seed) {
     return new Pins(clock, seed);
   }
 
-  /** Numbers the events in the global order as they are recorded. */
-  EventOrder order() {
-    return order;
-  }
-
   @Override
-  protected ThreadState newThreadState(int ordinal, String name, boolean main) {
+  public ThreadState newThreadState(int ordinal, String name, boolean main) {
     ThreadState t = new ThreadState(ordinal, name, main, ThreadBlocks.newBlock());
     if (path) {
       t.path = new PathRecorder(ordinal, t, blocks::path);
@@ -70,7 +83,7 @@ public final class RecordSession extends Session {
   }
 
   @Override
-  protected void beginThread(ThreadState t) {
+  public void beginThread(ThreadState t) {
     // The state is taken first and put back last: the agent work in between may hash objects.
     int[] state = null;
     if (HashState.available()) {
@@ -78,14 +91,14 @@ public final class RecordSession extends Session {
     }
     try {
       byte[] bytes = state == null ? new byte[0] : HashState.toBytes(state);
-      t.encoder.reset(0);
-      t.encoder.putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
+      t.encoder().reset(0);
+      t.encoder().putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
       order.event(t, EventKind.THREAD_BEGIN);
       t.counted();
       if (t.path != null) {
         t.path.event();
       }
-      log.thread(t.ordinal, t.name);
+      log.thread(t.ordinal(), t.name());
     } catch (Throwable e) {
       fail(e);
     } finally {
@@ -96,7 +109,7 @@ public final class RecordSession extends Session {
   }
 
   @Override
-  protected long exchangeLong(ThreadState t, EventKind kind, int site, long original) {
+  public long exchangeLong(ThreadState t, EventKind kind, int site, long original) {
     long v = original;
     if (kind == EventKind.CLOCK_MILLIS) {
       v = pins.millis(original, site);
@@ -105,22 +118,22 @@ public final class RecordSession extends Session {
     } else if (kind == EventKind.CLOCK_ADJUSTMENT) {
       v = pins.adjustment(original);
     }
-    t.encoder.putLong(kind, site, v);
+    t.encoder().putLong(kind, site, v);
     blocks.appended(t, kind);
     return v;
   }
 
   @Override
-  protected String exchangeString(ThreadState t, EventKind kind, int site, String original) {
-    t.encoder.putString(kind, site, original);
+  public String exchangeString(ThreadState t, EventKind kind, int site, String original) {
+    t.encoder().putString(kind, site, original);
     blocks.appended(t, kind);
     return original;
   }
 
   @Override
-  protected String exchangePair(ThreadState t, EventKind kind, String key, String original) {
+  public String exchangePair(ThreadState t, EventKind kind, String key, String original) {
     String recorded = kind == EventKind.ENV_VAR ? redacted(key, original) : original;
-    t.encoder.putStringPair(kind, 0, key, recorded);
+    t.encoder().putStringPair(kind, 0, key, recorded);
     blocks.appended(t, kind);
     return original;
   }
@@ -144,7 +157,7 @@ public final class RecordSession extends Session {
   }
 
   @Override
-  protected int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
+  public int exchangeRead(ThreadState t, int result, byte[] b, int off, int len) {
     // the result is stored as result + 2 (so EOF, -1, is 1) and a failed read as 0
     long code = result == Integer.MIN_VALUE ? 0 : result + 2L;
     blocks.payload(t, EventKind.FILE_READ, code, b, off, Math.max(result, 0));
@@ -152,35 +165,35 @@ public final class RecordSession extends Session {
   }
 
   @Override
-  protected int exchangeNativeRead(ThreadState t, int result, long address, int len, int iovcnt) {
+  public int exchangeNativeRead(ThreadState t, int result, long address, int len, int iovcnt) {
     long code = result == Integer.MIN_VALUE ? 0 : result + 2L;
     blocks.nativePayload(t, EventKind.FILE_READ, code, address, iovcnt, Math.max(result, 0));
     return result;
   }
 
   @Override
-  protected boolean performsRealIo() {
+  public boolean performsRealIo() {
     return true;
   }
 
   @Override
-  protected Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
+  public Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
     int before = redaction.redactedEnv().size();
-    t.encoder.putStringMap(EventKind.ENV_ALL, 0, redaction.env(original));
+    t.encoder().putStringMap(EventKind.ENV_ALL, 0, redaction.env(original));
     noteRedacted(before);
     blocks.appended(t, EventKind.ENV_ALL);
     return original;
   }
 
   @Override
-  protected void pinRandom(byte[] produced) {
+  public void pinRandom(byte[] produced) {
     if (pins.seedPinned()) {
       pins.fill(produced);
     }
   }
 
   @Override
-  protected void exchangeOutput(
+  public void exchangeOutput(
       ThreadState t, EventKind kind, long ordinal, byte[] b, int off, int len) {
     blocks.payload(t, kind, ordinal, b, off, len);
     if (kind != EventKind.FILE_WRITE) {
@@ -189,34 +202,34 @@ public final class RecordSession extends Session {
   }
 
   @Override
-  protected long exchangeData(
+  public long exchangeData(
       ThreadState t, EventKind kind, long value, byte[] b, int off, int len, PayloadSink sink) {
     blocks.payload(t, kind, value, b == null ? new byte[0] : b, off, len);
     return value;
   }
 
   @Override
-  protected void mismatch(ThreadState t, String expected, String actual) {
+  public void mismatch(ThreadState t, String expected, String actual) {
     throw new IllegalStateException("a recording cannot diverge: " + expected + " / " + actual);
   }
 
   @Override
-  protected void warn(String message) {
+  public void warn(String message) {
     messages.say(message);
   }
 
   @Override
-  protected boolean performsWaits(long millis, int nanos) {
+  public boolean performsWaits(long millis, int nanos) {
     return !pins.sleep(millis, nanos);
   }
 
   @Override
-  protected void endThread(ThreadState t) {
+  public void endThread(ThreadState t) {
     blocks.flush(t);
   }
 
   @Override
-  protected void halting(ThreadState t, int status) {
+  public void halting(ThreadState t, int status) {
     blocks.flush(t);
     finish("halt");
   }
@@ -227,17 +240,22 @@ public final class RecordSession extends Session {
    * says so. Only the baton holder runs, and it may be inside a hook: its count may be one short.
    */
   @Override
-  protected void signalled(int number) {
+  public void signalled(int number) {
     StringBuilder at = new StringBuilder();
-    for (ThreadState t : allThreads) {
-      at.append(at.length() == 0 ? "" : ",").append(t.ordinal()).append(':').append(t.index);
+    for (ThreadState t : run.allThreads()) {
+      at.append(at.length() == 0 ? "" : ",").append(t.ordinal()).append(':').append(t.index());
     }
-    log.signalled(signalName(number), at.toString());
+    log.signalled(SignalNames.of(number), at.toString());
   }
 
   @Override
-  protected int shutdownThreadOrdinal(Thread thread) {
-    int ordinal = nextOrdinal();
+  public int reservedOrdinal() {
+    return -1;
+  }
+
+  @Override
+  public int shutdownThreadOrdinal(Thread thread) {
+    int ordinal = run.nextOrdinal();
     try {
       log.shutdownThread(ordinal);
       return ordinal;
@@ -248,14 +266,14 @@ public final class RecordSession extends Session {
 
   /** Notes a class the program loaded, so replay can name a changed class as a likely cause. */
   public void classLoaded(String name, int checksum) {
-    if (active) {
+    if (run.active()) {
       log.classLoaded(name, checksum);
     }
   }
 
   @Override
-  public void onMainArgs(String[] args) {
-    ThreadState t = enter();
+  public void mainArgs(String[] args) {
+    ThreadState t = run.enter();
     if (t == null) {
       return;
     }
@@ -264,7 +282,7 @@ public final class RecordSession extends Session {
     } catch (Throwable e) {
       fail(e);
     } finally {
-      exit(t);
+      run.exit(t);
     }
   }
 
@@ -278,7 +296,7 @@ public final class RecordSession extends Session {
   @Override
   public void write(SchedThread s, EventKind kind, int thread, long value) {
     ThreadState t = (ThreadState) s.owner;
-    t.encoder.putLong(kind, thread + 1, value);
+    t.encoder().putLong(kind, thread + 1, value);
     blocks.appended(t, kind);
   }
 
@@ -296,11 +314,11 @@ public final class RecordSession extends Session {
   @Override
   public void deadlocked(SchedThread s, String report) {
     ThreadState t = (ThreadState) s.owner;
-    exitStatus = EXIT_DEADLOCK;
-    messages.say(report + "\nthe program cannot go on; it ends here with status " + EXIT_DEADLOCK);
-    exchangeLong(t, EventKind.EXIT, 0, EXIT_DEADLOCK);
+    run.exitStatus(ProgramRun.EXIT_DEADLOCK);
+    messages.say(report + "\nthe program cannot go on; it ends here with status " + ProgramRun.EXIT_DEADLOCK);
+    exchangeLong(t, EventKind.EXIT, 0, ProgramRun.EXIT_DEADLOCK);
     finish("deadlock");
-    Runtime.getRuntime().halt(EXIT_DEADLOCK);
+    Runtime.getRuntime().halt(ProgramRun.EXIT_DEADLOCK);
   }
 
   /**
@@ -313,13 +331,13 @@ public final class RecordSession extends Session {
   public void stuck(SchedThread watcher, SchedThread holder, String report) {
     scheduler.quiesced(
         () -> {
-          for (ThreadState o : allThreads) {
+          for (ThreadState o : run.allThreads()) {
             if (o != holder.owner || !o.busy) {
               blocks.flush(o);
             }
           }
         });
-    stop(report + "; what was recorded until now is kept and replays up to here");
+    stopper.stop(report + "; what was recorded until now is kept and replays up to here");
   }
 
   /**
@@ -328,13 +346,13 @@ public final class RecordSession extends Session {
    * scheduling stop and the program goes on unrecorded, as after any other stop.
    */
   @Override
-  protected synchronized void virtualThreadsStarted() {
-    if (!active) {
+  public synchronized void virtualThreadsStarted() {
+    if (!run.active()) {
       return;
     }
     log.refused(
         "the program started a virtual thread, which ttd cannot record yet; " + ON_PLATFORM_THREADS);
-    active = false;
+    run.deactivate();
     scheduler.disable();
     messages.say(
         "the program starts a virtual thread, which ttd cannot record yet: recording stops here, the"
@@ -349,24 +367,24 @@ public final class RecordSession extends Session {
       }
       finished = true;
     }
-    asAgent(
+    run.asAgent(
         () -> {
-          ThreadState t = threads.get();
-          if (active) {
-            scheduler.stopForExit(t == null ? null : t.sched);
+          ThreadState t = run.current();
+          if (run.active()) {
+            scheduler.stopForExit(t == null ? null : t.sched());
           }
           if (t != null) {
             blocks.flush(t);
           }
           flushWaitingThreads(t);
-          blocking.whileBlocked(blocks::flushBlocked);
-          if (!active) {
+          run.blocking().whileBlocked(blocks::flushBlocked);
+          if (!run.active()) {
             return;
           }
-          active = false;
+          run.deactivate();
           try {
-            int signal = exitSignal;
-            log.end(endStatus(), signal != 0 ? RecordLog.SIGNAL + signalName(signal) : cause);
+            int signal = run.exitSignal();
+            log.end(run.endStatus(), signal != 0 ? RecordLog.SIGNAL + SignalNames.of(signal) : cause);
           } catch (Throwable e) {
             messages.say("the recording could not be completed (" + e + ")");
           }
@@ -379,7 +397,7 @@ public final class RecordSession extends Session {
    * recording finds the baton holder in a long JDK call and cannot stop it ({@link #finish}).
    */
   @Override
-  protected void mainEnding(ThreadState t) {
+  public void mainEnding(ThreadState t) {
     blocks.flush(t);
     flushWaitingThreads(t);
   }
@@ -392,7 +410,7 @@ public final class RecordSession extends Session {
     scheduler.quiesced(
         () -> {
           SchedThread running = scheduler.running();
-          for (ThreadState o : allThreads) {
+          for (ThreadState o : run.allThreads()) {
             if (o != caller && (running == null || running.owner != o)) {
               blocks.flush(o);
             }
@@ -400,23 +418,7 @@ public final class RecordSession extends Session {
         });
   }
 
-  /** Whether the recording still goes on. */
-  boolean recording() {
-    return active;
-  }
-
   void fail(Throwable e) {
-    stop("recording stopped (" + e + ")");
-  }
-
-  /** Stops recording; the program goes on unrecorded and unscheduled. */
-  private void stop(String why) {
-    if (!active) {
-      return;
-    }
-    active = false;
-    scheduler.disable();
-    messages.say(why + "; the program goes on unrecorded and the recording is marked incomplete");
-    log.failed(new IllegalStateException(why));
+    stopper.fail(e);
   }
 }

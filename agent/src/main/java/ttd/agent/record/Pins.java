@@ -1,4 +1,4 @@
-package ttd.agent.session;
+package ttd.agent.record;
 
 import java.time.Instant;
 import java.util.SplittableRandom;

@@ -1,0 +1,323 @@
+package ttd.agent.session;
+
+import ttd.agent.identity.HashState;
+import ttd.agent.identity.SharedHashes;
+import ttd.agent.identity.ThreadIds;
+import ttd.agent.identity.ThreadSeeds;
+import ttd.agent.identity.WeakReferents;
+import ttd.agent.schedule.SchedThread;
+import ttd.agent.schedule.Scheduler;
+import ttd.log.EventKind;
+import ttd.runtime.ReplayPosition;
+
+/**
+ * Which threads are the program's: the session's part for thread starts, ends, shutdown, ids,
+ * seeds and the classes the JDK spins on them.
+ *
+ * <p>Main is thread 0; every thread a recorded thread starts gets the next ordinal at {@code
+ * Thread.start} (the parent logs it) and becomes a recorded thread at its first instruction. Every
+ * recorded thread is also a thread of the {@link Scheduler}: a started thread waits for the baton
+ * before its first instruction, and an ending thread passes it on.
+ */
+final class Threads {
+
+  private final ProgramRun run;
+  private final ProgramThreads threads;
+  private final Scheduler scheduler;
+  private final Exchange exchange;
+  private final Lifecycle mode;
+  private final WeakReferents weakReferents = new WeakReferents();
+  /** Outside threads beginning the JVM's shutdown: the first is adopted, the others wait for it. */
+  private final ShutdownOutsiders outsiders = new ShutdownOutsiders();
+
+  Threads(ProgramRun run, Exchange exchange, Lifecycle mode) {
+    this.run = run;
+    this.threads = run.threads;
+    this.scheduler = run.scheduler();
+    this.exchange = exchange;
+    this.mode = mode;
+  }
+
+  /** Registers the thread that runs premain (and then main) as ordinal 0. */
+  void adoptMainThread() {
+    Thread current = Thread.currentThread();
+    ThreadState t = mode.newThreadState(0, current.getName(), true);
+    t.sched = new SchedThread(0, current, t);
+    run.allThreads().add(t);
+    threads.register(t);
+    t.busy = true;
+    try {
+      scheduler.adoptMain(t.sched);
+      t.scheduled = true;
+      mode.beginThread(t); // restores the thread's hash state itself, last
+    } finally {
+      t.busy = false;
+    }
+  }
+
+  /**
+   * A class the JDK spins for its own code is defined on a program thread: from a state seeded by
+   * the class, so that the program's own sequence of identity hashes is the same whether or not the
+   * JDK had to spin it here (ttd's code, which differs between recording and replaying, may have
+   * made it already). A definition that threw leaves the program's state saved, and the next one
+   * puts it back.
+   */
+  void onClassDefining(int seed) {
+    if (!run.active || !HashState.available()) {
+      return;
+    }
+    ThreadState t = threads.get();
+    if (t == null || t.busy) {
+      return;
+    }
+    if (!t.definingJdkClass) {
+      HashState.save(t.definitionHash);
+      t.definingJdkClass = true;
+    }
+    HashState.write(HashState.seeded(seed));
+  }
+
+  void onClassDefined() {
+    if (!run.active) {
+      return;
+    }
+    ThreadState t = threads.get();
+    if (t == null || t.busy || !t.definingJdkClass) {
+      return;
+    }
+    t.definingJdkClass = false;
+    HashState.write(t.definitionHash);
+  }
+
+  /** A thread the program makes (not ttd, not a thread outside the session) gets the program's next id. */
+  long onThreadId(long original) {
+    if (!run.active) {
+      return original;
+    }
+    ThreadState t = threads.get();
+    return t == null || t.busy ? original : ThreadIds.nextForProgram(original);
+  }
+
+  /**
+   * A program thread's draw from {@code ThreadLocalRandom}'s seed generator gets the value its
+   * ordinal gives ({@link ThreadSeeds}): when the JDK draws it is timing, under contention. Agent
+   * code on the thread included: whatever draws first, the program or ttd's own use of a {@code
+   * ConcurrentHashMap}, sets the seed the program then uses.
+   */
+  long onThreadSeedDraw(long original, int site) {
+    ThreadState t = threads.get();
+    return t == null ? original : t.seeds.nextSeed(site);
+  }
+
+  void onWeakReferenceCreated(Object referent) {
+    weakReferents.hold(referent);
+  }
+
+  int onThreadProbeDraw(int original) {
+    ThreadState t = threads.get();
+    return t == null ? original : t.seeds.nextProbe();
+  }
+
+  void onThreadStart(Thread thread) {
+    if (ReplayPosition.evaluating) {
+      throw EvaluationFence.threadStart();
+    }
+    if (thread.getState() == Thread.State.NEW) {
+      SharedHashes.thread(thread);
+    }
+    ThreadState t = run.enter();
+    if (t == null) {
+      return;
+    }
+    try {
+      if (isJdkSystemThread(thread) || !ThreadIds.isProgram(thread.getId())) {
+        return; // the JDK's own (the process reaper, cleaners) or ttd's, even when a program thread starts it
+      }
+      if (thread.getState() != Thread.State.NEW) {
+        return; // the real start throws
+      }
+      int ordinal = run.nextOrdinal();
+      if (ordinal == mode.reservedOrdinal()) {
+        ordinal = run.nextOrdinal();
+      }
+      ThreadState child = mode.newThreadState(ordinal, thread.getName(), false);
+      child.sched = new SchedThread(ordinal, thread, child);
+      run.pendingStarts.put(thread.getId(), child);
+      exchange.exchangeLong(t, EventKind.THREAD_START, 0, ordinal);
+      if (scheduler.runs(t.sched)) {
+        scheduler.started(child.sched);
+        child.scheduled = true;
+      }
+    } finally {
+      run.exit(t);
+    }
+  }
+
+  /**
+   * The JVM's shutdown sequence begins on this thread, which will run the program's shutdown
+   * hooks. Hooks are program code: they run as scheduled threads, started and joined by the thread
+   * that runs the sequence, so that this thread must be a scheduled thread too.
+   *
+   * <p>A scheduled thread (one that calls {@code System.exit}) goes on if no other thread has begun
+   * the shutdown; otherwise it leaves the scheduler for good, as the JDK makes it wait forever on
+   * its shutdown lock (which JDK code takes, so the model must know it). A thread from outside the
+   * program (the JVM's own after the last non-daemon thread ended, a signal's handler, a thread
+   * ttd does not run calling {@code System.exit}) is adopted: it gets an ordinal, which the
+   * recording's header names so that the replay gives it to the same thread, and it comes in as a
+   * thread back from a blocking call does (let in by the running thread, or resuming an idle
+   * program: both logged). Only one thread runs the sequence; another outsider waits until the
+   * adopted one has gone on (the JDK then makes it wait on the shutdown lock).
+   *
+   * @param byExit whether {@code Shutdown.exit(status)} began it (else the JVM's own thread)
+   */
+  void onShutdown(boolean byExit, int status) {
+    if (!run.active) {
+      return;
+    }
+    if (byExit && run.exitStatus == null) {
+      run.exitStatus = status; // a signal's handler calls Shutdown.exit without Runtime.exit
+    }
+    ThreadState t = run.enter();
+    if (t != null) {
+      try {
+        if (scheduler.runs(t.sched)) {
+          runShutdownOrLeave(t.sched);
+        }
+      } finally {
+        run.exit(t);
+      }
+    } else if (threads.get() == null) {
+      outsiders.beginShutdown(this::adoptShutdownThread);
+    }
+  }
+
+  /** The thread holding the baton begins the shutdown: it runs it, or waits forever in the JVM. */
+  private void runShutdownOrLeave(SchedThread s) {
+    if (!scheduler.beginShutdown(s)) {
+      scheduler.blockingBegin(s, null); // never comes back: the JDK holds it on its shutdown lock
+    }
+  }
+
+  /**
+   * Makes the calling outside thread a scheduled thread of the program, under the ordinal {@link
+   * Lifecycle#shutdownThreadOrdinal} gives it; waits until it is let in and holds the baton.
+   */
+  private void adoptShutdownThread() {
+    Thread current = Thread.currentThread();
+    int ordinal = scheduler.enabled() ? mode.shutdownThreadOrdinal(current) : -1;
+    if (ordinal < 0) {
+      return;
+    }
+    ThreadState t = mode.newThreadState(ordinal, current.getName(), false);
+    t.sched = new SchedThread(ordinal, current, t);
+    threads.register(t);
+    run.allThreads().add(t);
+    t.busy = true;
+    try {
+      mode.beginThread(t); // restores the thread's hash state itself, last
+      t.scheduled = true;
+      boolean bracket = HashState.available();
+      if (bracket) {
+        HashState.save(t.sched.hash);
+      }
+      try {
+        scheduler.adopt(t.sched);
+        if (scheduler.runs(t.sched)) {
+          runShutdownOrLeave(t.sched);
+        }
+      } finally {
+        if (bracket) {
+          HashState.write(t.sched.hash);
+        }
+      }
+    } finally {
+      t.busy = false;
+    }
+  }
+
+  /**
+   * An {@code InnocuousThread} (JDK 25's process reaper, cleaners) or a thread of the root group
+   * (17's), unless it does the program's I/O ({@link ProgramIoThreads}).
+   */
+  private static boolean isJdkSystemThread(Thread thread) {
+    ThreadGroup group = thread.getThreadGroup();
+    return group != null && group.getParent() == null
+        || thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !ProgramIoThreads.starting();
+  }
+
+  void onThreadRun(Thread thread) {
+    if (!run.active || run.pendingStarts.isEmpty()) {
+      return;
+    }
+    ThreadState t = run.pendingStarts.get(thread.getId());
+    if (t == null) {
+      return;
+    }
+    threads.register(t);
+    run.pendingStarts.remove(thread.getId()); // registered first: a contended removal draws a seed
+    run.allThreads().add(t);
+    t.busy = true;
+    try {
+      mode.beginThread(t); // restores the thread's hash state itself, last
+      if (t.scheduled) {
+        beginScheduled(t);
+      }
+    } finally {
+      t.busy = false;
+    }
+  }
+
+  /**
+   * Waits for the baton at the thread's first instruction, inside a hash bracket. Written out
+   * rather than passed as a lambda: the first evaluation of a lambda links its call site, which
+   * hashes objects on the calling thread (as many as the JDK's method-handle caches lack, which
+   * differs between record and replay), and it would happen before the bracket is in place.
+   */
+  private void beginScheduled(ThreadState t) {
+    boolean bracket = HashState.available();
+    if (bracket) {
+      HashState.save(t.sched.hash);
+    }
+    try {
+      scheduler.begin(t.sched);
+    } finally {
+      if (bracket) {
+        HashState.write(t.sched.hash);
+      }
+    }
+  }
+
+  void onThreadExit(Thread thread) {
+    ThreadState t = run.enter();
+    if (t == null) {
+      return;
+    }
+    try {
+      if (t.main) {
+        mode.mainEnding(t);
+      }
+      if (scheduler.runs(t.sched)) {
+        scheduler.ended(t.sched);
+      }
+      mode.endThread(t);
+    } finally {
+      run.exit(t);
+      threads.forget(); // what the JVM still runs on this thread is not the program's
+    }
+  }
+
+  void onThreadUncaughtException(Thread thread, Throwable error) {
+    ThreadState t = run.enter();
+    if (t == null) {
+      return;
+    }
+    try {
+      if (t.main) {
+        run.mainDiedUncaught = true;
+      }
+      exchange.exchangeString(t, EventKind.UNCAUGHT_EXCEPTION, 0, error == null ? "null" : error.getClass().getName());
+    } finally {
+      run.exit(t);
+    }
+  }
+}
