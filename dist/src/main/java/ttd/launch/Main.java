@@ -3,7 +3,7 @@ package ttd.launch;
 /**
  * The {@code java -jar ttd.jar} entry point: runs the command-line tool in its own loader.
  *
- * <p>The tool's real code ({@code ttd.replay.cli}) and its libraries are nested in ttd.jar; this
+ * <p>The tool's real code ({@code ttd.cli}) and its libraries are nested in ttd.jar; this
  * class only unpacks them and forwards the arguments and the exit status.
  */
 public final class Main {
@@ -26,7 +26,7 @@ public final class Main {
             .toString());
     System.setProperty("ttd.cache", libs.cacheRoot().toString());
     Thread.currentThread().setContextClassLoader(loader);
-    Class<?> cli = Class.forName("ttd.replay.cli.TtdCommand", true, loader);
+    Class<?> cli = Class.forName("ttd.cli.TtdCommand", true, loader);
     Object status = cli.getMethod("run", String[].class).invoke(null, (Object) args);
     System.exit((Integer) status);
   }

@@ -12,7 +12,7 @@ package ttd.agent.instrument;
 final class IgnoredTypes {
 
   private static final String[] NEVER = {
-    "ttd/runtime/", "ttd/agent/", "ttd/log/", "ttd/launch/", "ttd/replay/", "java/lang/invoke/", "jdk/internal/reflect/", "sun/reflect/", "jdk/internal/vm/",
+    "ttd/runtime/", "ttd/agent/", "ttd/log/", "ttd/launch/", "ttd/cli/", "java/lang/invoke/", "jdk/internal/reflect/", "sun/reflect/", "jdk/internal/vm/",
   };
 
   private static final String[] NO_CLOCK = {

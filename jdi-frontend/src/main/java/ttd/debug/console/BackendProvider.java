@@ -14,7 +14,7 @@ public interface BackendProvider {
 
   /**
    * Opens the target the arguments name and says on {@code out} which backend debugs it and why;
-   * a {@link ttd.replay.ToolException} when it cannot be debugged here.
+   * a {@link ttd.cli.launch.ToolException} when it cannot be debugged here.
    */
   Backend open(String[] args, PrintStream out);
 }

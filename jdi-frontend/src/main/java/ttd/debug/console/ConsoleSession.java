@@ -161,7 +161,7 @@ final class ConsoleSession implements AutoCloseable {
     if (lastEvent == -2) {
       long[] last = {-1};
       long[] count = {0};
-      ttd.replay.RecordedEvents.read(launcher.recording(), e -> {
+      ttd.cli.launch.RecordedEvents.read(launcher.recording(), e -> {
         last[0] = Math.max(last[0], e.global());
         count[0]++;
         return true;

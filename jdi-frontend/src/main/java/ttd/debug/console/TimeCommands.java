@@ -9,8 +9,8 @@ import ttd.debug.replayvm.Stop;
 import ttd.debug.requests.Motion;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Rung;
-import ttd.replay.EventListing;
-import ttd.replay.RecordedEvents;
+import ttd.cli.launch.EventListing;
+import ttd.cli.launch.RecordedEvents;
 
 /**
  * {@code when}, {@code goto}, {@code timeline}, {@code checkpoint}, {@code restart}, {@code info

@@ -17,9 +17,9 @@ import java.util.Map;
 import ttd.debug.code.ClassFiles;
 import ttd.debug.code.ProgramBci;
 import ttd.log.RecordingMetadata;
-import ttd.replay.ReplayLauncher;
-import ttd.replay.ReplayStart;
-import ttd.replay.ToolException;
+import ttd.cli.launch.ReplayLauncher;
+import ttd.cli.launch.ReplayStart;
+import ttd.cli.launch.ToolException;
 
 /**
  * Starts replay JVMs of one recording under JDI: the same command line as {@code ttd replay},

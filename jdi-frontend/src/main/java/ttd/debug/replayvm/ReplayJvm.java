@@ -7,7 +7,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import ttd.debug.code.ProgramBci;
-import ttd.replay.ReplayStart;
+import ttd.cli.launch.ReplayStart;
 
 /**
  * One replay JVM process and the JDI connection to it, with its output pumped to the console

@@ -24,8 +24,8 @@ import ttd.debug.time.Pool;
 import ttd.log.BadRecordingException;
 import ttd.log.RecordingMetadata;
 import ttd.log.RecordingScan;
-import ttd.replay.ToolException;
-import ttd.replay.cli.ToolCommand;
+import ttd.cli.launch.ToolException;
+import ttd.cli.ToolCommand;
 
 /**
  * {@code java -jar ttd.jar debug <recording> [--sourcepath DIR] [--jdwp [HOST:]PORT]}: the debugger

@@ -14,7 +14,7 @@ import ttd.nativeside.mi.GdbGone;
 import ttd.nativeside.mi.MiError;
 import ttd.nativeside.rr.RrProbe;
 import ttd.nativeside.rr.RrTraces;
-import ttd.replay.ToolException;
+import ttd.cli.launch.ToolException;
 
 /**
  * {@code ttd debug --native -- PROGRAM [ARGS]} (gdb's process record) and {@code ttd debug

@@ -8,8 +8,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import ttd.replay.ToolException;
-import ttd.replay.cli.ToolCommand;
+import ttd.cli.launch.ToolException;
+import ttd.cli.ToolCommand;
 
 /**
  * {@code java -jar ttd.jar native record [--out DIR] -- PROGRAM [ARGS]}: records a native program

@@ -1,7 +1,7 @@
 package ttd.nativeside.rr;
 
 import java.io.PrintStream;
-import ttd.replay.cli.NativeChildren;
+import ttd.cli.NativeChildren;
 
 /** {@code ttd record --native-children}, where {@link RrProbe} says whether rr can record here. */
 public final class RrChildren implements NativeChildren {

@@ -1,2 +1,0 @@
-/** The ttd tool's record and replay launchers and recording checks. */
-package ttd.replay;
