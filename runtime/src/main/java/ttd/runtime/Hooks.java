@@ -74,7 +74,7 @@ public final class Hooks {
     return d == null ? original : d.onRuntimeMemory(original, site);
   }
 
-  /** A figure of the JVM's management natives (see the agent's {@code ManagementCalls}). */
+  /** A figure of the JVM's management natives (the management rows of the agent's {@code CaptureTable}). */
   public static long onManagementValue(long original, int site) {
     HookDelegate d = delegate;
     return d == null ? original : d.onManagementValue(original, site);
