@@ -53,15 +53,7 @@ public final class FileHooks {
   private static void fileOutput(
       java.io.FileOutputStream out, String path, boolean append, byte[] b, int off, int len)
       throws java.io.IOException {
-    HookDelegate d = Hooks.delegate();
-    RealFileOutput real = realFileOutput;
-    if (d != null) {
-      d.onFileOutput(real, out, path, append, b, off, len);
-    } else if (path != null) {
-      real.open0(out, path, append);
-    } else {
-      real.writeBytes(out, b, off, len, append);
-    }
+    Hooks.delegate().onFileOutput(realFileOutput, out, path, append, b, off, len);
   }
 
   // FileInputStream's natives, rewritten at their call sites inside FileInputStream.
@@ -107,31 +99,21 @@ public final class FileHooks {
   private static long fileInput(
       int op, java.io.FileInputStream in, Object arg, byte[] b, int off, int len)
       throws java.io.IOException {
-    HookDelegate d = Hooks.delegate();
-    RealFileInput real = realFileInput;
-    return d == null
-        ? FileInputOp.real(real, op, in, arg, b, off, len)
-        : d.onFileInput(real, op, in, arg, b, off, len);
+    return Hooks.delegate().onFileInput(realFileInput, op, in, arg, b, off, len);
   }
 
   // java.io.File's queries of java.io.FileSystem, rewritten at their call sites inside File.
 
   /** A yes/no or numeric query; yes/no answers are 0 or 1. */
   public static long onFileSystemQuery(Object fs, java.io.File f, int arg, int op) {
-    HookDelegate d = Hooks.delegate();
-    RealFileSystem real = realFileSystem;
-    return d == null ? real.query(fs, f, arg, op) : d.onFileSystemQuery(real, fs, f, arg, op);
+    return Hooks.delegate().onFileSystemQuery(realFileSystem, fs, f, arg, op);
   }
 
   public static String[] onFileSystemList(Object fs, java.io.File f) {
-    HookDelegate d = Hooks.delegate();
-    RealFileSystem real = realFileSystem;
-    return d == null ? real.list(fs, f) : d.onFileSystemList(real, fs, f);
+    return Hooks.delegate().onFileSystemList(realFileSystem, fs, f);
   }
 
   public static String onFileSystemCanonicalize(Object fs, String path) throws java.io.IOException {
-    HookDelegate d = Hooks.delegate();
-    RealFileSystem real = realFileSystem;
-    return d == null ? real.canonicalize(fs, path) : d.onFileSystemCanonicalize(real, fs, path);
+    return Hooks.delegate().onFileSystemCanonicalize(realFileSystem, fs, path);
   }
 }

@@ -13,36 +13,49 @@ import java.util.Map;
  * ScheduleHooks}; files, native I/O, the network and {@code SecureRandom}'s engines have {@link
  * FileHooks}, {@link NativeIoHooks}, {@link NetHooks} and {@link RandomHooks}.
  *
- * <p>Each forwards to the installed {@link HookDelegate}; until the agent installs one, every hook
- * passes the original value through. Hooks are named {@code on<Source><Op>}, take the value the
+ * <p>Each forwards to the installed {@link HookDelegate}; until the agent installs one, that is the
+ * {@link PassThrough}, which passes the original value through or makes the real call. Hooks are named {@code on<Source><Op>}, take the value the
  * real call produced and return the value the program sees. This class must stay tiny and free of
  * dependencies: it is defined into the bootstrap loader, where {@code java.base} can call it.
  */
 public final class Hooks {
 
-  private static volatile HookDelegate delegate;
+  private static volatile HookDelegate delegate = PassThrough.INSTANCE;
 
   private Hooks() {}
 
-  /** Installs the delegate once; later calls replace it (tests only). */
+  /**
+   * Installs the delegate once; later calls replace it (tests only). Null puts back the {@link
+   * PassThrough}, as before any install.
+   */
   public static void install(HookDelegate newDelegate) {
-    delegate = newDelegate;
+    delegate = newDelegate == null ? PassThrough.INSTANCE : newDelegate;
   }
 
-  /** The installed delegate, for the other groups of hooks ({@link ScheduleHooks}, {@link FileHooks},
-   * {@link NativeIoHooks}, {@link NetHooks}, {@link RandomHooks}). */
+  /**
+   * The installed delegate (never null: the {@link PassThrough} until the agent installs its own),
+   * for the other groups of hooks ({@link ScheduleHooks}, {@link FileHooks}, {@link NativeIoHooks},
+   * {@link NetHooks}, {@link RandomHooks}).
+   */
   static HookDelegate delegate() {
     return delegate;
   }
 
+  /**
+   * Whether an agent's delegate is installed: for the few hooks that change what the program sees
+   * by themselves (the order of declared members, hidden classes' names), not through the
+   * delegate.
+   */
+  static boolean installed() {
+    return delegate != PassThrough.INSTANCE;
+  }
+
   public static long onSystemCurrentTimeMillis(long original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onSystemCurrentTimeMillis(original, site);
+    return delegate.onSystemCurrentTimeMillis(original, site);
   }
 
   public static long onSystemNanoTime(long original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onSystemNanoTime(original, site);
+    return delegate.onSystemNanoTime(original, site);
   }
 
   /**
@@ -60,24 +73,20 @@ public final class Hooks {
   }
 
   public static long onVmNanoTimeAdjustment(long original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onVmNanoTimeAdjustment(original, site);
+    return delegate.onVmNanoTimeAdjustment(original, site);
   }
 
   public static int onRuntimeAvailableProcessors(int original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onRuntimeAvailableProcessors(original, site);
+    return delegate.onRuntimeAvailableProcessors(original, site);
   }
 
   public static long onRuntimeMemory(long original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onRuntimeMemory(original, site);
+    return delegate.onRuntimeMemory(original, site);
   }
 
-  /** A figure of the JVM's management natives (see the agent's {@code ManagementCalls}). */
+  /** A figure of the JVM's management natives (the management rows of the agent's {@code CaptureTable}). */
   public static long onManagementValue(long original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onManagementValue(original, site);
+    return delegate.onManagementValue(original, site);
   }
 
   public static int onManagementValue(int original, int site) {
@@ -89,7 +98,7 @@ public final class Hooks {
   }
 
   public static MemoryUsage onManagementValue(MemoryUsage original, int site) {
-    if (delegate == null || original == null) {
+    if (!installed() || original == null) {
       return original;
     }
     return new MemoryUsage(
@@ -100,40 +109,33 @@ public final class Hooks {
   }
 
   public static String onInetAddressHostName(String original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onInetAddressHostName(original, site);
+    return delegate.onInetAddressHostName(original, site);
   }
 
   public static List<String> onVmArguments(List<String> original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onVmArguments(original, site);
+    return delegate.onVmArguments(original, site);
   }
 
   public static long onProcessHandlePid(long original, Object handle) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onProcessHandlePid(original, handle);
+    return delegate.onProcessHandlePid(original, handle);
   }
 
   public static long onThreadId(long original) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onThreadId(original);
+    return delegate.onThreadId(original);
   }
 
   public static long onThreadSeedDraw(long original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onThreadSeedDraw(original, site);
+    return delegate.onThreadSeedDraw(original, site);
   }
 
   public static int onThreadProbeDraw(int original) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onThreadProbeDraw(original);
+    return delegate.onThreadProbeDraw(original);
   }
 
   /** A weak reference was just constructed (from {@code Reference}'s constructor). */
   public static void onWeakReferenceCreated(Reference<?> reference, Object referent) {
-    HookDelegate d = delegate;
-    if (d != null && referent != null && reference instanceof WeakReference) {
-      d.onWeakReferenceCreated(referent);
+    if (referent != null && reference instanceof WeakReference) {
+      delegate.onWeakReferenceCreated(referent);
     }
   }
 
@@ -144,74 +146,51 @@ public final class Hooks {
    * caller} the class that asked for it (null for a library lookup).
    */
   public static void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onNativeLibraryOpen(name, builtin, caller);
-    }
+    delegate.onNativeLibraryOpen(name, builtin, caller);
   }
 
   public static long onProcessTableValue(long original, int site) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onProcessTableValue(original, site);
+    return delegate.onProcessTableValue(original, site);
   }
 
   public static Object onProcessHandleInfo(Object original) {
-    HookDelegate d = delegate;
-    return d == null || original == null ? original : d.onProcessHandleInfo(original);
+    return original == null ? original : delegate.onProcessHandleInfo(original);
   }
 
   public static String onSystemGetenv(String original, String name) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onSystemGetenv(original, name);
+    return delegate.onSystemGetenv(original, name);
   }
 
   public static Map<String, String> onSystemGetenvAll(Map<String, String> original) {
-    HookDelegate d = delegate;
-    return d == null ? original : d.onSystemGetenvAll(original);
+    return delegate.onSystemGetenvAll(original);
   }
 
   public static void onThreadStart(Thread thread) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onThreadStart(thread);
-    }
+    delegate.onThreadStart(thread);
   }
 
   /** Called on entry of {@code run()} of threads; only the thread's own first call counts. */
   public static void onThreadRun(Object self) {
-    HookDelegate d = delegate;
-    if (d != null && self instanceof Thread && self == Thread.currentThread()) {
-      d.onThreadRun((Thread) self);
+    if (self instanceof Thread && self == Thread.currentThread()) {
+      delegate.onThreadRun((Thread) self);
     }
   }
 
   public static void onThreadUncaughtException(Thread thread, Throwable error) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onThreadUncaughtException(thread, error);
-    }
+    delegate.onThreadUncaughtException(thread, error);
   }
 
   /** Called on entry of {@code Thread.exit()}, which the JVM runs as a thread terminates. */
   public static void onThreadExit(Thread thread) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onThreadExit(thread);
-    }
+    delegate.onThreadExit(thread);
   }
 
   public static void onRuntimeHalt(int status) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onRuntimeHalt(status);
-    }
+    delegate.onRuntimeHalt(status);
   }
 
   public static void onRuntimeExit(int status) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onRuntimeExit(status);
-    }
+    delegate.onRuntimeExit(status);
   }
 
   /**
@@ -220,10 +199,7 @@ public final class Hooks {
    * handles the signal itself.
    */
   public static void onSignal(int number) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onSignal(number);
-    }
+    delegate.onSignal(number);
   }
 
   /**
@@ -233,17 +209,11 @@ public final class Hooks {
    * JDK's shutdown lock.
    */
   public static void onShutdown(boolean exit, int status) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onShutdown(exit, status);
-    }
+    delegate.onShutdown(exit, status);
   }
 
   public static void onMainArgs(String[] args) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onMainArgs(args);
-    }
+    delegate.onMainArgs(args);
   }
 
   /**
@@ -251,7 +221,7 @@ public final class Hooks {
    * returns them in an order that is the same in every run ({@link DeclarationOrder}).
    */
   public static java.lang.reflect.Method[] onClassDeclaredMethods(java.lang.reflect.Method[] original) {
-    return delegate == null ? original : DeclarationOrder.sorted(original);
+    return installed() ? DeclarationOrder.sorted(original) : original;
   }
 
   /**
@@ -260,7 +230,7 @@ public final class Hooks {
    * {@code Class} then keeps.
    */
   public static String onClassName(String original, Class<?> c) {
-    return delegate == null || !c.isHidden() ? original : HiddenClassNames.named(original);
+    return !installed() || !c.isHidden() ? original : HiddenClassNames.named(original);
   }
 
   /**
@@ -273,9 +243,8 @@ public final class Hooks {
    * the class's name and bytes, which {@link #onClassDefined} ends.
    */
   public static void onClassDefining(ClassLoader loader, String name, byte[] bytes) {
-    HookDelegate d = delegate;
-    if (d != null && (loader == null || loader == ClassLoader.getPlatformClassLoader())) {
-      d.onClassDefining(31 * String.valueOf(name).hashCode() + java.util.Arrays.hashCode(bytes));
+    if (installed() && (loader == null || loader == ClassLoader.getPlatformClassLoader())) {
+      delegate.onClassDefining(31 * String.valueOf(name).hashCode() + java.util.Arrays.hashCode(bytes));
     }
   }
 
@@ -285,9 +254,8 @@ public final class Hooks {
    * name follows the order of definitions, not of the first {@code getName} calls.
    */
   public static void onClassDefined(Class<?> c) {
-    HookDelegate d = delegate;
-    if (d != null) {
-      d.onClassDefined();
+    if (installed()) {
+      delegate.onClassDefined();
       if (c != null && c.isHidden()) {
         c.getName();
       }
@@ -297,6 +265,6 @@ public final class Hooks {
   /** Where {@code Class} gets its declared constructors from the JVM: as {@link #onClassDeclaredMethods}. */
   public static java.lang.reflect.Constructor<?>[] onClassDeclaredConstructors(
       java.lang.reflect.Constructor<?>[] original) {
-    return delegate == null ? original : DeclarationOrder.sorted(original);
+    return installed() ? DeclarationOrder.sorted(original) : original;
   }
 }

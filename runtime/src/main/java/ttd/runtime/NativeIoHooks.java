@@ -26,8 +26,7 @@ public final class NativeIoHooks {
   }
 
   private static Object call(int op, Object[] args) throws Exception {
-    HookDelegate d = Hooks.delegate();
-    return d == null ? real.call(op, args) : d.onNativeIo(real, op, args);
+    return Hooks.delegate().onNativeIo(real, op, args);
   }
 
   public static void onNativeIoVoid(Object a0, Object a1, int op) throws Exception {

@@ -189,15 +189,11 @@ public final class NetHooks {
   }
 
   private static Object net(int op, Object... args) throws java.io.IOException {
-    HookDelegate d = Hooks.delegate();
-    RealNet real = realNet;
-    return d == null ? real.call(op, args) : d.onNet(real, op, args);
+    return Hooks.delegate().onNet(realNet, op, args);
   }
 
   private static long transfer(int op, FileDescriptor fd, long address, int len)
       throws java.io.IOException {
-    HookDelegate d = Hooks.delegate();
-    RealNet real = realNet;
-    return d == null ? real.transfer(op, fd, address, len) : d.onSocket(real, op, fd, address, len);
+    return Hooks.delegate().onSocket(realNet, op, fd, address, len);
   }
 }

@@ -44,10 +44,6 @@ public final class RandomHooks {
 
   private static byte[] call(
       int op, SecureRandomSpi spi, byte[] bytes, int count, SecureRandomParameters params) {
-    HookDelegate d = Hooks.delegate();
-    RealSecureRandom r = real;
-    return d == null
-        ? r.call(op, spi, bytes, count, params)
-        : d.onSecureRandom(r, op, spi, bytes, count, params);
+    return Hooks.delegate().onSecureRandom(real, op, spi, bytes, count, params);
   }
 }

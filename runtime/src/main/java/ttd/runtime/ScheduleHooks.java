@@ -41,10 +41,7 @@ public final class ScheduleHooks {
   public static void onTick() {
     BatonClock c = baton;
     if (c != null && c.thread == Thread.currentThread() && !c.owner.busy && ++c.ticks >= c.switchAt) {
-      HookDelegate d = Hooks.delegate();
-      if (d != null) {
-        d.onTick();
-      }
+      Hooks.delegate().onTick();
     }
   }
 
@@ -60,61 +57,33 @@ public final class ScheduleHooks {
         && c.thread == Thread.currentThread()
         && !c.owner.busy
         && (++c.ticks >= c.switchAt || !c.enterFast(monitor))) {
-      HookDelegate d = Hooks.delegate();
-      if (d != null) {
-        d.onMonitorEnter(monitor);
-      }
+      Hooks.delegate().onMonitorEnter(monitor);
     }
   }
 
   /** Replaces {@code Object.wait()} call sites. */
   public static void onObjectWait(Object monitor) throws InterruptedException {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      monitor.wait();
-    } else {
-      d.onObjectWait(monitor, 0, 0);
-    }
+    Hooks.delegate().onObjectWait(monitor, 0, 0);
   }
 
   /** Replaces {@code Object.notify()} call sites. */
   public static void onObjectNotify(Object monitor) {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      monitor.notify();
-    } else {
-      d.onObjectNotify(monitor, false);
-    }
+    Hooks.delegate().onObjectNotify(monitor, false);
   }
 
   /** Replaces {@code Object.notifyAll()} call sites. */
   public static void onObjectNotifyAll(Object monitor) {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      monitor.notifyAll();
-    } else {
-      d.onObjectNotify(monitor, true);
-    }
+    Hooks.delegate().onObjectNotify(monitor, true);
   }
 
   /** Replaces {@code Unsafe.park(boolean, long)} call sites. */
   public static void onThreadPark(Object unsafe, boolean absolute, long time) {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      realPark.park(unsafe, absolute, time);
-    } else {
-      d.onThreadPark(realPark, unsafe, absolute, time);
-    }
+    Hooks.delegate().onThreadPark(realPark, unsafe, absolute, time);
   }
 
   /** Replaces {@code Unsafe.unpark(Object)} call sites. */
   public static void onThreadUnpark(Object unsafe, Object thread) {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      realPark.unpark(unsafe, thread);
-    } else {
-      d.onThreadUnpark(realPark, unsafe, thread);
-    }
+    Hooks.delegate().onThreadUnpark(realPark, unsafe, thread);
   }
 
   /** Replaces {@code Thread.join()} call sites. */
@@ -129,36 +98,22 @@ public final class ScheduleHooks {
 
   /** Replaces {@code Thread.join(long, int)} call sites. */
   public static void onThreadJoin(Thread thread, long millis, int nanos) throws InterruptedException {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      thread.join(millis, nanos);
-    } else {
-      d.onThreadJoin(thread, millis, nanos);
-    }
+    Hooks.delegate().onThreadJoin(thread, millis, nanos);
   }
 
   /** Replaces {@code Thread.yield()} and {@code Thread.onSpinWait()} call sites. */
   public static void onThreadYield() {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      Thread.yield();
-    } else {
-      d.onThreadYield();
-    }
+    Hooks.delegate().onThreadYield();
   }
 
   /** Called on entry of {@code Thread.interrupt()}, before the real interrupt. */
   public static void onThreadInterrupt(Thread thread) {
-    HookDelegate d = Hooks.delegate();
-    if (d != null) {
-      d.onThreadInterrupt(thread);
-    }
+    Hooks.delegate().onThreadInterrupt(thread);
   }
 
   /** Replaces {@code Thread.isAlive()} call sites of application code. */
   public static boolean onThreadIsAlive(Thread thread) {
-    HookDelegate d = Hooks.delegate();
-    return d == null ? thread.isAlive() : d.onThreadIsAlive(thread);
+    return Hooks.delegate().onThreadIsAlive(thread);
   }
 
   /**
@@ -168,8 +123,7 @@ public final class ScheduleHooks {
    * model is not listed, though the JVM may still be finishing it.
    */
   public static Thread[] onThreadList(Thread[] all) {
-    HookDelegate d = Hooks.delegate();
-    return d == null ? all : d.onThreadList(all);
+    return Hooks.delegate().onThreadList(all);
   }
 
   /**
@@ -178,68 +132,44 @@ public final class ScheduleHooks {
    * thread leaves before the JVM has taken it out of its group.
    */
   public static int onGroupCount(Thread[] members, int count) {
-    HookDelegate d = Hooks.delegate();
-    return d == null || count == 0 ? count : d.onThreadList(java.util.Arrays.copyOf(members, count)).length;
+    return count == 0 || !Hooks.installed()
+        ? count
+        : Hooks.delegate().onThreadList(java.util.Arrays.copyOf(members, count)).length;
   }
 
   /** Replaces {@code Thread.isInterrupted()} call sites (application and JDK code). */
   public static boolean onThreadIsInterrupted(Thread thread) {
-    HookDelegate d = Hooks.delegate();
-    return d == null ? thread.isInterrupted() : d.onThreadIsInterrupted(thread);
+    return Hooks.delegate().onThreadIsInterrupted(thread);
   }
 
   /** Replaces {@code Thread.getState()} call sites of application code. */
   public static Thread.State onThreadGetState(Thread thread) {
-    HookDelegate d = Hooks.delegate();
-    return d == null ? thread.getState() : d.onThreadGetState(thread);
+    return Hooks.delegate().onThreadGetState(thread);
   }
 
   /** Called on entry of a virtual thread's start, which the scheduler does not support. */
   public static void onVirtualThreadStart(Object thread) {
-    HookDelegate d = Hooks.delegate();
-    if (d != null) {
-      d.onVirtualThreadStart(thread);
-    }
+    Hooks.delegate().onVirtualThreadStart(thread);
   }
 
   /** Replaces {@code Thread.sleep(long)} call sites. */
   public static void onThreadSleep(long millis) throws InterruptedException {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      Thread.sleep(millis);
-    } else {
-      d.onThreadSleep(millis, 0);
-    }
+    Hooks.delegate().onThreadSleep(millis, 0);
   }
 
   /** Replaces {@code Thread.sleep(long, int)} call sites. */
   public static void onThreadSleep(long millis, int nanos) throws InterruptedException {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      Thread.sleep(millis, nanos);
-    } else {
-      d.onThreadSleep(millis, nanos);
-    }
+    Hooks.delegate().onThreadSleep(millis, nanos);
   }
 
   /** Replaces {@code Object.wait(long)} call sites. */
   public static void onObjectWait(Object monitor, long millis) throws InterruptedException {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      monitor.wait(millis);
-    } else {
-      d.onObjectWait(monitor, millis, 0);
-    }
+    Hooks.delegate().onObjectWait(monitor, millis, 0);
   }
 
   /** Replaces {@code Object.wait(long, int)} call sites. */
   public static void onObjectWait(Object monitor, long millis, int nanos)
       throws InterruptedException {
-    HookDelegate d = Hooks.delegate();
-    if (d == null) {
-      monitor.wait(millis, nanos);
-    } else {
-      d.onObjectWait(monitor, millis, nanos);
-    }
+    Hooks.delegate().onObjectWait(monitor, millis, nanos);
   }
 }

@@ -25,7 +25,7 @@ class BootstrapSurfaceTest {
         Hooks.class, ScheduleHooks.class, HookDelegate.class, FileHooks.class, NativeIoHooks.class, NetHooks.class,
         RandomHooks.class, RealSecureRandom.class, ReplayPosition.class,
         ReplayPosition.HashBracket.class, ReplayPosition.ThreadClock.class, BatonClock.class,
-        AgentGuard.class, DeclarationOrder.class, HiddenClassNames.class}) {
+        AgentGuard.class, DeclarationOrder.class, HiddenClassNames.class, PassThrough.class}) {
       for (String type : referencedTypes(c)) {
         if (!type.startsWith("java/") && !type.startsWith("ttd/runtime/")) {
           foreign.add(c.getSimpleName() + " -> " + type);

@@ -1,6 +1,9 @@
 package ttd.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.FileDescriptor;
@@ -31,6 +34,19 @@ class HooksTest {
     long before = System.nanoTime();
     ScheduleHooks.onThreadSleep(20);
     assertTrue(System.nanoTime() - before >= 20_000_000L, "a passthrough sleep really sleeps");
+  }
+
+  @Test
+  void uninstallingPutsBackAPassThroughDelegateThatMakesTheRealCalls() {
+    Hooks.install(recording(new StringBuilder()));
+    assertTrue(Hooks.installed());
+    Hooks.install(null);
+    assertSame(PassThrough.INSTANCE, Hooks.delegate(), "the façades never see a null delegate");
+    assertFalse(Hooks.installed());
+    Thread t = new Thread(() -> {});
+    assertEquals(Thread.State.NEW, ScheduleHooks.onThreadGetState(t));
+    assertThrows(IllegalMonitorStateException.class, () -> ScheduleHooks.onObjectNotify(new Object()),
+        "the real notify ran, without the monitor");
   }
 
   @Test

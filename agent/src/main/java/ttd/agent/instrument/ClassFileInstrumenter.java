@@ -42,7 +42,7 @@ public final class ClassFileInstrumenter {
     this.path = path;
     // built now: building it while the transformer loads a class could need that class itself
     NativeIoTable.entries();
-    for (TypeInstrumentation t : Instrumentations.all()) {
+    for (TypeInstrumentation t : CaptureTable.instrumentations()) {
       byType.computeIfAbsent(t.typeName(), k -> new java.util.ArrayList<>()).add(t);
     }
   }

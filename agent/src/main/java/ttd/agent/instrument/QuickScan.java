@@ -12,16 +12,9 @@ import java.nio.charset.StandardCharsets;
  */
 final class QuickScan {
 
-  private static final String[] CALLEES = {
-    "nanoTime", "currentTimeMillis", "getNanoTimeAdjustment", "availableProcessors",
-    "freeMemory", "totalMemory", "maxMemory", "getLocalHostName", "sleep", "wait",
-    "join", "yield", "onSpinWait", "park", "unpark", "isInterrupted",
-  };
-
-  /** Also the owners of public I/O natives whose call sites are rewritten in any class. */
+  /** The names the capture table's rows for any class leave in a constant pool. */
   private static final String[] CALLEE_ENTRIES =
-      entries(concat(concat(CALLEES, ManagementCalls.OWNERS),
-          ttd.agent.io.NativeIoTable.ownersCalledFromAnywhere().toArray(new String[0])));
+      entries(CaptureTable.scanNames().toArray(new String[0]));
   private static final String RUN_ENTRY = entries(new String[] {"run"})[0];
 
 
@@ -36,12 +29,6 @@ final class QuickScan {
       }
     }
     return threadLike && text.contains(RUN_ENTRY);
-  }
-
-  private static String[] concat(String[] a, String[] b) {
-    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    return all;
   }
 
   private static String[] entries(String[] names) {

@@ -38,6 +38,16 @@ public final class NativeIoTable {
       this.callers = callers;
     }
 
+    /** Whether every class's calls are rewritten (the owner's public natives). */
+    public boolean calledFromAnywhere() {
+      return callers.equals(ANY);
+    }
+
+    /** Its callers as the table writes them: a package prefix ending in '/', a class, or a class and {@code $*}. */
+    public String callers() {
+      return callers;
+    }
+
     public boolean calledFrom(String caller) {
       if (callers.equals(ANY)) {
         return true;

@@ -1,0 +1,151 @@
+package ttd.agent.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.Type;
+
+/**
+ * Every row of the capture table names a JDK method that exists in the running JDK (where the row
+ * says it applies) and a hook that exists in the bootstrap façade with the descriptor the rewrite
+ * calls it with; a changed body calls the row's hook. Run on JDK 17 and again on 25 (the {@code
+ * jdk25} profile).
+ */
+class CaptureTableTest {
+
+  private static final int FEATURE = Runtime.version().feature();
+
+  @Test
+  void everyRowNamesAMethodOfTheRunningJdk() {
+    List<String> missing = new ArrayList<>();
+    int checked = 0;
+    for (Capture c : CaptureTable.rows()) {
+      if (!c.jdks().includes(FEATURE) || c.how() == Capture.Rewrite.NATIVE_IO) {
+        continue; // the native I/O rows hold both JDKs' natives; RealNativeIoCallsTest checks them
+      }
+      checked++;
+      if (!exists(c)) {
+        missing.add(c.method() + (c.isStatic() ? " (static)" : ""));
+      }
+    }
+    assertEquals(List.of(), missing, "rows whose JDK method is not in JDK " + FEATURE);
+    assertTrue(checked > 150, "checked " + checked + " rows");
+  }
+
+  @Test
+  void everyRowsHookIsAPublicStaticMethodOfItsFacadeWithTheDescriptorItIsCalledWith() {
+    List<String> missing = new ArrayList<>();
+    for (Capture c : CaptureTable.rows()) {
+      if (c.hookName() != null && !hookExists(c)) {
+        missing.add(c.method() + " -> " + c.hook());
+      }
+    }
+    assertEquals(List.of(), missing, "rows whose hook is not in ttd.runtime");
+  }
+
+  @Test
+  void everyChangedBodyCallsItsRowsHook() throws IOException {
+    List<String> missing = new ArrayList<>();
+    ClassFileInstrumenter instrumenter = new ClassFileInstrumenter(null);
+    for (Capture c : CaptureTable.rows()) {
+      if (c.how() != Capture.Rewrite.BODY || c.hookName() == null || !c.jdks().includes(FEATURE)) {
+        continue;
+      }
+      String type = c.callers().iterator().next();
+      byte[] original = classFile(type);
+      byte[] rewritten = original == null ? null : instrumenter.instrument(type, original);
+      if (rewritten == null || !MethodCalls.in(rewritten).contains(c.hook())) {
+        missing.add(type + " does not call " + c.hook() + " for " + c.method());
+      }
+    }
+    assertEquals(List.of(), missing);
+  }
+
+  @Test
+  void theQuickScanLooksForEveryCalleeRewrittenInAnyClass() {
+    Set<String> names = CaptureTable.scanNames();
+    assertTrue(names.containsAll(List.of("nanoTime", "sleep", "park", "sun/management/VMManagement",
+        "java/io/RandomAccessFile")), names.toString());
+    assertTrue(!names.contains("notify") && !names.contains("getDeclaredMethods0"), "application and body rows: "
+        + names);
+  }
+
+  private static boolean exists(Capture c) {
+    Class<?> owner;
+    try {
+      owner = Class.forName(c.owner().replace('/', '.'), false, ClassLoader.getSystemClassLoader());
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+    if (c.isField()) {
+      for (Field f : owner.getDeclaredFields()) {
+        if (f.getName().equals(c.name()) && Type.getDescriptor(f.getType()).equals(c.desc())
+            && Modifier.isStatic(f.getModifiers()) == c.isStatic()) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (c.name().equals("<init>")) {
+      for (Constructor<?> k : owner.getDeclaredConstructors()) {
+        if (Type.getConstructorDescriptor(k).equals(c.desc())) {
+          return true;
+        }
+      }
+      return false;
+    }
+    // a call may name a method through a subtype that inherits it (an MXBean's sub-interface)
+    Deque<Class<?>> types = new ArrayDeque<>(List.of(owner));
+    Set<Class<?>> seen = new HashSet<>();
+    while (!types.isEmpty()) {
+      Class<?> t = types.pop();
+      if (!seen.add(t)) {
+        continue;
+      }
+      for (Method m : t.getDeclaredMethods()) {
+        if (m.getName().equals(c.name()) && Type.getMethodDescriptor(m).equals(c.desc())
+            && Modifier.isStatic(m.getModifiers()) == c.isStatic()) {
+          return true;
+        }
+      }
+      if (t.getSuperclass() != null) {
+        types.add(t.getSuperclass());
+      }
+      types.addAll(List.of(t.getInterfaces()));
+    }
+    return false;
+  }
+
+  private static boolean hookExists(Capture c) {
+    try {
+      for (Method m : Class.forName(c.hookOwner().replace('/', '.')).getMethods()) {
+        if (m.getName().equals(c.hookName()) && Type.getMethodDescriptor(m).equals(c.hookDesc())
+            && Modifier.isStatic(m.getModifiers())) {
+          return true;
+        }
+      }
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+    return false;
+  }
+
+  private static byte[] classFile(String internalName) throws IOException {
+    try (InputStream in = ClassLoader.getSystemResourceAsStream(internalName + ".class")) {
+      return in == null ? null : in.readAllBytes();
+    }
+  }
+}
