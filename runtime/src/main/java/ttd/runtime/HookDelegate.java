@@ -32,6 +32,12 @@ public interface HookDelegate {
 
   List<String> onVmArguments(List<String> original, int site);
 
+  /** What {@code Thread.getAllStackTraces()} found: one stack per listed thread. */
+  StackTraceElement[][] onThreadStacks(StackTraceElement[][] original, int site);
+
+  /** What another thread's {@code getStackTrace()} found (null: none). */
+  StackTraceElement[] onThreadStack(StackTraceElement[] original, int site);
+
   void onThreadSleep(long millis, int nanos) throws InterruptedException;
 
   void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException;

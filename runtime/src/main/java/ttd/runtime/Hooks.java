@@ -112,6 +112,16 @@ public final class Hooks {
     return delegate.onInetAddressHostName(original, site);
   }
 
+  /** The stacks of other threads, as {@code Thread.dumpThreads} (every release) returned them. */
+  public static StackTraceElement[][] onThreadStacks(StackTraceElement[][] original, int site) {
+    return delegate.onThreadStacks(original, site);
+  }
+
+  /** Another thread's stack, as {@code Thread.asyncGetStackTrace} (18 and later) returned it. */
+  public static StackTraceElement[] onThreadStack(StackTraceElement[] original, int site) {
+    return delegate.onThreadStack(original, site);
+  }
+
   public static List<String> onVmArguments(List<String> original, int site) {
     return delegate.onVmArguments(original, site);
   }

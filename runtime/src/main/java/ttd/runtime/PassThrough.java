@@ -52,6 +52,16 @@ final class PassThrough implements HookDelegate {
   }
 
   @Override
+  public StackTraceElement[][] onThreadStacks(StackTraceElement[][] original, int site) {
+    return original;
+  }
+
+  @Override
+  public StackTraceElement[] onThreadStack(StackTraceElement[] original, int site) {
+    return original;
+  }
+
+  @Override
   public List<String> onVmArguments(List<String> original, int site) {
     return original;
   }

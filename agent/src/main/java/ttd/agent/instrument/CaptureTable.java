@@ -80,6 +80,10 @@ final class CaptureTable {
     result("java/net/InetAddressImpl", "getLocalHostName", "()Ljava/lang/String;", "onInetAddressHostName",
         EventKind.HOST_NAME);
     management();
+    // where the JDK's own threads and the program's stand in their waits depends on timing
+    String stacks = "[Ljava/lang/StackTraceElement;";
+    threadStacks("dumpThreads", "([L" + THREAD + ";)[" + stacks, true, "onThreadStacks", Jdks.ALL);
+    threadStacks("asyncGetStackTrace", "()" + stacks, false, "onThreadStack", Jdks.AFTER_17);
 
     // the scheduler's calls, in any class: replaced by hooks with the same stack shape
     for (String d : List.of("(J)V", "(JI)V")) {
@@ -424,6 +428,13 @@ final class CaptureTable {
   private static void result(String owner, String name, String desc, String hook, EventKind event) {
     ROWS.add(new Capture(owner, name, desc, false, Rewrite.RESULT_AT_CALL_SITE, HOOKS, hook,
         Capture.resultHookDescriptor(desc), event, ANY, Named.EXACTLY, Set.of(), false, false, Jdks.ALL, null));
+  }
+
+  /** The stacks of other threads, read through a (package-)private method of {@code Thread}. */
+  private static void threadStacks(String name, String desc, boolean isStatic, String hook, Jdks jdks) {
+    ROWS.add(new Capture(THREAD, name, desc, isStatic, Rewrite.RESULT_AT_CALL_SITE, HOOKS, hook,
+        Capture.resultHookDescriptor(desc), EventKind.THREAD_STACKS, ANY, Named.EXACTLY, Set.of(), false, false,
+        jdks, null));
   }
 
   /** A management figure: its many names are common words, so the quick scan looks for the owner. */

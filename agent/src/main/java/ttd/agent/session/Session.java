@@ -166,6 +166,32 @@ public final class Session implements HookDelegate {
     }
   }
 
+  @Override
+  public StackTraceElement[][] onThreadStacks(StackTraceElement[][] original, int site) {
+    ThreadState t = run.enter();
+    if (t == null || original == null) {
+      return original;
+    }
+    try {
+      return ThreadStacks.exchange(t, exchange, site, original);
+    } finally {
+      run.exit(t);
+    }
+  }
+
+  @Override
+  public StackTraceElement[] onThreadStack(StackTraceElement[] original, int site) {
+    ThreadState t = run.enter();
+    if (t == null) {
+      return original;
+    }
+    try {
+      return ThreadStacks.exchange(t, exchange, site, new StackTraceElement[][] {original})[0];
+    } finally {
+      run.exit(t);
+    }
+  }
+
   /**
    * The JVM's input arguments: a replay runs with flags of its own (its agent options, the
    * launcher's determinism flags), and programs read the list (Tomcat looks for an option in it).
