@@ -45,7 +45,7 @@ final class Client {
   private final Wire wire;
   private final Ids ids = new Ids();
   private final ValueCodec values = new ValueCodec(ids);
-  private final Map<Integer, CommandTable.Command> table = new HashMap<>();
+  private final Map<Integer, JdwpCommandTable.Command> table = new HashMap<>();
   private final Map<String, byte[]> metadata = new HashMap<>();
   private final ArrayDeque<Packet> inbox = new ArrayDeque<>();
   final Map<Integer, IdeRequest> requests = new LinkedHashMap<>();
@@ -73,8 +73,8 @@ final class Client {
     this.link = link;
     this.wire = wire;
     VendorCommands vendor = new VendorCommands(this);
-    for (CommandTable.Command c : CommandTable.commands(new VmCommands(this), new TypeCommands(this), new ObjectCommands(this),
-        new ThreadCommands(this), new RequestCommands(this), vendor)) {
+    for (JdwpCommandTable.Command c : JdwpCommandTable.commands(new VmCommands(this), new TypeCommands(this), new ObjectCommands(this),
+        new ThreadCommands(this), new EventRequestCommands(this), vendor)) {
       table.put(c.key(), c);
     }
     lastStop = link.stop();
@@ -116,7 +116,7 @@ final class Client {
         if (p.isReply()) {
           continue;
         }
-        if ((p.key() == CommandTable.key(1, 8) || p.key() == CommandTable.key(11, 2)) && pumping == null) {
+        if ((p.key() == JdwpCommandTable.key(1, 8) || p.key() == JdwpCommandTable.key(11, 2)) && pumping == null) {
           server.interruptMotion();
         }
         synchronized (inbox) {
@@ -199,14 +199,14 @@ final class Client {
 
   private void handle(Packet p) {
     ids.use(link.target());
-    CommandTable.Command cmd = table.get(p.key());
+    JdwpCommandTable.Command cmd = table.get(p.key());
     int error = 0;
     byte[] data = new byte[0];
     String cacheKey = null;
     if (cmd == null) {
       error = JdwpError.NOT_IMPLEMENTED;
     } else {
-      if (cmd.kind() == CommandTable.Kind.METADATA) {
+      if (cmd.kind() == JdwpCommandTable.Kind.METADATA) {
         cacheKey = p.key() + ":" + new String(p.data(), StandardCharsets.ISO_8859_1);
         data = metadata.get(cacheKey);
       }

@@ -22,6 +22,6 @@ record Packet(int id, int flags, int commandSet, int command, int errorCode, byt
 
   /** The table key of a command: set and command in one int. */
   int key() {
-    return CommandTable.key(commandSet, command);
+    return JdwpCommandTable.key(commandSet, command);
   }
 }

@@ -15,7 +15,7 @@ import ttd.debug.code.ProgramBci;
 /**
  * The ReferenceType, ClassType (superclass), Method and ClassLoaderReference commands: what types
  * and methods are. Most of it is the same in every replay JVM of the recording, so the table
- * marks it {@link CommandTable.Kind#METADATA} and the answer is reused.
+ * marks it {@link JdwpCommandTable.Kind#METADATA} and the answer is reused.
  */
 final class TypeCommands {
 

@@ -3,7 +3,7 @@ package ttd.debug.jdwp;
 import ttd.debug.replayvm.Position;
 
 /**
- * ttd's vendor command set ({@link CommandTable#VENDOR}), for IDE plugins and scripts that drive
+ * ttd's vendor command set ({@link JdwpCommandTable#VENDOR}), for IDE plugins and scripts that drive
  * time: reverse-continue and the reverse steps, goto, when, checkpoints, history and the
  * direction of Resume. A command that moves answers after the move, with the console's words and
  * the new position, and the client then gets the stop as an event like any other. Packet layouts:

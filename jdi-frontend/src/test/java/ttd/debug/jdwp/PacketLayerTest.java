@@ -61,7 +61,7 @@ class PacketLayerTest {
     wire.handshake();
     Packet p = wire.read();
     assertEquals(5, p.id());
-    assertEquals(CommandTable.key(1, 9), p.key());
+    assertEquals(JdwpCommandTable.key(1, 9), p.key());
     assertArrayEquals(new byte[] {1, 2, 3}, p.data());
     wire.write(Packet.reply(5, JdwpError.NOT_IMPLEMENTED, new byte[] {4}));
     byte[] out = server.toByteArray();

@@ -132,7 +132,7 @@ final class Inspect {
     try {
       return s.gdb.run(command).result().results();
     } catch (MiError e) {
-      throw new BadInput(Messages.refusal(e.getMessage()));
+      throw new BadInput(GdbRefusals.refusal(e.getMessage()));
     }
   }
 }

@@ -39,7 +39,7 @@ final class NativeCommands {
     } catch (BadInput e) {
       s.out.println(e.getMessage());
     } catch (MiError e) {
-      s.out.println(Messages.refusal(e.getMessage()));
+      s.out.println(GdbRefusals.refusal(e.getMessage()));
     } catch (GdbGone e) {
       s.out.println(e.getMessage() + "; `quit` and start the console again");
     } catch (IllegalStateException e) {

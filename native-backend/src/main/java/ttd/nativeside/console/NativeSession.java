@@ -93,7 +93,7 @@ final class NativeSession {
       r = gdb.resume(command);
     } catch (MiError e) {
       showOutput();
-      throw new BadInput(Messages.refusal(e.getMessage()));
+      throw new BadInput(GdbRefusals.refusal(e.getMessage()));
     }
     shown(r, title, reverse);
     return r;

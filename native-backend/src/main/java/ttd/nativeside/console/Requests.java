@@ -44,7 +44,7 @@ final class Requests {
     try {
       r = s.gdb.run("-break-insert -f " + Gdb.quote(location));
     } catch (MiError e) {
-      throw new BadInput(Messages.refusal(e.getMessage()));
+      throw new BadInput(GdbRefusals.refusal(e.getMessage()));
     }
     MiValue bkpt = r.get("bkpt");
     String name = "breakpoint " + location;
@@ -90,7 +90,7 @@ final class Requests {
     try {
       r = s.gdb.console(Watches.command(expr));
     } catch (MiError e) {
-      throw new BadInput(Messages.refusal(e.getMessage()));
+      throw new BadInput(GdbRefusals.refusal(e.getMessage()));
     }
     for (MiRecord a : r.async()) {
       if (a.klass().equals("breakpoint-created")) {

@@ -21,7 +21,7 @@ import ttd.debug.requests.ClientRequest;
  * console request ({@link ClientRequest}) that every replay JVM gets, reverse searches included;
  * steps, class preparations and thread starts and deaths the server serves itself.
  */
-final class RequestCommands {
+final class EventRequestCommands {
 
   private static final int COUNT = 1;
   private static final int CONDITIONAL = 2;
@@ -39,7 +39,7 @@ final class RequestCommands {
 
   private final Client client;
 
-  RequestCommands(Client client) {
+  EventRequestCommands(Client client) {
     this.client = client;
   }
 

@@ -1,9 +1,9 @@
 package ttd.nativeside.console;
 
 /** gdb's refusals, as the console's one-line answers. */
-final class Messages {
+final class GdbRefusals {
 
-  private Messages() {}
+  private GdbRefusals() {}
 
   /** One line for a command gdb refused with {@code message}. */
   static String refusal(String message) {

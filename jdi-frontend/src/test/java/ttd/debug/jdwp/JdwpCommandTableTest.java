@@ -12,18 +12,18 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** The one command table: unique rows, read-only history, the vendor set. */
-class CommandTableTest {
+class JdwpCommandTableTest {
 
-  private static List<CommandTable.Command> table() {
-    return CommandTable.commands(new VmCommands(null), new TypeCommands(null), new ObjectCommands(null),
-        new ThreadCommands(null), new RequestCommands(null), new VendorCommands(null));
+  private static List<JdwpCommandTable.Command> table() {
+    return JdwpCommandTable.commands(new VmCommands(null), new TypeCommands(null), new ObjectCommands(null),
+        new ThreadCommands(null), new EventRequestCommands(null), new VendorCommands(null));
   }
 
   @Test
   void eachCommandHasOneRowAndOneName() {
     Set<Integer> keys = new HashSet<>();
     Set<String> names = new HashSet<>();
-    for (CommandTable.Command c : table()) {
+    for (JdwpCommandTable.Command c : table()) {
       assertTrue(keys.add(c.key()), "one row for " + c.name());
       assertTrue(names.add(c.name()), c.name());
     }
@@ -34,11 +34,11 @@ class CommandTableTest {
     Set<String> mustRefuse = Set.of("VirtualMachine.Exit", "VirtualMachine.RedefineClasses", "ClassType.SetValues",
         "ObjectReference.SetValues", "ArrayReference.SetValues", "StackFrame.SetValues", "ThreadReference.Stop",
         "ThreadReference.Interrupt", "ThreadReference.ForceEarlyReturn");
-    Set<String> refused = table().stream().filter(c -> c.kind() == CommandTable.Kind.REFUSED)
-        .map(CommandTable.Command::name).collect(Collectors.toSet());
+    Set<String> refused = table().stream().filter(c -> c.kind() == JdwpCommandTable.Kind.REFUSED)
+        .map(JdwpCommandTable.Command::name).collect(Collectors.toSet());
     assertTrue(refused.containsAll(mustRefuse), "refused: " + refused);
-    for (CommandTable.Command c : table()) {
-      if (c.kind() == CommandTable.Kind.REFUSED) {
+    for (JdwpCommandTable.Command c : table()) {
+      if (c.kind() == JdwpCommandTable.Kind.REFUSED) {
         JdwpError e = assertThrows(JdwpError.class, () -> c.handler().handle(null));
         assertEquals(JdwpError.NOT_IMPLEMENTED, e.code);
         assertTrue(e.sentence.startsWith("ttd: the debugger asked for " + c.name() + " ("), e.sentence);
@@ -48,17 +48,17 @@ class CommandTableTest {
 
   @Test
   void theVendorSetIsInTheRangeJdwpReservesAndClearOfKnownOnes() {
-    assertTrue(CommandTable.VENDOR >= 128 && CommandTable.VENDOR <= 255);
-    assertFalse(CommandTable.VENDOR == 128 || CommandTable.VENDOR == 0xC7, "Eclipse's and Android's sets");
-    long vendor = table().stream().filter(c -> c.set() == CommandTable.VENDOR).count();
+    assertTrue(JdwpCommandTable.VENDOR >= 128 && JdwpCommandTable.VENDOR <= 255);
+    assertFalse(JdwpCommandTable.VENDOR == 128 || JdwpCommandTable.VENDOR == 0xC7, "Eclipse's and Android's sets");
+    long vendor = table().stream().filter(c -> c.set() == JdwpCommandTable.VENDOR).count();
     assertEquals(12, vendor, "docs/jdwp.md lists twelve vendor commands");
-    assertTrue(table().stream().filter(c -> c.set() == CommandTable.VENDOR).allMatch(c -> c.name().startsWith("ttd.")));
+    assertTrue(table().stream().filter(c -> c.set() == JdwpCommandTable.VENDOR).allMatch(c -> c.name().startsWith("ttd.")));
   }
 
   @Test
   void popFramesAndResumeMoveTheSharedPosition() {
     for (String name : List.of("StackFrame.PopFrames", "VirtualMachine.Resume", "ThreadReference.Resume", "EventRequest.Set")) {
-      assertEquals(CommandTable.Kind.CONTROL, table().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow().kind(), name);
+      assertEquals(JdwpCommandTable.Kind.CONTROL, table().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow().kind(), name);
     }
   }
 }

@@ -9,7 +9,7 @@ import java.util.List;
  * get {@code NOT_IMPLEMENTED}, as a JVM answers a command set it does not know, so a client that
  * probes ttd's vendor set on a plain JVM, or a JVM's on ttd, learns it safely.
  */
-final class CommandTable {
+final class JdwpCommandTable {
 
   /** ttd's vendor command set (JDWP reserves 128 and above; 128 is Eclipse's hot code replace, 0xC7 Android's). */
   static final int VENDOR = 0xF0;
@@ -36,7 +36,7 @@ final class CommandTable {
 
   record Command(int set, int command, String name, Kind kind, Handler handler) {
     int key() {
-      return CommandTable.key(set, command);
+      return JdwpCommandTable.key(set, command);
     }
   }
 
@@ -44,11 +44,11 @@ final class CommandTable {
     return (set << 8) | command;
   }
 
-  private CommandTable() {}
+  private JdwpCommandTable() {}
 
   /** The table, with the handlers of one client's connection. */
   static List<Command> commands(VmCommands vm, TypeCommands types, ObjectCommands objects, ThreadCommands threads,
-      RequestCommands requests, VendorCommands vendor) {
+      EventRequestCommands requests, VendorCommands vendor) {
     List<Command> t = new ArrayList<>();
     Kind r = Kind.READ;
     Kind m = Kind.METADATA;
