@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TimeZone;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.PropertyOrder;
+import ttd.agent.instrument.CaptureTable;
 import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.record.RecordSession;
 import ttd.agent.replay.ReplaySession;
@@ -91,7 +92,7 @@ abstract class SessionStart {
         new RecordSession(
             run, dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
             opts.chaos(), redaction, opts.path());
-    Session session = new Session(run, recording, recording);
+    Session session = new Session(run, recording, recording, CaptureTable.valueCaptures());
     if (opts.nativeChildren() != null) {
       Path traces = Files.createDirectory(dir.resolve("native"));
       OwnerOnly.restrictDirectory(traces);
@@ -168,7 +169,7 @@ abstract class SessionStart {
               run, dir.resolve(TraceFormat.QUEUE_DIR), scan, signal,
               meta.get(TraceFormat.SIGNAL_AT), redacted(meta),
               Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages, recorded.path());
-      session = new Session(run, replay, replay);
+      session = new Session(run, replay, replay, CaptureTable.valueCaptures());
     } catch (BadRecordingException e) {
       if (refuse != null) {
         refuse.accept(e.getMessage());

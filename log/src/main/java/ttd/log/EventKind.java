@@ -98,7 +98,8 @@ public enum EventKind {
   SECURE_RANDOM(100, Payload.OUTPUT, "SecureRandom output"),
   /** The JVM's input arguments as {@code RuntimeMXBean.getInputArguments} lists them (NUL-separated). */
   VM_ARGUMENTS(104, Payload.STRING, "the JVM's input arguments"),
-  THREAD_STACKS(105, Payload.STRING, "the stacks of other threads (Thread.getAllStackTraces, getStackTrace)");
+  /** A captured JDK method's result as its codec wrote it, keyed by the method (105 is retired). */
+  CAPTURED_VALUE(106, Payload.STRING_PAIR, "the result of a captured JDK method");
 
   /**
    * The most payload bytes one event carries: a larger read or write continues in {@link

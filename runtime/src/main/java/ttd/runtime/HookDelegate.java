@@ -32,11 +32,11 @@ public interface HookDelegate {
 
   List<String> onVmArguments(List<String> original, int site);
 
-  /** What {@code Thread.getAllStackTraces()} found: one stack per listed thread. */
-  StackTraceElement[][] onThreadStacks(StackTraceElement[][] original, int site);
-
-  /** What another thread's {@code getStackTrace()} found (null: none). */
-  StackTraceElement[] onThreadStack(StackTraceElement[] original, int site);
+  /**
+   * The result of a captured JDK method that a codec writes to the log and rebuilds from it: which
+   * method and codec, {@code capture}, is the agent's number for the capture table's row.
+   */
+  Object onValue(Object original, int site, int capture);
 
   void onThreadSleep(long millis, int nanos) throws InterruptedException;
 

@@ -112,14 +112,12 @@ public final class Hooks {
     return delegate.onInetAddressHostName(original, site);
   }
 
-  /** The stacks of other threads, as {@code Thread.dumpThreads} (every release) returned them. */
-  public static StackTraceElement[][] onThreadStacks(StackTraceElement[][] original, int site) {
-    return delegate.onThreadStacks(original, site);
-  }
-
-  /** Another thread's stack, as {@code Thread.asyncGetStackTrace} (18 and later) returned it. */
-  public static StackTraceElement[] onThreadStack(StackTraceElement[] original, int site) {
-    return delegate.onThreadStack(original, site);
+  /**
+   * The result of a captured JDK method whose row names a codec (the call site casts the result
+   * back to the method's type): one hook for every such method, so adding one touches no façade.
+   */
+  public static Object onValue(Object original, int site, int capture) {
+    return delegate.onValue(original, site, capture);
   }
 
   public static List<String> onVmArguments(List<String> original, int site) {

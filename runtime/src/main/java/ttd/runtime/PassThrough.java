@@ -52,12 +52,7 @@ final class PassThrough implements HookDelegate {
   }
 
   @Override
-  public StackTraceElement[][] onThreadStacks(StackTraceElement[][] original, int site) {
-    return original;
-  }
-
-  @Override
-  public StackTraceElement[] onThreadStack(StackTraceElement[] original, int site) {
+  public Object onValue(Object original, int site, int capture) {
     return original;
   }
 

@@ -5,6 +5,7 @@ import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 /**
  * Rewrites call sites of sources that cannot be hooked from inside: the clock natives, which are
@@ -59,7 +60,13 @@ final class CallSiteRewriter extends MethodVisitor {
       super.visitMethodInsn(op, calleeOwner, name, desc, itf);
       HookCalls.pushInt(mv, site());
     }
+    if (c.codec() != null) {
+      HookCalls.pushInt(mv, CaptureTable.valueNumber(c));
+    }
     HookCalls.call(mv, c.hookOwner(), c.hookName(), c.hookDesc());
+    if (c.codec() != null) {
+      super.visitTypeInsn(Opcodes.CHECKCAST, Type.getReturnType(desc).getInternalName());
+    }
   }
 
   @Override

@@ -3,6 +3,7 @@ package ttd.agent.instrument;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import ttd.agent.value.ValueCodec;
 import ttd.log.EventKind;
 
 /**
@@ -36,6 +37,8 @@ import ttd.log.EventKind;
  * @param jdks the feature releases where the JDK method exists
  * @param instrumentation for {@link Rewrite#BODY}: the type instrumentation that makes the change
  *     (null for the other ways, whose rewriters read the rows themselves)
+ * @param codec for a {@link Rewrite#RESULT_AT_CALL_SITE} row of a reference result: how the
+ *     result is logged and rebuilt; its hook is then {@code Hooks.onValue} (null for the others)
  */
 record Capture(
     String owner,
@@ -53,7 +56,8 @@ record Capture(
     boolean clock,
     boolean scanOwner,
     Jdks jdks,
-    TypeInstrumentation instrumentation) {
+    TypeInstrumentation instrumentation,
+    ValueCodec<?> codec) {
 
   /** {@link #callers}: every class, the JDK's included. */
   static final Set<String> ANY = Set.of("*");
@@ -66,6 +70,8 @@ record Capture(
      * The call stays; its result and the site's id go through the hook, {@code hook(result, site)},
      * which returns what the program sees. For a value the JVM computes in native code or an
      * intrinsic that any class, the JDK's included, may call (clocks, {@code Runtime}'s figures).
+     * A row with a {@link #codec} goes through {@code Hooks.onValue(result, site, capture)} and a
+     * cast back to the method's type instead: the way to capture a new reference result.
      */
     RESULT_AT_CALL_SITE,
     /**

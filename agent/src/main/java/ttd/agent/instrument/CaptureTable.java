@@ -14,6 +14,9 @@ import ttd.agent.instrument.Capture.Jdks;
 import ttd.agent.instrument.Capture.Named;
 import ttd.agent.instrument.Capture.Rewrite;
 import ttd.agent.io.NativeIoTable;
+import ttd.agent.value.ThreadStacks;
+import ttd.agent.value.ValueCapture;
+import ttd.agent.value.ValueCodec;
 import ttd.log.EventKind;
 
 /**
@@ -26,7 +29,7 @@ import ttd.log.EventKind;
  * of its operations); this table lists them beside the rest. Adding a capture point: see
  * docs/design/interception.md, "Adding a capture point".
  */
-final class CaptureTable {
+public final class CaptureTable {
 
   private static final String HOOKS = HookCalls.HOOKS;
   private static final String SCHEDULE = HookCalls.SCHEDULE_HOOKS;
@@ -40,6 +43,7 @@ final class CaptureTable {
   private static final String FD = "Ljava/io/FileDescriptor;";
   private static final String ADDRESS = "Ljava/net/InetAddress;";
   private static final String TRANSFER = "(" + FD + "JI)";
+  private static final String VALUE_HOOK = "(" + OBJECT + "II)" + OBJECT;
 
   /** The JDK classes that call the network natives (each rewrites every network row). */
   private static final Set<String> NETWORK_CALLERS =
@@ -82,8 +86,8 @@ final class CaptureTable {
     management();
     // where the JDK's own threads and the program's stand in their waits depends on timing
     String stacks = "[Ljava/lang/StackTraceElement;";
-    threadStacks("dumpThreads", "([L" + THREAD + ";)[" + stacks, true, "onThreadStacks", Jdks.ALL);
-    threadStacks("asyncGetStackTrace", "()" + stacks, false, "onThreadStack", Jdks.AFTER_17);
+    value(THREAD, "dumpThreads", "([L" + THREAD + ";)[" + stacks, true, ThreadStacks.ALL, Jdks.ALL);
+    value(THREAD, "asyncGetStackTrace", "()" + stacks, false, ThreadStacks.ONE, Jdks.AFTER_17);
 
     // the scheduler's calls, in any class: replaced by hooks with the same stack shape
     for (String d : List.of("(J)V", "(JI)V")) {
@@ -153,7 +157,7 @@ final class CaptureTable {
       ROWS.add(new Capture(e.owner, e.name, e.desc, e.isStatic, Rewrite.NATIVE_IO, NATIVE_IO,
           NativeIoRewriter.hookName(e.desc), NativeIoRewriter.hookDescriptor(e), null,
           e.calledFromAnywhere() ? ANY : Set.of(e.callers()), Named.EXACTLY, Set.of(), false,
-          e.calledFromAnywhere(), Jdks.ALL, null));
+          e.calledFromAnywhere(), Jdks.ALL, null, null));
     }
 
     bodies();
@@ -422,26 +426,28 @@ final class CaptureTable {
 
   private static void clock(String owner, String name, String desc, String hook, EventKind event) {
     ROWS.add(new Capture(owner, name, desc, true, Rewrite.RESULT_AT_CALL_SITE, HOOKS, hook,
-        Capture.resultHookDescriptor(desc), event, ANY, Named.EXACTLY, Set.of(), true, false, Jdks.ALL, null));
+        Capture.resultHookDescriptor(desc), event, ANY, Named.EXACTLY, Set.of(), true, false, Jdks.ALL, null, null));
   }
 
   private static void result(String owner, String name, String desc, String hook, EventKind event) {
     ROWS.add(new Capture(owner, name, desc, false, Rewrite.RESULT_AT_CALL_SITE, HOOKS, hook,
-        Capture.resultHookDescriptor(desc), event, ANY, Named.EXACTLY, Set.of(), false, false, Jdks.ALL, null));
+        Capture.resultHookDescriptor(desc), event, ANY, Named.EXACTLY, Set.of(), false, false, Jdks.ALL, null, null));
   }
 
-  /** The stacks of other threads, read through a (package-)private method of {@code Thread}. */
-  private static void threadStacks(String name, String desc, boolean isStatic, String hook, Jdks jdks) {
-    ROWS.add(new Capture(THREAD, name, desc, isStatic, Rewrite.RESULT_AT_CALL_SITE, HOOKS, hook,
-        Capture.resultHookDescriptor(desc), EventKind.THREAD_STACKS, ANY, Named.EXACTLY, Set.of(), false, false,
-        jdks, null));
+  /**
+   * A reference result that {@code codec} logs and rebuilds, through {@code Hooks.onValue}: the
+   * way to capture a new one (docs/design/interception.md).
+   */
+  private static void value(String owner, String name, String desc, boolean isStatic, ValueCodec<?> codec, Jdks jdks) {
+    ROWS.add(new Capture(owner, name, desc, isStatic, Rewrite.RESULT_AT_CALL_SITE, HOOKS, "onValue", VALUE_HOOK,
+        EventKind.CAPTURED_VALUE, ANY, Named.EXACTLY, Set.of(), false, false, jdks, null, codec));
   }
 
   /** A management figure: its many names are common words, so the quick scan looks for the owner. */
   private static void management(String owner, String name, String desc, boolean isStatic) {
     ROWS.add(new Capture(owner, name, desc, isStatic, Rewrite.RESULT_AT_CALL_SITE, HOOKS, "onManagementValue",
         Capture.resultHookDescriptor(desc), EventKind.MANAGEMENT, ANY, Named.EXACTLY, Set.of(), false, true,
-        Jdks.ALL, null));
+        Jdks.ALL, null, null));
   }
 
   private static void schedule(
@@ -449,7 +455,7 @@ final class CaptureTable {
       Named named, Set<String> notIn, String hook, EventKind event) {
     ROWS.add(new Capture(owner, name, desc, isStatic, Rewrite.REPLACED_AT_CALL_SITE, SCHEDULE, hook,
         Capture.replacingHookDescriptor(desc, receiver, false), event, callers, named, notIn, false, false,
-        Jdks.ALL, null));
+        Jdks.ALL, null, null));
   }
 
   private static void net(String owner, String name, String desc, String hook, EventKind event) {
@@ -478,7 +484,7 @@ final class CaptureTable {
       String hook, EventKind event, Set<String> callers, Jdks jdks) {
     ROWS.add(new Capture(owner, name, desc, isStatic, Rewrite.REPLACED_AT_CALL_SITE, hookOwner, hook,
         Capture.replacingHookDescriptor(desc, receiver, widen), event, callers, Named.EXACTLY, Set.of(), false,
-        false, jdks, null));
+        false, jdks, null, null));
   }
 
   /** A change inside the body of {@code owner.name} itself. */
@@ -498,12 +504,47 @@ final class CaptureTable {
       String owner, String name, String desc, boolean isStatic, String hookOwner, String hook, String hookDesc,
       EventKind event, String in, TypeInstrumentation instrumentation, Jdks jdks) {
     ROWS.add(new Capture(owner, name, desc, isStatic, Rewrite.BODY, hookOwner, hook, hookDesc, event, Set.of(in),
-        Named.EXACTLY, Set.of(), false, false, jdks, instrumentation));
+        Named.EXACTLY, Set.of(), false, false, jdks, instrumentation, null));
+  }
+
+  /**
+   * The rows with a codec, in the table's order: a row's place here is the number its call sites
+   * pass to {@code Hooks.onValue}, and the session reads the list to find the codec.
+   */
+  private static List<Capture> valueRows() {
+    List<Capture> rows = new ArrayList<>();
+    for (Capture c : ROWS) {
+      if (c.codec() != null) {
+        rows.add(c);
+      }
+    }
+    return rows;
+  }
+
+  /** What the session needs of {@link #valueRows()}: each one's name and codec, in order. */
+  public static List<ValueCapture> valueCaptures() {
+    List<ValueCapture> captures = new ArrayList<>();
+    for (Capture c : valueRows()) {
+      captures.add(new ValueCapture(c.owner().substring(c.owner().lastIndexOf('/') + 1) + "." + c.name(), c.codec()));
+    }
+    return captures;
   }
 
   /** Every row. */
   static List<Capture> rows() {
     return Collections.unmodifiableList(ROWS);
+  }
+
+  private static final List<Capture> VALUE_ROWS = valueRows();
+
+  /** The number a call site of {@code row}, a row with a codec, passes to {@code Hooks.onValue}. */
+  static int valueNumber(Capture row) {
+    for (int i = 0; i < VALUE_ROWS.size(); i++) {
+      if (VALUE_ROWS.get(i) == row) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException(row.method() + " has no codec");
   }
 
   /** The rows rewritten at call sites in any class (or any application class), by callee name. */

@@ -7,6 +7,9 @@ import java.security.SecureRandomParameters;
 import java.security.SecureRandomSpi;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import ttd.agent.value.ValueCapture;
+import ttd.agent.value.ValueCodec;
 import ttd.log.EventKind;
 import ttd.runtime.HookDelegate;
 import ttd.runtime.RealFileInput;
@@ -27,7 +30,7 @@ import ttd.runtime.ReplayPosition;
  * Otherwise it exchanges the original value for the one the program sees through the {@link
  * Exchange} it is given: the recording's logs the value and returns it, the replay's checks the
  * log's next event and returns the logged value. The value hooks (clock, figures, environment,
- * exit) are here; the others are forwarded to the parts, none of which knows the session or
+ * exit) and the results a codec carries are here; the others are forwarded to the parts, none of which knows the session or
  * another part's caller: {@link Threads}, {@link Schedule}, {@link Files}, {@link Network}, {@link
  * Waits}.
  */
@@ -43,14 +46,17 @@ public final class Session implements HookDelegate {
   private final Waits waits;
   private final RandomEngines randomEngines = new RandomEngines();
   private final ProgramEnvironment environment = new ProgramEnvironment();
+  private final List<ValueCapture> values;
 
   /**
    * @param run the run's shared state, whose scheduler {@code mode} has made
    * @param exchange what record or replay does with each value
    * @param mode how record or replay begins and ends threads and the run
+   * @param values the captured results {@code onValue} carries, by the number its call sites pass
    */
-  public Session(ProgramRun run, Exchange exchange, Lifecycle mode) {
+  public Session(ProgramRun run, Exchange exchange, Lifecycle mode, List<ValueCapture> values) {
     this.run = run;
+    this.values = values;
     this.exchange = exchange;
     this.mode = mode;
     this.threads = new Threads(run, exchange, mode);
@@ -166,27 +172,34 @@ public final class Session implements HookDelegate {
     }
   }
 
+  /**
+   * A result whose codec the capture table names, logged under the method's name: the recording
+   * logs the codec's text and returns the real value; the replay returns the value the text stands
+   * for, and reports a divergence if the codec's shape of its own value differs.
+   */
   @Override
-  public StackTraceElement[][] onThreadStacks(StackTraceElement[][] original, int site) {
-    ThreadState t = run.enter();
-    if (t == null || original == null) {
-      return original;
-    }
-    try {
-      return ThreadStacks.exchange(t, exchange, site, original);
-    } finally {
-      run.exit(t);
-    }
-  }
-
-  @Override
-  public StackTraceElement[] onThreadStack(StackTraceElement[] original, int site) {
+  @SuppressWarnings("unchecked")
+  public Object onValue(Object original, int site, int capture) {
     ThreadState t = run.enter();
     if (t == null) {
       return original;
     }
     try {
-      return ThreadStacks.exchange(t, exchange, site, new StackTraceElement[][] {original})[0];
+      ValueCapture c = values.get(capture);
+      ValueCodec<Object> codec = (ValueCodec<Object>) c.codec();
+      boolean real = exchange.performsRealIo();
+      String text = exchange.exchangePair(t, EventKind.CAPTURED_VALUE, c.method(),
+          real && original != null ? codec.encode(original) : null);
+      if (real) {
+        return original;
+      }
+      Object recorded = text == null ? null : codec.decode(text);
+      String shape = recorded == null ? null : codec.shape(recorded);
+      String own = original == null ? null : codec.shape(original);
+      if (!Objects.equals(shape, own)) {
+        exchange.mismatch(t, c.method() + " with " + shape, c.method() + " with " + own);
+      }
+      return recorded;
     } finally {
       run.exit(t);
     }

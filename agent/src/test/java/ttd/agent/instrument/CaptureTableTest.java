@@ -75,6 +75,31 @@ class CaptureTableTest {
   }
 
   @Test
+  void aRowWithACodecPassesItsCallersResultThroughOnValueAndCastsItBack() throws IOException {
+    List<String> missing = new ArrayList<>();
+    int checked = 0;
+    for (Capture c : CaptureTable.rows()) {
+      if (c.codec() == null || !c.jdks().includes(FEATURE)) {
+        continue;
+      }
+      checked++;
+      int sort = Type.getReturnType(c.desc()).getSort();
+      assertTrue(sort == Type.OBJECT || sort == Type.ARRAY, c.method() + " returns a reference");
+      // the owners call their own private methods: the owner's class file has the call sites
+      byte[] rewritten = new ClassFileInstrumenter(null).instrument(c.owner(), classFile(c.owner()));
+      List<String> code = rewritten == null ? List.of() : MethodCalls.callsAndCasts(rewritten);
+      int call = code.indexOf("CALL " + c.method());
+      List<String> expected = List.of("CALL " + c.hook(), "CHECKCAST " + Type.getReturnType(c.desc()).getInternalName());
+      List<String> after = call < 0 ? List.of() : code.subList(call + 1, Math.min(call + 3, code.size()));
+      if (!after.equals(expected)) {
+        missing.add(c.method() + " is followed by " + after + ", not " + expected);
+      }
+    }
+    assertEquals(List.of(), missing);
+    assertTrue(checked > 0, "checked " + checked + " rows with a codec");
+  }
+
+  @Test
   void theQuickScanLooksForEveryCalleeRewrittenInAnyClass() {
     Set<String> names = CaptureTable.scanNames();
     assertTrue(names.containsAll(List.of("nanoTime", "sleep", "park", "sun/management/VMManagement",

@@ -1,4 +1,4 @@
-package ttd.agent.session;
+package ttd.agent.value;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import ttd.log.EventKind;
 
 /**
  * The stacks of other threads as an input: what {@code Thread.getAllStackTraces()} and another
@@ -20,7 +19,7 @@ import ttd.log.EventKind;
  * <p>The text form lists each distinct string once, then refers to it by number: a dump repeats
  * class, module and file names many times.
  */
-final class ThreadStacks {
+public final class ThreadStacks {
 
   private static final VarHandle FORMAT;
 
@@ -36,20 +35,38 @@ final class ThreadStacks {
   private ThreadStacks() {}
 
   /**
-   * Exchanges one stack per listed thread (a {@code null} stack: the thread had ended, or for one
-   * other thread's, that none was to be had).
+   * {@code Thread.getAllStackTraces()}' stacks, one per listed thread (a {@code null} stack: the
+   * thread had ended); a replay checks that its own dump listed as many threads.
    */
-  static StackTraceElement[][] exchange(ThreadState t, Exchange x, int site, StackTraceElement[][] real) {
-    String recorded = x.exchangeString(t, EventKind.THREAD_STACKS, site, x.performsRealIo() ? encode(real) : null);
-    if (x.performsRealIo()) {
-      return real;
+  public static final ValueCodec<StackTraceElement[][]> ALL = new ValueCodec<>() {
+    @Override
+    public String encode(StackTraceElement[][] stacks) {
+      return ThreadStacks.encode(stacks);
     }
-    StackTraceElement[][] stacks = decode(recorded);
-    if (stacks.length != real.length) {
-      x.mismatch(t, "the stacks of " + stacks.length + " threads", "the stacks of " + real.length + " threads");
+
+    @Override
+    public StackTraceElement[][] decode(String text) {
+      return ThreadStacks.decode(text);
     }
-    return stacks;
-  }
+
+    @Override
+    public String shape(StackTraceElement[][] stacks) {
+      return stacks == null ? null : "the stacks of " + stacks.length + " threads";
+    }
+  };
+
+  /** Another thread's stack, as its {@code getStackTrace()} found it. */
+  public static final ValueCodec<StackTraceElement[]> ONE = new ValueCodec<>() {
+    @Override
+    public String encode(StackTraceElement[] stack) {
+      return ThreadStacks.encode(new StackTraceElement[][] {stack});
+    }
+
+    @Override
+    public StackTraceElement[] decode(String text) {
+      return ThreadStacks.decode(text)[0];
+    }
+  };
 
   static String encode(StackTraceElement[][] stacks) {
     Writer w = new Writer();

@@ -1,0 +1,39 @@
+package ttd.agent.value;
+
+/**
+ * How the result of one captured JDK method is written to a recording as text and built anew from
+ * it in the replay. A capture table row that names a codec needs no hook, session method or event
+ * kind of its own: the call site passes the result through {@code Hooks.onValue}, and the session
+ * logs the codec's text under the method's name.
+ *
+ * @param <T> the method's result type (a reference type)
+ */
+public interface ValueCodec<T> {
+
+  /** A string result, logged as it is. */
+  ValueCodec<String> TEXT = new ValueCodec<>() {
+    @Override
+    public String encode(String value) {
+      return value;
+    }
+
+    @Override
+    public String decode(String text) {
+      return text;
+    }
+  };
+
+  /** The value as text for the log (never called with null). */
+  String encode(T value);
+
+  /** The value {@code text} stands for, as the program saw it when it was recorded. */
+  T decode(String text);
+
+  /**
+   * What a replay checks between the recorded value and the one its own call returned (for
+   * example how many threads a dump lists), or null if the replay's own value may differ freely.
+   */
+  default String shape(T value) {
+    return null;
+  }
+}
