@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import ttd.agent.identity.DefaultTimeZone;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.PropertyOrder;
 import ttd.agent.identity.SharedHashes;
@@ -124,9 +125,11 @@ public final class AgentMain {
       }
       ThreadSeeds.start(globals);
       start.started(globals);
-      PropertyOrder.lay(start.properties());
+      Map<String, String> properties = start.properties();
+      PropertyOrder.lay(properties);
       Shutdown.register(start);
       StartupSymmetry.warm();
+      DefaultTimeZone.forget(properties);
       SharedHashes.assignLateClasses(inst);
       classSeeds.stop();
       if (started != null) {

@@ -88,6 +88,10 @@ public final class CaptureTable {
     String stacks = "[Ljava/lang/StackTraceElement;";
     value(THREAD, "dumpThreads", "([L" + THREAD + ";)[" + stacks, true, ThreadStacks.ALL, Jdks.ALL);
     value(THREAD, "asyncGetStackTrace", "()" + stacks, false, ThreadStacks.ONE, Jdks.AFTER_17);
+    // the machine's time zone, which TimeZone.getDefault() reads where user.timezone is not given
+    value("java/util/TimeZone", "getSystemTimeZoneID", "(Ljava/lang/String;)Ljava/lang/String;", true,
+        ValueCodec.TEXT, Jdks.ALL);
+    value("java/util/TimeZone", "getSystemGMTOffsetID", "()Ljava/lang/String;", true, ValueCodec.TEXT, Jdks.ALL);
 
     // the scheduler's calls, in any class: replaced by hooks with the same stack shape
     for (String d : List.of("(J)V", "(JI)V")) {
