@@ -8,29 +8,11 @@ import java.time.format.DateTimeParseException;
 /**
  * The options of {@code -javaagent:ttd.jar=...}: comma-separated {@code key=value} pairs or flags.
  *
- * <p>An unknown or malformed option is rejected with one sentence naming it.
+ * <p>An unknown or malformed option is rejected with one sentence naming it. The user's options
+ * are listed by {@code ttd help} ({@code ttd.cli.AgentOptionsHelp}); e2e {@code CliHelpTest} checks
+ * that this parser accepts each one listed.
  */
 public final class AgentOptions {
-
-  /** The options as {@code java -jar ttd.jar help} lists them. */
-  public static final String HELP =
-      String.join(
-          "\n",
-          "  out=DIR          record into DIR (default ./ttd-recordings/<main>-<time>/)",
-          "  clock=INSTANT    pin: run on a virtual clock starting at INSTANT (e.g. 2025-01-01T09:00:00Z)",
-          "  seed=N           pin: derive every default seed and SecureRandom output from N (and chaos's choices)",
-          "  quiet            do not print where the recording goes",
-          "  chaos            record with random preemption and thread priorities, so rare races show up",
-          "  redact=NAMES     also leave these environment variables and system properties out of the",
-          "                   recording (NAME or pattern with *, separated by :); by default names like",
-          "                   *_SECRET*, *PASSWORD*, *TOKEN*, *_KEY are left out",
-          "  noredactdefault  leave out only the names given with redact=",
-          "  path             also log each thread's path between events, so that a replay that leaves",
-          "                   the recorded execution stops where it does (the divergence finder)",
-          "  nativeChildren=RR  (used by `ttd record --native-children`) start child processes under RR's record",
-          "  replay=DIR       (used by `ttd replay`) replay the recording in DIR instead of recording",
-          "  started=FILE     (used by `ttd replay`) where the replay tells its launcher that it began",
-          "  launcher         (used by `ttd record`/`ttd replay`) the JVM flags ttd adds are present");
 
   private String text = "";
   private Path out;

@@ -1,6 +1,10 @@
 package ttd.cli;
 
-/** The agent's options as {@code help} prints them (kept in step with the agent's parser). */
+/**
+ * The agent's options as {@code help} prints them: the only text of them (the CLI cannot see the
+ * agent's classes); e2e {@code CliHelpTest} records with each option listed here, so an option the
+ * agent's parser does not know fails it. The launcher's own options are left out.
+ */
 final class AgentOptionsHelp {
 
   static final String TEXT =

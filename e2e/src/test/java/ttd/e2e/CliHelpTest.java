@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -46,4 +47,35 @@ class CliHelpTest {
       }
     }
   }
+
+  @Test
+  void everyAgentOptionTheHelpListsIsOneTheAgentAccepts() {
+    Jvm jvm = Jvm.all().get(0);
+    Path dir = Scratch.dir("cli-help-agent-options");
+    Path classes = JavaSource.compile(dir.resolve("classes"), "Hello",
+        "public class Hello { public static void main(String[] a) { System.out.println(\"hello\"); } }");
+    String help = TtdRun.cli(jvm, dir, "help").stdout();
+    String options = help.substring(help.indexOf("OPTIONS are comma-separated"), help.indexOf("exit status of replay"));
+    Matcher m = AGENT_OPTION.matcher(options);
+    List<String> listed = new ArrayList<>();
+    while (m.find()) {
+      listed.add(m.group(1) + (m.group(2).isEmpty() ? "" : "=" + SAMPLE_VALUES.getOrDefault(m.group(1), "x")));
+    }
+    assertTrue(listed.size() >= 8 && listed.contains("chaos"), listed.toString());
+    for (String option : listed) {
+      String out = "out=" + dir.resolve("recording-" + listed.indexOf(option));
+      String agent = (option.startsWith("out=") ? out : out + "," + option) + ",quiet";
+      List<String> cmd = List.of(jvm.java(), "-javaagent:" + TtdRun.jar() + "=" + agent, "-cp", classes.toString(),
+          "Hello");
+      Outcome run = Exec.run(cmd, dir);
+      assertEquals(0, run.exitStatus(), run.describe());
+      assertEquals("hello\n", run.stdout(), option + ": " + run.describe());
+      assertTrue(!run.stderr().contains("agent option"), option + ": " + run.describe());
+    }
+  }
+
+  private static final Pattern AGENT_OPTION = Pattern.compile("^  ([a-z]+)(=?)[A-Z]* ", Pattern.MULTILINE);
+
+  /** Values the parser accepts for the options that take one (any text for the others). */
+  private static final Map<String, String> SAMPLE_VALUES = Map.of("clock", "2025-01-01T09:00:00Z", "seed", "42");
 }
