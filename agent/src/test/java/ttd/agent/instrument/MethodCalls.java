@@ -16,21 +16,11 @@ final class MethodCalls {
 
   static List<String> in(byte[] classFile) {
     List<String> calls = new ArrayList<>();
-    new ClassReader(classFile)
-        .accept(
-            new ClassVisitor(Opcodes.ASM9) {
-              @Override
-              public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
-                return new MethodVisitor(Opcodes.ASM9) {
-                  @Override
-                  public void visitMethodInsn(
-                      int op, String owner, String name, String desc, boolean itf) {
-                    calls.add(owner + "." + name + desc);
-                  }
-                };
-              }
-            },
-            0);
+    for (String insn : callsAndCasts(classFile)) {
+      if (insn.startsWith("CALL ")) {
+        calls.add(insn.substring("CALL ".length()));
+      }
+    }
     return calls;
   }
 
