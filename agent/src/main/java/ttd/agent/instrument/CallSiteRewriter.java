@@ -56,8 +56,12 @@ final class CallSiteRewriter extends MethodVisitor {
       return;
     }
     changed[0] = true;
+    Type result = Type.getReturnType(desc);
     if (c.how() == Capture.Rewrite.RESULT_AT_CALL_SITE) {
       super.visitMethodInsn(op, calleeOwner, name, desc, itf);
+      if (c.codec() != null) {
+        HookCalls.box(mv, result);
+      }
       HookCalls.pushInt(mv, site());
     }
     if (c.codec() != null) {
@@ -65,7 +69,7 @@ final class CallSiteRewriter extends MethodVisitor {
     }
     HookCalls.call(mv, c.hookOwner(), c.hookName(), c.hookDesc());
     if (c.codec() != null) {
-      super.visitTypeInsn(Opcodes.CHECKCAST, Type.getReturnType(desc).getInternalName());
+      HookCalls.castBack(mv, result);
     }
   }
 

@@ -37,8 +37,8 @@ import ttd.log.EventKind;
  * @param jdks the feature releases where the JDK method exists
  * @param instrumentation for {@link Rewrite#BODY}: the type instrumentation that makes the change
  *     (null for the other ways, whose rewriters read the rows themselves)
- * @param codec for a {@link Rewrite#RESULT_AT_CALL_SITE} row of a reference result: how the
- *     result is logged and rebuilt; its hook is then {@code Hooks.onValue} (null for the others)
+ * @param codec for a {@link Rewrite#RESULT_AT_CALL_SITE} row: how the result (boxed if primitive)
+ *     is logged and rebuilt; its hook is then {@code Hooks.onValue} (null for the others)
  */
 record Capture(
     String owner,
@@ -71,7 +71,8 @@ record Capture(
      * which returns what the program sees. For a value the JVM computes in native code or an
      * intrinsic that any class, the JDK's included, may call (clocks, {@code Runtime}'s figures).
      * A row with a {@link #codec} goes through {@code Hooks.onValue(result, site, capture)} and a
-     * cast back to the method's type instead: the way to capture a new reference result.
+     * cast back to the method's type instead (a primitive boxed and unboxed): the way to capture a
+     * new value.
      */
     RESULT_AT_CALL_SITE,
     /**
@@ -106,7 +107,9 @@ record Capture(
   enum Jdks {
     ALL(0, Integer.MAX_VALUE),
     UNTIL_17(0, 17),
-    AFTER_17(18, Integer.MAX_VALUE);
+    AFTER_17(18, Integer.MAX_VALUE),
+    UNTIL_21(0, 21),
+    FROM_22(22, Integer.MAX_VALUE);
 
     final int from;
     final int until;

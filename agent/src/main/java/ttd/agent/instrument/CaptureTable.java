@@ -92,6 +92,9 @@ public final class CaptureTable {
     value("java/util/TimeZone", "getSystemTimeZoneID", "(Ljava/lang/String;)Ljava/lang/String;", true,
         ValueCodec.TEXT, Jdks.ALL);
     value("java/util/TimeZone", "getSystemGMTOffsetID", "()Ljava/lang/String;", true, ValueCodec.TEXT, Jdks.ALL);
+    // whether stdin and stdout are terminals: System.console(), Console.isTerminal()
+    value("java/io/Console", "istty", "()Z", true, ValueCodec.BOOLEAN, Jdks.UNTIL_21);
+    value("java/io/Console", "ttyStatus", "()I", true, ValueCodec.INT, Jdks.FROM_22);
 
     // the scheduler's calls, in any class: replaced by hooks with the same stack shape
     for (String d : List.of("(J)V", "(JI)V")) {
@@ -439,8 +442,8 @@ public final class CaptureTable {
   }
 
   /**
-   * A reference result that {@code codec} logs and rebuilds, through {@code Hooks.onValue}: the
-   * way to capture a new one (docs/design/interception.md).
+   * A result that {@code codec} logs and rebuilds, through {@code Hooks.onValue}: the way to
+   * capture a new one (docs/design/interception.md).
    */
   private static void value(String owner, String name, String desc, boolean isStatic, ValueCodec<?> codec, Jdks jdks) {
     ROWS.add(new Capture(owner, name, desc, isStatic, Rewrite.RESULT_AT_CALL_SITE, HOOKS, "onValue", VALUE_HOOK,

@@ -2,6 +2,7 @@ package ttd.agent.instrument;
 
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import java.util.function.Consumer;
 
 /**
@@ -37,6 +38,51 @@ final class HookCalls {
       mv.visitIntInsn(Opcodes.SIPUSH, value);
     } else {
       mv.visitLdcInsn(value);
+    }
+  }
+
+  /** Boxes the primitive {@code value} on the stack ({@code Integer.valueOf} and the like); a reference stays. */
+  static void box(MethodVisitor mv, Type value) {
+    String wrapper = wrapper(value);
+    if (wrapper != null) {
+      mv.visitMethodInsn(Opcodes.INVOKESTATIC, wrapper, "valueOf",
+          "(" + value.getDescriptor() + ")L" + wrapper + ";", false);
+    }
+  }
+
+  /** Casts the {@code Object} on the stack back to {@code value}'s type, unboxing a primitive. */
+  static void castBack(MethodVisitor mv, Type value) {
+    String wrapper = wrapper(value);
+    if (wrapper == null) {
+      mv.visitTypeInsn(Opcodes.CHECKCAST, value.getInternalName());
+      return;
+    }
+    mv.visitTypeInsn(Opcodes.CHECKCAST, wrapper);
+    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, wrapper, value.getClassName() + "Value",
+        "()" + value.getDescriptor(), false);
+  }
+
+  /** The internal name of a primitive type's wrapper class; null for a reference type. */
+  private static String wrapper(Type value) {
+    switch (value.getSort()) {
+      case Type.BOOLEAN:
+        return "java/lang/Boolean";
+      case Type.CHAR:
+        return "java/lang/Character";
+      case Type.BYTE:
+        return "java/lang/Byte";
+      case Type.SHORT:
+        return "java/lang/Short";
+      case Type.INT:
+        return "java/lang/Integer";
+      case Type.FLOAT:
+        return "java/lang/Float";
+      case Type.LONG:
+        return "java/lang/Long";
+      case Type.DOUBLE:
+        return "java/lang/Double";
+      default:
+        return null;
     }
   }
 

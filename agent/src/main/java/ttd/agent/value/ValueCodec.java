@@ -6,7 +6,7 @@ package ttd.agent.value;
  * kind of its own: the call site passes the result through {@code Hooks.onValue}, and the session
  * logs the codec's text under the method's name.
  *
- * @param <T> the method's result type (a reference type)
+ * @param <T> the method's result type (its wrapper class for a primitive)
  */
 public interface ValueCodec<T> {
 
@@ -20,6 +20,32 @@ public interface ValueCodec<T> {
     @Override
     public String decode(String text) {
       return text;
+    }
+  };
+
+  /** A {@code boolean} result (boxed by the call site). */
+  ValueCodec<Boolean> BOOLEAN = new ValueCodec<>() {
+    @Override
+    public String encode(Boolean value) {
+      return value.toString();
+    }
+
+    @Override
+    public Boolean decode(String text) {
+      return Boolean.valueOf(text);
+    }
+  };
+
+  /** An {@code int} result (boxed by the call site). */
+  ValueCodec<Integer> INT = new ValueCodec<>() {
+    @Override
+    public String encode(Integer value) {
+      return value.toString();
+    }
+
+    @Override
+    public Integer decode(String text) {
+      return Integer.valueOf(text);
     }
   };
 
