@@ -518,4 +518,9 @@ public final class Session implements HookDelegate {
       throws IOException {
     return network.onSocket(real, op, fd, address, len);
   }
+
+  @Override
+  public StackTraceElement[] onStackTrace(StackTraceElement[] elements) {
+    return ProgramStacks.seen(elements);
+  }
 }

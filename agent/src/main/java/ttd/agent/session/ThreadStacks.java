@@ -40,6 +40,11 @@ final class ThreadStacks {
    * other thread's, that none was to be had).
    */
   static StackTraceElement[][] exchange(ThreadState t, Exchange x, int site, StackTraceElement[][] real) {
+    if (x.performsRealIo() && real != null) {
+      for (int i = 0; i < real.length; i++) {
+        real[i] = real[i] == null ? null : ProgramStacks.seenInDump(real[i]);
+      }
+    }
     String recorded = x.exchangeString(t, EventKind.THREAD_STACKS, site, x.performsRealIo() ? encode(real) : null);
     if (x.performsRealIo()) {
       return real;
