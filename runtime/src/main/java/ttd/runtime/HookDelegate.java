@@ -198,4 +198,7 @@ public interface HookDelegate {
   /** A socket read or write ({@link NetOp#READ} .. {@link NetOp#WRITEV}) on native memory. */
   long onSocket(RealNet real, int op, java.io.FileDescriptor fd, long address, int len)
       throws IOException;
+
+  /** A throwable's stack trace, built when first read: the frames the program sees. */
+  StackTraceElement[] onStackTrace(StackTraceElement[] elements);
 }

@@ -275,4 +275,12 @@ public final class Hooks {
       java.lang.reflect.Constructor<?>[] original) {
     return installed() ? DeclarationOrder.sorted(original) : original;
   }
+
+  /**
+   * A throwable's stack trace as {@code StackTraceElement.of} built it from the backtrace, the
+   * first time it is read or printed: what the program sees of it (without ttd's frames).
+   */
+  public static StackTraceElement[] onStackTrace(StackTraceElement[] elements) {
+    return installed() ? delegate.onStackTrace(elements) : elements;
+  }
 }

@@ -272,4 +272,9 @@ final class PassThrough implements HookDelegate {
   public long onSocket(RealNet real, int op, java.io.FileDescriptor fd, long address, int len) throws IOException {
     return real.transfer(op, fd, address, len);
   }
+
+  @Override
+  public StackTraceElement[] onStackTrace(StackTraceElement[] elements) {
+    return elements;
+  }
 }

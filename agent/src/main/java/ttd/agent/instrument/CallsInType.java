@@ -3,6 +3,7 @@ package ttd.agent.instrument;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -36,6 +37,14 @@ final class CallsInType implements TypeInstrumentation {
   public MethodVisitor instrument(
       MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
     return new MethodVisitor(Opcodes.ASM9, mv) {
+      private int line = -1;
+
+      @Override
+      public void visitLineNumber(int line, Label start) {
+        this.line = line;
+        super.visitLineNumber(line, start);
+      }
+
       @Override
       public void visitMethodInsn(int op, String owner, String callee, String d, boolean itf) {
         Capture c = rows.get(owner + "." + callee + d);
@@ -44,6 +53,7 @@ final class CallsInType implements TypeInstrumentation {
           return;
         }
         changed[0] = true;
+        HookedMethods.replaced(type, name, line, c.owner(), c.name());
         super.visitMethodInsn(Opcodes.INVOKESTATIC, c.hookOwner(), c.hookName(), c.hookDesc(), false);
       }
     };

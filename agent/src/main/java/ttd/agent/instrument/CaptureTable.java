@@ -168,6 +168,16 @@ public final class CaptureTable {
     }
 
     bodies();
+
+    // a throwable's stack trace, built when first read: without ttd's frames, with the JDK's a hook stands for
+    TypeInstrumentation traces = new StackTraceInstrumentation();
+    String trace = "I)[Ljava/lang/StackTraceElement;";
+    body(StackTraceInstrumentation.TYPE, "of", "(Ljava/lang/Throwable;" + trace, true, HOOKS,
+        StackTraceInstrumentation.HOOK, StackTraceInstrumentation.HOOK_DESC, null, StackTraceInstrumentation.TYPE,
+        traces, Jdks.UNTIL_17);
+    body(StackTraceInstrumentation.TYPE, "of", "(Ljava/lang/Object;" + trace, true, HOOKS,
+        StackTraceInstrumentation.HOOK, StackTraceInstrumentation.HOOK_DESC, null, StackTraceInstrumentation.TYPE,
+        traces, Jdks.AFTER_17);
   }
 
   private CaptureTable() {}

@@ -138,7 +138,7 @@ public final class ClassFileInstrumenter {
             mv = new EntryLines(mv, access, desc);
             mv = new CallSiteRewriter(mv, internalName, name, source, clock, scheduled, changed, threadMethods);
             // every parsed class: RandomAccessFile's public natives may be called from any class
-            mv = new NativeIoRewriter(mv, internalName, changed);
+            mv = new NativeIoRewriter(mv, internalName, name, changed);
             if (types != null) {
               for (TypeInstrumentation t : types) {
                 mv = t.instrument(mv, access, name, desc, changed);

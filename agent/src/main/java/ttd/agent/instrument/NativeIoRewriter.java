@@ -1,5 +1,6 @@
 package ttd.agent.instrument;
 
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -16,12 +17,21 @@ final class NativeIoRewriter extends MethodVisitor {
   static final String HOOKS = "ttd/runtime/NativeIoHooks";
 
   private final String caller;
+  private final String method;
   private final boolean[] changed;
+  private int line = -1;
 
-  NativeIoRewriter(MethodVisitor mv, String caller, boolean[] changed) {
+  NativeIoRewriter(MethodVisitor mv, String caller, String method, boolean[] changed) {
     super(Opcodes.ASM9, mv);
     this.caller = caller;
+    this.method = method;
     this.changed = changed;
+  }
+
+  @Override
+  public void visitLineNumber(int line, Label start) {
+    this.line = line;
+    super.visitLineNumber(line, start);
   }
 
   @Override
@@ -32,6 +42,7 @@ final class NativeIoRewriter extends MethodVisitor {
       return;
     }
     changed[0] = true;
+    HookedMethods.replaced(caller, method, line, e.owner, e.name);
     HookCalls.pushInt(mv, e.op);
     super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hookName(desc), hookDescriptor(e), false);
   }

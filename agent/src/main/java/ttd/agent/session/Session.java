@@ -8,6 +8,7 @@ import java.security.SecureRandomSpi;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import ttd.agent.value.ThreadStacks;
 import ttd.agent.value.ValueCapture;
 import ttd.agent.value.ValueCodec;
 import ttd.log.EventKind;
@@ -64,6 +65,7 @@ public final class Session implements HookDelegate {
     this.files = new Files(run, exchange);
     this.network = new Network(run, exchange);
     this.waits = new Waits(run, exchange);
+    ThreadStacks.seeThrough(ProgramStacks.IN_DUMPS);
   }
 
   /** Registers the thread that runs premain (and then main) as ordinal 0. */
@@ -187,12 +189,12 @@ public final class Session implements HookDelegate {
     try {
       ValueCapture c = values.get(capture);
       ValueCodec<Object> codec = (ValueCodec<Object>) c.codec();
-      boolean real = exchange.performsRealIo();
-      String text = exchange.exchangePair(t, EventKind.CAPTURED_VALUE, c.method(),
-          real && original != null ? codec.encode(original) : null);
-      if (real) {
-        return original;
+      if (exchange.performsRealIo()) {
+        Object seen = original == null ? null : codec.seen(original);
+        exchange.exchangePair(t, EventKind.CAPTURED_VALUE, c.method(), seen == null ? null : codec.encode(seen));
+        return seen;
       }
+      String text = exchange.exchangePair(t, EventKind.CAPTURED_VALUE, c.method(), null);
       Object recorded = text == null ? null : codec.decode(text);
       String shape = recorded == null ? null : codec.shape(recorded);
       String own = original == null ? null : codec.shape(original);
@@ -530,5 +532,10 @@ public final class Session implements HookDelegate {
   public long onSocket(RealNet real, int op, java.io.FileDescriptor fd, long address, int len)
       throws IOException {
     return network.onSocket(real, op, fd, address, len);
+  }
+
+  @Override
+  public StackTraceElement[] onStackTrace(StackTraceElement[] elements) {
+    return ProgramStacks.seen(elements);
   }
 }

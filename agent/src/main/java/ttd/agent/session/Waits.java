@@ -1,5 +1,7 @@
 package ttd.agent.session;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import ttd.runtime.ReplayPosition;
 import ttd.agent.schedule.SchedThread;
 import ttd.agent.schedule.Scheduler;
@@ -12,6 +14,17 @@ import ttd.log.EventKind;
  * model holds stays inside the model instead.
  */
 final class Waits {
+
+  private static final VarHandle INTERRUPTED;
+
+  static {
+    try {
+      INTERRUPTED = MethodHandles.privateLookupIn(Thread.class, MethodHandles.lookup())
+          .findVarHandle(Thread.class, "interrupted", boolean.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final ProgramRun run;
   private final Scheduler scheduler;
@@ -95,7 +108,28 @@ final class Waits {
     }
     if (outcome != 0) {
       Thread.interrupted();
+      interruptedByTheJdk(monitor, millis, nanos);
       throw new InterruptedException(kind == EventKind.SLEEP ? "sleep interrupted" : null);
+    }
+  }
+
+  /**
+   * An interrupted sleep's or wait's exception, thrown by the JDK's own method: with the thread's
+   * interrupt status set (its field, which the JVM reads; {@code interrupt()} would be the
+   * scheduler's) it throws at once, with the frames a plain run shows (a native on 17, {@code
+   * sleepNanos0} or {@code wait0} and their Java callers later), which the program's stack trace
+   * keeps ({@link ProgramStacks}). A wait whose monitor the thread does not hold is left to the
+   * caller's exception.
+   */
+  private static void interruptedByTheJdk(Object monitor, long millis, int nanos) throws InterruptedException {
+    if (monitor != null && !Thread.holdsLock(monitor)) {
+      return;
+    }
+    INTERRUPTED.setVolatile(Thread.currentThread(), true);
+    try {
+      realWait(monitor, millis, nanos);
+    } finally {
+      Thread.interrupted();
     }
   }
 
@@ -115,10 +149,23 @@ final class Waits {
     }
   }
 
+  /**
+   * The program's sleep or wait, through the overload it named where the operands tell (the frames
+   * of a dump or an exception show which): {@code wait()} as 0, 0; a zero {@code nanos} as the
+   * one-argument form.
+   */
   private static void realWait(Object monitor, long millis, int nanos)
       throws InterruptedException {
     if (monitor == null) {
-      Thread.sleep(millis, nanos);
+      if (nanos == 0) {
+        Thread.sleep(millis);
+      } else {
+        Thread.sleep(millis, nanos);
+      }
+    } else if (millis == 0 && nanos == 0) {
+      monitor.wait();
+    } else if (nanos == 0) {
+      monitor.wait(millis);
     } else {
       monitor.wait(millis, nanos);
     }

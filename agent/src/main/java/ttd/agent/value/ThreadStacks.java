@@ -50,6 +50,15 @@ public final class ThreadStacks {
     }
 
     @Override
+    public StackTraceElement[][] seen(StackTraceElement[][] stacks) {
+      View v = view;
+      for (int i = 0; v != null && i < stacks.length; i++) {
+        stacks[i] = stacks[i] == null ? null : v.seen(stacks[i]);
+      }
+      return stacks;
+    }
+
+    @Override
     public String shape(StackTraceElement[][] stacks) {
       return stacks == null ? null : "the stacks of " + stacks.length + " threads";
     }
@@ -66,7 +75,25 @@ public final class ThreadStacks {
     public StackTraceElement[] decode(String text) {
       return ThreadStacks.decode(text)[0];
     }
+
+    @Override
+    public StackTraceElement[] seen(StackTraceElement[] stack) {
+      View v = view;
+      return v == null ? stack : v.seen(stack);
+    }
   };
+
+  /** What the program sees of a stack it asked for in a recording: ttd's own frames taken out. */
+  public interface View {
+    StackTraceElement[] seen(StackTraceElement[] stack);
+  }
+
+  private static volatile View view;
+
+  /** Sets the {@link View} dumps pass through before they are logged (the session's, once). */
+  public static void seeThrough(View v) {
+    view = v;
+  }
 
   static String encode(StackTraceElement[][] stacks) {
     Writer w = new Writer();

@@ -56,6 +56,14 @@ public interface ValueCodec<T> {
   T decode(String text);
 
   /**
+   * The real value as the program sees it in a recording (a dump's stacks without ttd's frames);
+   * that is what is logged, and what a replay returns.
+   */
+  default T seen(T real) {
+    return real;
+  }
+
+  /**
    * What a replay checks between the recorded value and the one its own call returned (for
    * example how many threads a dump lists), or null if the replay's own value may differ freely.
    */
