@@ -31,6 +31,11 @@ class FileInputReplayTest {
           "      byte[] all = in.readAllBytes();",
           "      System.out.println(\"bytes: \" + all.length + \", then available \" + in.available());",
           "    }",
+          "    try (FileInputStream in = new FileInputStream(args[0])) {",
+          "      in.read(new byte[4], 3, 4);",
+          "    } catch (IndexOutOfBoundsException e) {",
+          "      System.out.println(\"bad range: \" + e);",
+          "    }",
           "    Properties p = new Properties();",
           "    try (InputStream in = new FileInputStream(args[1])) {",
           "      p.load(in);",
@@ -67,6 +72,7 @@ class FileInputReplayTest {
     assertTrue(recorded.stdout().contains("first line: alpha\n"), recorded.describe());
     assertTrue(recorded.stdout().contains("config: {host=shop, port=8080}\n"), recorded.describe());
     assertTrue(recorded.stdout().contains("typed: second\n"), recorded.describe());
+    assertTrue(recorded.stdout().contains("bad range: java.lang.IndexOutOfBoundsException\n"), recorded.describe());
 
     Files.delete(data);
     Files.delete(config);

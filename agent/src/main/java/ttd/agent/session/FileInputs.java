@@ -72,6 +72,9 @@ final class FileInputs {
       fds.opened(ProgramFds.number(in.getFD()), path);
       return 0;
     }
+    if (op == FileInputOp.READ_BYTES && NativeBounds.outside(b, off, len)) {
+      return FileInputOp.real(real, op, in, arg, b, off, len); // throws before any read
+    }
     IOException error = null;
     long result = 0;
     if (s.performsRealIo()) {

@@ -65,7 +65,7 @@ final class FileOutputs {
       real.writeBytes(out, b, off, len, append);
       return;
     }
-    if (b == null || off < 0 || off + len > b.length) {
+    if (NativeBounds.outside(b, off, len)) {
       real.writeBytes(out, b, off, len, append); // let the real call throw as it would
       return;
     }

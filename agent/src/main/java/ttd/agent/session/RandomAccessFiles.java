@@ -62,7 +62,7 @@ final class RandomAccessFiles {
         byte[] b = op == RAF_WRITE ? new byte[] {(byte) (int) a[1]} : (byte[]) a[1];
         int off = op == RAF_WRITE ? 0 : (int) a[2];
         int len = op == RAF_WRITE ? 1 : (int) a[3];
-        if (b == null || off < 0 || len < 0 || off + len > b.length) {
+        if (NativeBounds.outside(b, off, len)) {
           return real.call(op, a); // let the real call throw as it would
         }
         s.exchangeOutput(t, EventKind.FILE_WRITE, outputs.getAndIncrement(), b, off, len);
@@ -78,7 +78,7 @@ final class RandomAccessFiles {
     byte[] b = (byte[]) a[1];
     int off = (int) a[2];
     int len = (int) a[3];
-    if (b == null || off < 0 || len < 0 || off + len > b.length) {
+    if (NativeBounds.outside(b, off, len)) {
       return real.call(op, a); // let the real call throw as it would
     }
     int n = 0;
