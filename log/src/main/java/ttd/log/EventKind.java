@@ -49,6 +49,7 @@ public enum EventKind {
   PROCESS_START(41, Payload.STRING_PAIR, "starting a process"),
   PROCESS_STATE(42, Payload.LONG, "whether a process has exited, or its exit code, as the program saw it"),
   PROCESS_CALL(43, Payload.STRING_PAIR, "destroying a process, or listing processes"),
+  FILE_WATCH(44, Payload.STRING_PAIR, "a WatchService's inotify call (a watch, the poller's wait and reads)"),
   // Network (codes 53-72): the value is the native's result + 8 (0: it threw), the payload starts
   // with the NetOp code for the life-cycle kinds and holds the data for reads and writes.
   NET_SOCKET(53, Payload.OUTPUT, "creating a socket"),

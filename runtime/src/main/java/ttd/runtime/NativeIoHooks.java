@@ -153,6 +153,18 @@ public final class NativeIoHooks {
     return (Integer) call(op, new Object[] {a0, a1});
   }
 
+  public static int onNativeIoInt(int op) throws Exception {
+    return (Integer) call(op, new Object[] {});
+  }
+
+  public static int onNativeIoInt(int a0, int a1, int op) throws Exception {
+    return (Integer) call(op, new Object[] {a0, a1});
+  }
+
+  public static int onNativeIoInt(int a0, long a1, int a2, int op) throws Exception {
+    return (Integer) call(op, new Object[] {a0, a1, a2});
+  }
+
   public static int onNativeIoInt(int a0, int op) throws Exception {
     return (Integer) call(op, new Object[] {a0});
   }

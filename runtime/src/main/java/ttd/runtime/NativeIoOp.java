@@ -133,6 +133,20 @@ public final class NativeIoOp {
    */
   public static final int PROCESS_LIST = 129;
 
+  // sun.nio.fs.LinuxWatchService: a WatchService's inotify descriptor and its poller thread
+  /** {@code inotifyInit()}: the WatchService's inotify descriptor. */
+  public static final int WATCH_INIT = 130;
+  /** {@code inotifyAddWatch(fd, pathAddress, mask)}: a directory's registration; returns its watch. */
+  public static final int WATCH_ADD = 131;
+  /** {@code inotifyRmWatch(fd, wd)}: a key's cancellation. */
+  public static final int WATCH_REMOVE = 132;
+  /** {@code poll(inotifyFd, wakeupFd)}: the poller thread's blocking wait for events or a request. */
+  public static final int WATCH_POLL = 133;
+  /** {@code UnixNativeDispatcher.read(fd, address, size)} by the poller: events or wake-up bytes. */
+  public static final int WATCH_READ = 134;
+  /** {@code UnixNativeDispatcher.write(fd, address, 1)} by the poller: a request's wake-up. */
+  public static final int WATCH_WAKEUP = 135;
+
   /** {@code FileDescriptor.close0}: forgets which file the descriptor number was. */
   public static final int FD_CLOSE = 100;
   /**

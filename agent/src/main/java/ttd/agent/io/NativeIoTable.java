@@ -15,7 +15,9 @@ import ttd.runtime.NativeIoOp;
  * dispatcher, which only file channels and pipes use; {@code FileChannelImpl}'s transfer shortcuts
  * inside it; {@code java.io.FileSystem}'s changes inside {@code java.io.File}; {@code Files.copy}'s
  * copy between two descriptors where {@code sun.nio.fs} calls it; the lock files and modes of
- * {@code java.util.prefs}' directories inside {@code FileSystemPreferences}.
+ * {@code java.util.prefs}' directories inside {@code FileSystemPreferences}; a {@code
+ * WatchService}'s inotify natives inside {@code LinuxWatchService}, and its poller's reads and
+ * wake-up writes.
  */
 public final class NativeIoTable {
 
@@ -193,6 +195,13 @@ public final class NativeIoTable {
     add(pi + "$ProcessPipeInputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
     add(pi + "$DeferredCloseProcessPipeInputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
     add(pi + "$ProcessPipeOutputStream", "processExited", "()V", NativeIoOp.PROCESS_PIPE_EXITED, false, pi);
+    String lws = "sun/nio/fs/LinuxWatchService";
+    add(lws, "inotifyInit", "()I", NativeIoOp.WATCH_INIT, true, nest(lws));
+    add(lws, "inotifyAddWatch", "(IJI)I", NativeIoOp.WATCH_ADD, true, nest(lws));
+    add(lws, "inotifyRmWatch", "(II)V", NativeIoOp.WATCH_REMOVE, true, nest(lws));
+    add(lws, "poll", "(II)I", NativeIoOp.WATCH_POLL, true, nest(lws));
+    add(UND, "read", "(IJI)I", NativeIoOp.WATCH_READ, true, lws + "$Poller");
+    add(UND, "write", "(IJI)I", NativeIoOp.WATCH_WAKEUP, true, lws + "$Poller");
 
     // public natives (all of them on 17, getFilePointer still on 25): every class may call them
     raf("getFilePointer", "()J", NativeIoOp.RAF_POSITION, ANY);

@@ -19,7 +19,7 @@ import ttd.runtime.RealNativeIo;
  */
 public final class RealNativeIoCalls implements RealNativeIo {
 
-  private static final Method[] METHODS = new Method[NativeIoOp.PROCESS_LIST + 1];
+  private static final Method[] METHODS = new Method[NativeIoOp.WATCH_WAKEUP + 1];
 
   /**
    * Finds the method of every operation this JDK has, at start-up, in both modes: finding one links

@@ -20,7 +20,7 @@ import ttd.runtime.RealNativeIo;
  *
  * <p>Each runs the real operation or the log's answer inside the agent-code bracket, and leaves
  * the decisions (whose file it is, what to log) to {@link FileInputs}, {@link FileOutputs},
- * {@link FileSystemQueries}, {@link NativeFiles} and {@link RandomAccessFiles}.
+ * {@link FileSystemQueries}, {@link NativeFiles}, {@link RandomAccessFiles} and {@link FileWatches}.
  */
 final class Files {
 
@@ -34,10 +34,12 @@ final class Files {
   private final FileOutputs fileOutputs = new FileOutputs(programFiles, nativeFiles.fds(), outputs);
   private final RandomAccessFiles randomAccessFiles = new RandomAccessFiles(programFiles, nativeFiles.fds(), outputs);
   private final FileSystemQueries fileSystem = new FileSystemQueries();
+  private final FileWatches watches;
 
   Files(ProgramRun run, Exchange exchange) {
     this.run = run;
     this.exchange = exchange;
+    this.watches = new FileWatches(run.blocking());
   }
 
   /** Records the program's child processes with rr from now on. */
@@ -227,6 +229,9 @@ final class Files {
     try {
       if (op >= NativeIoOp.RAF_OPEN && op <= NativeIoOp.RAF_SET_LENGTH) {
         return randomAccessFiles.call(exchange, t, real, op, args);
+      }
+      if (op >= NativeIoOp.WATCH_INIT && op <= NativeIoOp.WATCH_WAKEUP) {
+        return watches.call(exchange, t, real, op, args);
       }
       return nativeFiles.call(exchange, t, real, op, args);
     } finally {

@@ -13,17 +13,20 @@ import java.util.stream.Stream;
  *   <li>an asynchronous channel group's port threads, pooled threads and timer run the program's
  *       completion handlers (the default group's thread factory on JDK 25);
  *   <li>the poller of virtual threads' blocking I/O (JDK 21+, {@code sun.nio.ch.Poller}) waits for
- *       their sockets to be ready and unparks them: its wake-ups are the program's scheduling.
+ *       their sockets to be ready and unparks them: its wake-ups are the program's scheduling;
+ *   <li>a {@code WatchService}'s poller ({@code sun.nio.fs.AbstractPoller}, an {@code
+ *       InnocuousThread} on JDK 25, a plain thread on 17) registers the program's directories and
+ *       queues their events for the program's {@code take} ({@link FileWatches}).
  * </ul>
  *
  * <p>Each starts them from its own code ({@code startInternalThread}, {@code
- * executeOnPooledThread}, {@code schedule}; {@code Poller$Pollers.startPlatformThread}), so the
- * starting thread's stack tells.
+ * executeOnPooledThread}, {@code schedule}; {@code Poller$Pollers.startPlatformThread}; {@code
+ * AbstractPoller.start}), so the starting thread's stack tells.
  */
 final class ProgramIoThreads {
 
   private static final Set<String> STARTERS =
-      Set.of("sun.nio.ch.AsynchronousChannelGroupImpl", "sun.nio.ch.Poller$Pollers");
+      Set.of("sun.nio.ch.AsynchronousChannelGroupImpl", "sun.nio.ch.Poller$Pollers", "sun.nio.fs.AbstractPoller");
   private static final Function<Stream<StackWalker.StackFrame>, Boolean> STARTED_BY_ONE =
       frames -> frames.anyMatch(f -> STARTERS.contains(f.getClassName()));
 
