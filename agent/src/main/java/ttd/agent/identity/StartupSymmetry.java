@@ -22,11 +22,14 @@ import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.Date;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The JDK facilities that ttd's start-up uses in one mode only, used once more in both, on the
@@ -95,6 +98,25 @@ public final class StartupSymmetry {
     }
     bindCallerSensitive();
     FieldKinds.copyReflectively();
+    StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(new DeclaringClasses());
+  }
+
+  /**
+   * A stack walk as ttd's filter of the program's stack traces makes ({@code
+   * session.ProgramStacks}): the replay's start-up reads a trace that holds ttd's frames and so
+   * walked the stack, linking {@code StackStreamFactory}'s classes in that mode only. A class, not
+   * a lambda, like the filter's.
+   */
+  private static final class DeclaringClasses implements Function<Stream<StackWalker.StackFrame>, Integer> {
+    @Override
+    public Integer apply(Stream<StackWalker.StackFrame> frames) {
+      int n = 0;
+      Iterator<StackWalker.StackFrame> it = frames.iterator();
+      while (it.hasNext()) {
+        n += it.next().getDeclaringClass().getName().length() > 0 ? 1 : 0;
+      }
+      return n;
+    }
   }
 
   /**
