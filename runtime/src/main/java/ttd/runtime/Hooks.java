@@ -281,6 +281,6 @@ public final class Hooks {
    * first time it is read or printed: what the program sees of it (without ttd's frames).
    */
   public static StackTraceElement[] onStackTrace(StackTraceElement[] elements) {
-    return installed() ? delegate.onStackTrace(elements) : elements;
+    return delegate.onStackTrace(elements);
   }
 }
