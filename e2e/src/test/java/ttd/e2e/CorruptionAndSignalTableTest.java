@@ -154,7 +154,7 @@ class CorruptionAndSignalTableTest {
         new Case("header edited: main class", "`main.class` changed to another class of the class path",
             (b, r) -> { edit(r, "\nmain.class=Ledger\n", "\nmain.class=Ledger2\n"); return r; }),
         new Case("header edited: format version", "`format.version` changed to 3 (an older format, which has no recording id)",
-            (b, r) -> { edit(r, "\nformat.version=4\n", "\nformat.version=3\n"); return r; }),
+            (b, r) -> { edit(r, "\nformat.version=5\n", "\nformat.version=3\n"); return r; }),
         new Case("header edited: recording id", "the last digit of `recording.id` changed",
             (b, r) -> { editId(r); return r; }));
   }

@@ -10,49 +10,84 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * A thread's liveness and state as the program asks for them come from the scheduler's model: a
- * worker that has run to its end is dead and {@code TERMINATED} at once, although its real thread
- * may still be finishing in the JVM, so a program polling {@code isAlive()} sees the same in
- * record and replay.
+ * What the program sees of a thread that has left the scheduler (a sleep, a blocking accept) is
+ * what a plain run sees, in record and in every replay: {@code getState()} is {@code
+ * TIMED_WAITING} and {@code RUNNABLE}, not the state of ttd's wait for the baton (a replayed
+ * sleep ends at once), and the sleeper, just interrupted, reads as interrupted although the
+ * recording's real sleep may consume the interrupt before the main thread asks.
  */
 class ThreadStateReplayTest {
 
-  private static final int ROUNDS = 20;
+  private static final int REPLAYS = 5;
 
   private static final String PROGRAM = String.join("\n",
-      "public class Finisher {",
+      "import java.net.InetAddress;",
+      "import java.net.ServerSocket;",
+      "import java.net.Socket;",
+      "public class OutsideStates {",
       "  public static void main(String[] args) throws Exception {",
-      "    StringBuilder seen = new StringBuilder();",
-      "    for (int round = 0; round < " + ROUNDS + "; round++) {",
-      "      Thread w = new Thread(() -> { }, \"w\" + round);",
-      "      seen.append(w.getState()).append(' ');",
-      "      w.start();",
-      "      int polls = 0;",
-      "      while (w.isAlive()) { polls++; Thread.yield(); }",
-      "      seen.append(polls).append(' ').append(w.getState()).append('\\n');",
+      "    Thread sleeper = new Thread(() -> {",
+      "      try {",
+      "        Thread.sleep(60_000);",
+      "        System.out.println(\"slept\");",
+      "      } catch (InterruptedException e) {",
+      "        System.out.println(\"sleeper woken, still interrupted: \" + Thread.currentThread().isInterrupted());",
+      "      }",
+      "    }, \"sleeper\");",
+      "    ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());",
+      "    Thread acceptor = new Thread(() -> {",
+      "      try (Socket s = server.accept()) {",
+      "        System.out.println(\"accepted\");",
+      "      } catch (Exception e) {",
+      "        System.out.println(e);",
+      "      }",
+      "    }, \"acceptor\");",
+      "    sleeper.start();",
+      "    acceptor.start();",
+      "    Thread.sleep(300);",
+      "    for (int i = 0; i < 3; i++) {",
+      "      System.out.println(sleeper.getName() + ' ' + sleeper.getState() + ' ' + acceptor.getName() + ' ' + acceptor.getState());",
       "    }",
-      "    System.out.print(seen);",
+      "    sleeper.interrupt();",
+      "    System.out.println(\"interrupted: \" + sleeper.isInterrupted());",
+      "    sleeper.join();",
+      "    System.out.println(\"sleeper \" + sleeper.getState());",
+      "    new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort()).close();",
+      "    acceptor.join();",
+      "    server.close();",
+      "    System.out.println(\"acceptor \" + acceptor.getState());",
       "  }",
       "}");
 
+  private static final String EXPECTED = String.join("\n",
+      "sleeper TIMED_WAITING acceptor RUNNABLE",
+      "sleeper TIMED_WAITING acceptor RUNNABLE",
+      "sleeper TIMED_WAITING acceptor RUNNABLE",
+      "interrupted: true",
+      "sleeper woken, still interrupted: false",
+      "sleeper TERMINATED",
+      "accepted",
+      "acceptor TERMINATED",
+      "");
+
   @TestFactory
-  List<DynamicTest> aThreadThatRanToItsEndIsDeadAtOnceInRecordAndReplay() {
+  List<DynamicTest> threadsOutsideTheSchedulerShowAPlainRunsStateAndInterruptInRecordAndEveryReplay() {
     List<DynamicTest> tests = new ArrayList<>();
     for (Jvm jvm : Jvm.all()) {
-      tests.add(dynamicTest("a polled worker is dead and terminated right after its end on " + jvm.label(),
-          () -> polledWorkerEnds(jvm)));
+      tests.add(dynamicTest("a sleeping and an accepting thread on " + jvm.label(), () -> outsideStates(jvm)));
     }
     return tests;
   }
 
-  private static void polledWorkerEnds(Jvm jvm) {
-    Path work = Scratch.dir("thread-state-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "Finisher", PROGRAM);
-    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "Finisher");
+  private static void outsideStates(Jvm jvm) {
+    Path work = Scratch.dir("thread-states-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "OutsideStates", PROGRAM);
+    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "OutsideStates");
     assertEquals(0, recorded.exitStatus(), recorded.describe());
-    assertEquals("NEW 1 TERMINATED\n".repeat(ROUNDS), recorded.stdout(),
-        "each worker must be seen alive once, then dead and terminated:" + recorded.describe());
-    Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
-    ReplayAssertions.assertSameOutput(recorded, replayed, "replay of a polled worker on " + jvm);
+    assertEquals(EXPECTED, recorded.stdout(), "the states and the interrupt a plain run shows:" + recorded.describe());
+    for (int i = 1; i <= REPLAYS; i++) {
+      ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")),
+          "replay " + i + " of threads outside the scheduler on " + jvm);
+    }
   }
 }

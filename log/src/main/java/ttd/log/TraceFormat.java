@@ -14,9 +14,12 @@ public final class TraceFormat {
    * #OLDEST_READ}..{@code VERSION}. Version 3 added {@link #DOC_ORDER}; a version-2 recording
    * reads the same without it (its events have no recorded global order). Version 4: the log
    * starts with {@link #DOC_RECORDING}, the id the header also holds (older logs have no id and
-   * are not checked for it).
+   * are not checked for it). Version 5 added the event kinds {@code FILE_WATCH} and {@code
+   * CAPTURED_VALUE}. A new event kind bumps the version too: an older ttd then refuses the
+   * recording by its header, with a sentence that says which ttd to use, instead of stopping at
+   * the first event it does not know.
    */
-  public static final int VERSION = 4;
+  public static final int VERSION = 5;
 
   /** The oldest version this ttd reads. */
   public static final int OLDEST_READ = 2;

@@ -43,6 +43,13 @@ public final class SchedThread extends BatonClock {
   long deadline;
 
   State state = State.RUNNABLE;
+  /**
+   * What {@code Thread.getState()} shows of this thread while it is {@link State#EXTERNAL}: the
+   * state a plain run has in that call ({@code TIMED_WAITING} in a sleep, {@code RUNNABLE} in
+   * blocking I/O); null for the real one. The real state depends on where the thread is on its
+   * way back (sleeping, or already waiting for the baton), and a replay does not sleep at all.
+   */
+  Thread.State shown;
   /** What the real thread waits on for the baton: its own gate, or the monitor it waits in. */
   volatile Object gate = ownGate;
   Object want;

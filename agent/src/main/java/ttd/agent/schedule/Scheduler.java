@@ -258,15 +258,17 @@ public final class Scheduler {
 
   /**
    * Before a real {@code Thread.interrupt}: a waiting, parked or joining target wakes up. A target
-   * waiting for the baton keeps the interrupt in the model ({@link SchedThread#interruptHeld}), so
-   * that {@code isInterrupted()} answers the same in record and replay; one outside the scheduler
-   * (a sleep, real I/O) meets the real interrupt there, as without ttd.
+   * that has not ended keeps the interrupt in the model ({@link SchedThread#interruptHeld}) until
+   * it runs again, so that {@code isInterrupted()} answers the same in record and replay. One
+   * outside the scheduler (a sleep, real I/O) also meets the real interrupt there, as without ttd,
+   * and may consume it at once while recording, long before it is let back in; a replayed sleep
+   * has ended already.
    */
   public void interrupt(SchedThread s, Thread target) {
     synchronized (lock) {
       SchedThread t = shadow.byThread(target);
       if (t != null && t != s) {
-        if (t.state != SchedThread.State.EXTERNAL && t.state != SchedThread.State.DONE) {
+        if (t.state != SchedThread.State.DONE) {
           t.interruptHeld = true;
         }
         shadow.wake(t);
@@ -291,9 +293,9 @@ public final class Scheduler {
   /**
    * What {@code Thread.getState()} of {@code target} is in the model, so that the program sees
    * the same in record and replay: a thread that ended in the model is {@code TERMINATED} even
-   * while its real thread is still finishing, a thread waiting for the baton is {@code RUNNABLE}.
-   * Null where the model does not know (a thread it does not run, one outside the scheduler in a
-   * sleep or real I/O): then the real state is what there is.
+   * while its real thread is still finishing, a thread waiting for the baton is {@code RUNNABLE},
+   * one outside the scheduler what it left for ({@link SchedThread#shown}). Null where the model
+   * does not know (a thread it does not run): then the real state is what there is.
    */
   public Thread.State stateOf(Thread target) {
     synchronized (lock) {
@@ -342,11 +344,13 @@ public final class Scheduler {
    *
    * @param gate what the real thread will wait on for the baton afterwards: null for its own
    *     gate, or the monitor it waits in (so that the real monitor stays free meanwhile)
+   * @param shown what {@code Thread.getState()} shows of it meanwhile ({@link SchedThread#shown})
    */
-  public void blockingBegin(SchedThread s, Object gate) {
+  public void blockingBegin(SchedThread s, Object gate, Thread.State shown) {
     SchedThread next;
     synchronized (lock) {
       shadow.set(s, SchedThread.State.EXTERNAL);
+      s.shown = shown;
       s.gate = gate == null ? s.ownGate() : gate;
       next = baton.handOff(s);
     }

@@ -9,7 +9,7 @@ final class ThreadStates {
 
   private ThreadStates() {}
 
-  /** The state {@code t} is in, or null where the model cannot tell (outside the scheduler). */
+  /** The state {@code t} is in, or null where the model cannot tell (outside the scheduler, {@link SchedThread#shown}). */
   static Thread.State of(SchedThread t) {
     switch (t.state) {
       case RUNNABLE:
@@ -22,6 +22,8 @@ final class ThreadStates {
         return t.timed ? Thread.State.TIMED_WAITING : Thread.State.WAITING;
       case DONE:
         return Thread.State.TERMINATED;
+      case EXTERNAL:
+        return t.shown;
       default:
         return null;
     }

@@ -41,7 +41,7 @@ public final class ProgramRun {
       if (!scheduler.runs(t.sched)) {
         return false;
       }
-      scheduler.blockingBegin(t.sched, null);
+      scheduler.blockingBegin(t.sched, null, Thread.State.RUNNABLE); // as in a plain run's native I/O
       return true;
     }
 

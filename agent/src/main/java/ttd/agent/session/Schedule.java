@@ -186,6 +186,7 @@ final class Schedule {
       run.exit(t);
     }
     if (outcome != 0) {
+      Thread.interrupted(); // set again when the thread was let back in (Scheduler#interrupt)
       throw new InterruptedException();
     }
   }
@@ -193,7 +194,7 @@ final class Schedule {
   /** Joining a thread the scheduler does not run: a real join outside the scheduler. */
   private long joinUnscheduled(ThreadState t, Thread thread, long millis, int nanos) {
     long outcome = 0;
-    scheduler.blockingBegin(t.sched, null);
+    scheduler.blockingBegin(t.sched, null, millis == 0 && nanos == 0 ? Thread.State.WAITING : Thread.State.TIMED_WAITING);
     try {
       if (exchange.performsRealIo()) {
         thread.join(millis, nanos);

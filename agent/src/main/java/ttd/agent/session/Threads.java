@@ -194,7 +194,7 @@ final class Threads {
   /** The thread holding the baton begins the shutdown: it runs it, or waits forever in the JVM. */
   private void runShutdownOrLeave(SchedThread s) {
     if (!scheduler.beginShutdown(s)) {
-      scheduler.blockingBegin(s, null); // never comes back: the JDK holds it on its shutdown lock
+      scheduler.blockingBegin(s, null, null); // never comes back: the JDK holds it on its shutdown lock
     }
   }
 

@@ -83,7 +83,7 @@ final class Waits {
         }
       } else {
         if (scheduled) {
-          scheduler.blockingBegin(s, monitor);
+          scheduler.blockingBegin(s, monitor, untimed ? Thread.State.WAITING : Thread.State.TIMED_WAITING);
         }
         try {
           if (exchange.performsWaits(millis, nanos)) {
