@@ -26,6 +26,7 @@ import ttd.agent.io.RealFileInputStream;
 import ttd.agent.io.RealFileOutputStream;
 import ttd.agent.io.RealJavaIoFileSystem;
 import ttd.agent.io.RealUnsafePark;
+import ttd.agent.instrument.RealValueCalls;
 import ttd.agent.io.RealNativeIoCalls;
 import ttd.agent.io.RealSunNio;
 import ttd.agent.io.RealSecureRandomSpi;
@@ -119,6 +120,7 @@ public final class AgentMain {
       // after the transformer: it loads the JDK classes the operations live in, which must load
       // rewritten, not be retransformed (docs/decisions/retransformed-jdk-classes.md)
       SharedHashes.seeded("native I/O", RealNativeIoCalls::prepare);
+      SharedHashes.seeded("captured values", () -> Hooks.installRealValues(new RealValueCalls()));
       Map<String, String> globals = start.globals(JvmGlobals.capture());
       if (JvmGlobals.restore(globals)) {
         retransformSalted(inst);

@@ -45,6 +45,11 @@ public final class PreMain {
               "java.security", Set.of(agent)),
           Set.of(),
           Map.of());
+      // JDK 20+: the console's echo native (CaptureTable), where the package exists
+      Module base = Object.class.getModule();
+      if (base.getPackages().contains("jdk.internal.io")) {
+        inst.redefineModule(base, Set.of(), Map.of(), Map.of("jdk.internal.io", Set.of(agent)), Set.of(), Map.of());
+      }
       // java.util.prefs' lock-file natives (NativeIoTable), where the module is in the image
       Module prefs = ModuleLayer.boot().findModule("java.prefs").orElse(null);
       if (prefs != null) {

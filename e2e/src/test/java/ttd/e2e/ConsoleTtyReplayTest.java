@@ -17,7 +17,9 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <p>Before, the replay asked the JVM again: {@code System.console()} answered null in a replay
  * through a pipe and the replay diverged at the program's first line (exit 86). Programs take this
- * answer to choose colours, prompts and progress bars.
+ * answer to choose colours, prompts and progress bars. Likewise a password read on the terminal
+ * replays: turning its echo off and back on is answered from the recording, where the replay
+ * used to ask a pipe and fail.
  */
 class ConsoleTtyReplayTest {
 
@@ -32,6 +34,39 @@ class ConsoleTtyReplayTest {
       "    System.out.println(terminal ? \"interactive: colours on\" : \"batch: plain output\");",
       "  }",
       "}");
+
+  private static final String PASSWORD = String.join("\n",
+      "public class Login {",
+      "  public static void main(String[] a) {",
+      "    char[] password = System.console().readPassword(\"password: \");",
+      "    System.out.println(\"read \" + password.length + \" characters, hash \" + new String(password).hashCode());",
+      "  }",
+      "}");
+
+  @TestFactory
+  List<DynamicTest> aPasswordReadOnATerminalWithItsEchoOffReplaysThroughAPipe() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Jvm jvm : Jvm.all()) {
+      tests.add(dynamicTest("readPassword replays on " + jvm.label(), () -> {
+        Path work = Scratch.dir("console-password-" + jvm.label());
+        Path classes = JavaSource.compile(work.resolve("classes"), "Login", PASSWORD);
+        Path recording = work.resolve("recording");
+        List<String> record = TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "Login", List.of());
+        // script(1) hands its input to the program's terminal, which echoes it until readPassword turns that off
+        Outcome onTerminal = Exec.run(List.of("script", "-qec", String.join(" ", record), "/dev/null"), work,
+            "s3cret\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(0, onTerminal.exitStatus(), onTerminal.describe());
+        String expected = "read 6 characters, hash " + "s3cret".hashCode() + "\n";
+        assertTrue(onTerminal.stdout().replace("\r", "").endsWith(expected), onTerminal.describe());
+        for (int i = 1; i <= 2; i++) {
+          Outcome replayed = TtdRun.replay(jvm, recording);
+          assertEquals(0, replayed.exitStatus(), "replay " + i + ": " + replayed.describe());
+          assertEquals("password: \n" + expected, replayed.stdout(), "replay " + i + ": " + replayed.describe());
+        }
+      }));
+    }
+    return tests;
+  }
 
   @TestFactory
   List<DynamicTest> aProgramRecordedOnATerminalReplaysThroughAPipe() {

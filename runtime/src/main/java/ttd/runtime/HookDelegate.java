@@ -38,6 +38,12 @@ public interface HookDelegate {
    */
   Object onValue(Object original, int site, int capture);
 
+  /**
+   * A call of a captured JDK method that a value replaces ({@code capture} as for {@link #onValue}):
+   * {@code real} makes it, with the call site's {@code args}, where a call is to be made.
+   */
+  Object onValueCall(RealCalls real, Object[] args, int site, int capture) throws Exception;
+
   void onThreadSleep(long millis, int nanos) throws InterruptedException;
 
   void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException;
@@ -186,7 +192,7 @@ public interface HookDelegate {
    * A call of a JDK file-system or file-channel method ({@code op}, see {@link NativeIoOp}) with
    * its arguments, the receiver first for an instance method; returns its boxed result.
    */
-  Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception;
+  Object onNativeIo(RealCalls real, int op, Object[] args) throws Exception;
   // ---- Network (issue 3, network half)
 
   /**

@@ -21,8 +21,14 @@ import java.util.Map;
 public final class Hooks {
 
   private static volatile HookDelegate delegate = PassThrough.INSTANCE;
+  private static volatile RealCalls realValues;
 
   private Hooks() {}
+
+  /** Installs the methods whose calls {@link #onValueCall} replaces, before any call site is rewritten. */
+  public static void installRealValues(RealCalls real) {
+    realValues = real;
+  }
 
   /**
    * Installs the delegate once; later calls replace it (tests only). Null puts back the {@link
@@ -118,6 +124,15 @@ public final class Hooks {
    */
   public static Object onValue(Object original, int site, int capture) {
     return delegate.onValue(original, site, capture);
+  }
+
+  /**
+   * A call of a captured JDK method that a recorded value replaces: the call site passes its
+   * arguments (a primitive last one boxed) instead of calling, and casts the result back. The
+   * delegate makes the real call, or in a replay returns what it returned, or throws what it threw.
+   */
+  public static Object onValueCall(Object[] args, int site, int capture) throws Exception {
+    return delegate.onValueCall(realValues, args, site, capture);
   }
 
   public static List<String> onVmArguments(List<String> original, int site) {

@@ -16,12 +16,12 @@ import java.io.FileDescriptor;
  */
 public final class NativeIoHooks {
 
-  private static volatile RealNativeIo real;
+  private static volatile RealCalls real;
 
   private NativeIoHooks() {}
 
   /** Installs the real methods, before any of their call sites is rewritten. */
-  public static void installReal(RealNativeIo realNativeIo) {
+  public static void installReal(RealCalls realNativeIo) {
     real = realNativeIo;
   }
 

@@ -57,6 +57,11 @@ final class PassThrough implements HookDelegate {
   }
 
   @Override
+  public Object onValueCall(RealCalls real, Object[] args, int site, int capture) throws Exception {
+    return real.call(capture, args);
+  }
+
+  @Override
   public List<String> onVmArguments(List<String> original, int site) {
     return original;
   }
@@ -259,7 +264,7 @@ final class PassThrough implements HookDelegate {
   public void onClassDefined() {}
 
   @Override
-  public Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception {
+  public Object onNativeIo(RealCalls real, int op, Object[] args) throws Exception {
     return real.call(op, args);
   }
 

@@ -15,7 +15,8 @@ import org.objectweb.asm.Type;
  * <p>Value sources ({@link Capture.Rewrite#RESULT_AT_CALL_SITE}) keep their real call and pass the
  * result, with the site's id, through a hook (Fray's {@code TimeInstrumenter} does the same).
  * Sleeps and waits ({@link Capture.Rewrite#REPLACED_AT_CALL_SITE}) are replaced by hooks with the
- * same stack shape, so replay can return at once. Applied to every class, the JDK's included, so
+ * same stack shape, so replay can return at once; calls a recorded value replaces ({@link
+ * Capture.Rewrite#VALUE_INSTEAD_OF_CALL}) hand their operands to the hook in an array. Applied to every class, the JDK's included, so
  * that {@code Date}, {@code Instant.now()}, {@code Random()} and the rest are covered.
  */
 final class CallSiteRewriter extends MethodVisitor {
@@ -57,7 +58,10 @@ final class CallSiteRewriter extends MethodVisitor {
     }
     changed[0] = true;
     Type result = Type.getReturnType(desc);
-    if (c.how() == Capture.Rewrite.RESULT_AT_CALL_SITE) {
+    if (c.how() == Capture.Rewrite.VALUE_INSTEAD_OF_CALL) {
+      argumentsInArray(Type.getArgumentTypes(desc));
+      HookCalls.pushInt(mv, site());
+    } else if (c.how() == Capture.Rewrite.RESULT_AT_CALL_SITE) {
       super.visitMethodInsn(op, calleeOwner, name, desc, itf);
       if (c.codec() != null) {
         HookCalls.box(mv, result);
@@ -70,6 +74,26 @@ final class CallSiteRewriter extends MethodVisitor {
     HookCalls.call(mv, c.hookOwner(), c.hookName(), c.hookDesc());
     if (c.codec() != null) {
       HookCalls.castBack(mv, result);
+    }
+  }
+
+  /**
+   * Turns the call's operands on the stack into one {@code Object[]}, without locals or branches:
+   * the last boxed if primitive (the only one that may be, {@code CaptureTableTest}), then the
+   * array, into which each operand below it is stored from the last to the first.
+   */
+  private void argumentsInArray(Type[] args) {
+    if (args.length > 0) {
+      HookCalls.box(mv, args[args.length - 1]);
+    }
+    HookCalls.pushInt(mv, args.length);
+    mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
+    for (int i = args.length - 1; i >= 0; i--) {
+      mv.visitInsn(Opcodes.DUP_X1); // operand, array -> array, operand, array
+      mv.visitInsn(Opcodes.SWAP); // array, array, operand
+      HookCalls.pushInt(mv, i);
+      mv.visitInsn(Opcodes.SWAP); // array, array, index, operand
+      mv.visitInsn(Opcodes.AASTORE);
     }
   }
 

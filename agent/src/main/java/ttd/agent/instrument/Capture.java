@@ -37,8 +37,9 @@ import ttd.log.EventKind;
  * @param jdks the feature releases where the JDK method exists
  * @param instrumentation for {@link Rewrite#BODY}: the type instrumentation that makes the change
  *     (null for the other ways, whose rewriters read the rows themselves)
- * @param codec for a {@link Rewrite#RESULT_AT_CALL_SITE} row: how the result (boxed if primitive)
- *     is logged and rebuilt; its hook is then {@code Hooks.onValue} (null for the others)
+ * @param codec for a {@link Rewrite#RESULT_AT_CALL_SITE} or {@link Rewrite#VALUE_INSTEAD_OF_CALL}
+ *     row: how the result (boxed if primitive) is logged and rebuilt; its hook is then {@code
+ *     Hooks.onValue} or {@code Hooks.onValueCall} (null for the others)
  */
 record Capture(
     String owner,
@@ -75,6 +76,15 @@ record Capture(
      * new value.
      */
     RESULT_AT_CALL_SITE,
+    /**
+     * The call is replaced by {@code Hooks.onValueCall(args, site, capture)}: its arguments (a
+     * primitive last one boxed) in an array, and the result cast back. The session makes the real
+     * call while recording and logs its result, or what it threw, through the row's {@link #codec};
+     * a replay makes no call. For a static method whose call must not run in a replay: it asks the
+     * machine (its network interfaces, which another machine lacks) or a terminal that a replay
+     * through a pipe does not have.
+     */
+    VALUE_INSTEAD_OF_CALL,
     /**
      * The call is replaced by a static hook with the same operands (an instance method's receiver
      * first): the hook decides whether the real call happens. For natives called from a few JDK
@@ -147,6 +157,7 @@ record Capture(
     }
     switch (how) {
       case RESULT_AT_CALL_SITE:
+      case VALUE_INSTEAD_OF_CALL:
         return true;
       case REPLACED_AT_CALL_SITE:
         // the scheduler's rows, named through classes: invokevirtual, or invokespecial of super.x()

@@ -14,6 +14,7 @@ import ttd.agent.instrument.Capture.Jdks;
 import ttd.agent.instrument.Capture.Named;
 import ttd.agent.instrument.Capture.Rewrite;
 import ttd.agent.io.NativeIoTable;
+import ttd.agent.value.NetworkInterfaces;
 import ttd.agent.value.ThreadStacks;
 import ttd.agent.value.ValueCapture;
 import ttd.agent.value.ValueCodec;
@@ -44,6 +45,7 @@ public final class CaptureTable {
   private static final String ADDRESS = "Ljava/net/InetAddress;";
   private static final String TRANSFER = "(" + FD + "JI)";
   private static final String VALUE_HOOK = "(" + OBJECT + "II)" + OBJECT;
+  private static final String VALUE_CALL_HOOK = "([" + OBJECT + "II)" + OBJECT;
 
   /** The JDK classes that call the network natives (each rewrites every network row). */
   private static final Set<String> NETWORK_CALLERS =
@@ -95,6 +97,35 @@ public final class CaptureTable {
     // whether stdin and stdout are terminals: System.console(), Console.isTerminal()
     value("java/io/Console", "istty", "()Z", true, ValueCodec.BOOLEAN, Jdks.UNTIL_21);
     value("java/io/Console", "ttyStatus", "()I", true, ValueCodec.INT, Jdks.FROM_22);
+    // whether the terminal echoes, which readPassword turns off and back on: a replay through a pipe has none
+    valueCall("java/io/Console", "echo", "(Z)Z", ValueCodec.BOOLEAN, true, Jdks.UNTIL_21);
+    valueCall("jdk/internal/io/JdkConsoleImpl", "echo", "(Z)Z", ValueCodec.BOOLEAN, true, Jdks.AFTER_17);
+    // the machine's network interfaces: a replay elsewhere has others, and asking for a missing one fails
+    String nif = "java/net/NetworkInterface";
+    String one = "Ljava/net/NetworkInterface;";
+    String byName = "(Ljava/lang/String;I)";
+    valueCall(nif, "getAll", "()[" + one, NetworkInterfaces.ALL, true, Jdks.ALL);
+    valueCall(nif, "getByName0", "(Ljava/lang/String;)" + one, NetworkInterfaces.ONE, true, Jdks.ALL);
+    valueCall(nif, "getByIndex0", "(I)" + one, NetworkInterfaces.ONE, true, Jdks.ALL);
+    valueCall(nif, "getByInetAddress0", "(" + ADDRESS + ")" + one, NetworkInterfaces.ONE, true, Jdks.ALL);
+    valueCall(nif, "boundInetAddress0", "(" + ADDRESS + ")Z", ValueCodec.BOOLEAN, true, Jdks.ALL);
+    for (String flag : List.of("isUp0", "isLoopback0", "supportsMulticast0", "isP2P0")) {
+      valueCall(nif, flag, byName + "Z", ValueCodec.BOOLEAN, true, Jdks.ALL);
+    }
+    valueCall(nif, "getMacAddr0", "([BLjava/lang/String;I)[B", ValueCodec.BYTES, true, Jdks.ALL);
+    valueCall(nif, "getMTU0", byName + "I", ValueCodec.INT, true, Jdks.ALL);
+    // what the machine's network stack offers: whether InetAddress works with IPv6 (and so which
+    // loopback address it picks), and what NIO's sockets may do, each read once by the program
+    valueCall("java/net/InetAddressImplFactory", "isIPv6Supported", "()Z", ValueCodec.BOOLEAN, false,
+        Jdks.UNTIL_17);
+    valueCall("java/net/InetAddress", "isIPv6Supported", "()Z", ValueCodec.BOOLEAN, false, Jdks.AFTER_17);
+    String net = "sun/nio/ch/Net";
+    for (String offers : List.of("isIPv6Available0", "isReusePortAvailable0", "shouldSetBothIPv4AndIPv6Options0",
+        "canIPv6SocketJoinIPv4Group0", "canJoin6WithIPv4Group0", "canUseIPv6OptionsWithIPv4LocalAddress0")) {
+      valueCall(net, offers, "()Z", ValueCodec.BOOLEAN, false, Jdks.ALL);
+    }
+    valueCall(net, "shouldShutdownWriteBeforeClose0", "()Z", ValueCodec.BOOLEAN, false, Jdks.AFTER_17);
+    valueCall(net, "isExclusiveBindAvailable", "()I", ValueCodec.INT, false, Jdks.ALL);
 
     // the scheduler's calls, in any class: replaced by hooks with the same stack shape
     for (String d : List.of("(J)V", "(JI)V")) {
@@ -460,6 +491,18 @@ public final class CaptureTable {
         EventKind.CAPTURED_VALUE, ANY, Named.EXACTLY, Set.of(), false, false, jdks, null, codec));
   }
 
+  /**
+   * A static method whose call a recorded value replaces, through {@code Hooks.onValueCall}: the
+   * replay makes no call. The quick scan looks for its owner where {@code scanOwner} (a name too
+   * common to look for, like {@code getAll}), else for its name.
+   */
+  private static void valueCall(
+      String owner, String name, String desc, ValueCodec<?> codec, boolean scanOwner, Jdks jdks) {
+    ROWS.add(new Capture(owner, name, desc, true, Rewrite.VALUE_INSTEAD_OF_CALL, HOOKS, "onValueCall",
+        VALUE_CALL_HOOK, EventKind.CAPTURED_VALUE, ANY, Named.EXACTLY, Set.of(), false, scanOwner, jdks, null,
+        codec));
+  }
+
   /** A management figure: its many names are common words, so the quick scan looks for the owner. */
   private static void management(String owner, String name, String desc, boolean isStatic) {
     ROWS.add(new Capture(owner, name, desc, isStatic, Rewrite.RESULT_AT_CALL_SITE, HOOKS, "onManagementValue",
@@ -554,6 +597,11 @@ public final class CaptureTable {
 
   private static final List<Capture> VALUE_ROWS = valueRows();
 
+  /** {@link #valueRows()}, unchangeable: a row's place is its number. */
+  static List<Capture> valueRowList() {
+    return Collections.unmodifiableList(VALUE_ROWS);
+  }
+
   /** The number a call site of {@code row}, a row with a codec, passes to {@code Hooks.onValue}. */
   static int valueNumber(Capture row) {
     for (int i = 0; i < VALUE_ROWS.size(); i++) {
@@ -570,7 +618,7 @@ public final class CaptureTable {
   static {
     for (Capture c : ROWS) {
       boolean anywhere = c.callers() == ANY || c.callers() == APPLICATION;
-      if (anywhere && (c.how() == Rewrite.RESULT_AT_CALL_SITE || c.how() == Rewrite.REPLACED_AT_CALL_SITE)) {
+      if (anywhere && c.how() != Rewrite.BODY && c.how() != Rewrite.NATIVE_IO) {
         AT_ANY_CALL_SITE.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c);
       }
     }

@@ -7,17 +7,22 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import ttd.runtime.NativeIoOp;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 /**
  * Calls the real JDK methods behind {@link ttd.runtime.NativeIoHooks} by reflection, found from
  * {@link NativeIoTable} (the launcher opens {@code sun.nio.fs}, {@code sun.nio.ch}, {@code
- * java.util.prefs} and {@code java.io} to the agent's loader). Reflection stays on the JDK's native accessor (premain turns
- * inflation off, and on 18+ sets the reflection factory's native-only switch), so a call spins no
- * class. Method handles spun lambda forms for every shape of operation, about 190 ms of each
- * recording's and replay's start-up.
+ * java.util.prefs} and {@code java.io} to the agent's loader). Reflection stays on the JDK's native
+ * accessor (premain turns inflation off, and on 18+ sets the reflection factory's native-only
+ * switch), so a call spins no class. Method handles spun lambda forms for every shape of
+ * operation, about 190 ms of each recording's and replay's start-up.
+ *
+ * <p>{@link #find} and {@link #invoke} also serve the calls that recorded values replace ({@code
+ * RealValueCalls}). They live here, not in a class of their own, because this class is loaded
+ * before its first call: a class loaded by that call would be read from the agent's jar through
+ * the very hooks it serves, and recurse.
  */
-public final class RealNativeIoCalls implements RealNativeIo {
+public final class RealNativeIoCalls implements RealCalls {
 
   private static final Method[] METHODS = new Method[NativeIoOp.WATCH_WAKEUP + 1];
 
@@ -49,6 +54,46 @@ public final class RealNativeIoCalls implements RealNativeIo {
       m = resolve(op);
       METHODS[op] = m;
     }
+    return invoke(m, args);
+  }
+
+  /** The first method the table names for {@code op} that this JDK has. */
+  private static Method resolve(int op) {
+    for (NativeIoTable.Entry e : NativeIoTable.entries()) {
+      Method m = e.op == op ? find(e.owner, e.name, e.desc, e.isStatic) : null;
+      if (m != null) {
+        return m;
+      }
+    }
+    throw new IllegalStateException("no JDK method for native I/O operation " + op);
+  }
+
+  /**
+   * The method, made accessible, or null where this JDK has none of that shape or the launcher did
+   * not open its package to the agent's loader.
+   */
+  public static Method find(String owner, String name, String desc, boolean isStatic) {
+    try {
+      Class<?> type = Class.forName(owner.replace('/', '.'), false, null);
+      MethodType shape = MethodType.fromMethodDescriptorString(desc, null);
+      Method m = type.getDeclaredMethod(name, shape.parameterArray());
+      if (m.getReturnType() != shape.returnType() || Modifier.isStatic(m.getModifiers()) != isStatic) {
+        return null;
+      }
+      m.setAccessible(true);
+      return m;
+    } catch (ReflectiveOperationException | TypeNotPresentException notOnThisJdk) {
+      return null;
+    } catch (InaccessibleObjectException notOpened) {
+      return null;
+    }
+  }
+
+  /**
+   * Calls {@code m} with a call site's arguments (the receiver first for an instance method); what
+   * it throws comes out as itself.
+   */
+  public static Object invoke(Method m, Object[] args) throws Exception {
     try {
       return Modifier.isStatic(m.getModifiers())
           ? m.invoke(null, args)
@@ -65,28 +110,5 @@ public final class RealNativeIoCalls implements RealNativeIo {
     } catch (IllegalAccessException e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  /** The first method the table names for {@code op} that this JDK has. */
-  private static Method resolve(int op) {
-    for (NativeIoTable.Entry e : NativeIoTable.entries()) {
-      if (e.op != op) {
-        continue;
-      }
-      try {
-        Class<?> owner = Class.forName(e.owner.replace('/', '.'), false, null);
-        MethodType type = MethodType.fromMethodDescriptorString(e.desc, null);
-        Method m = owner.getDeclaredMethod(e.name, type.parameterArray());
-        if (m.getReturnType() == type.returnType() && Modifier.isStatic(m.getModifiers()) == e.isStatic) {
-          m.setAccessible(true);
-          return m;
-        }
-      } catch (ReflectiveOperationException | TypeNotPresentException notOnThisJdk) {
-        // the other JDK's variant
-      } catch (InaccessibleObjectException notOpened) {
-        // a package the launcher did not open to the agent's loader
-      }
-    }
-    throw new IllegalStateException("no JDK method for native I/O operation " + op);
   }
 }

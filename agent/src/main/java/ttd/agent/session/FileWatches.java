@@ -6,7 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.FileSystems;
 import ttd.agent.io.NativeMemory;
 import ttd.log.EventKind;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 /**
  * A {@code WatchService} (the JDK's {@code LinuxWatchService}): its inotify descriptor, the
@@ -35,7 +35,7 @@ final class FileWatches {
     this.blocking = blocking;
   }
 
-  Object call(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  Object call(Exchange s, ThreadState t, RealCalls real, int op, Object[] a) throws Exception {
     switch (op) {
       case WATCH_INIT:
         Object fd = logged(s, t, real, op, a);
@@ -57,7 +57,7 @@ final class FileWatches {
     }
   }
 
-  private static Object logged(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a, Object... key)
+  private static Object logged(Exchange s, ThreadState t, RealCalls real, int op, Object[] a, Object... key)
       throws Exception {
     return NativeCalls.logged(s, t, real, EventKind.FILE_WATCH, NativeCalls.key(op, key), op, a, null);
   }
@@ -66,7 +66,7 @@ final class FileWatches {
    * The poller's wait: the baton is given up around it in record, and at the same point in
    * replay, where the recorded hand-overs order the wait's end after what ended it.
    */
-  private Object await(Exchange s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
+  private Object await(Exchange s, ThreadState t, RealCalls real, Object[] a) throws Exception {
     String outcome = null;
     Exception failure = null;
     Object result = null;

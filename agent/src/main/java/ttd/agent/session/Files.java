@@ -11,7 +11,7 @@ import ttd.runtime.RealFileInput;
 import ttd.runtime.RealFileOutput;
 import ttd.runtime.RealFileSystem;
 import ttd.runtime.NativeIoOp;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 /**
  * The session's part for the hooks that stand in for file I/O: {@code FileInputStream}, {@code FileOutputStream} (stdout
@@ -216,7 +216,7 @@ final class Files {
     }
   }
 
-  Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception {
+  Object onNativeIo(RealCalls real, int op, Object[] args) throws Exception {
     ThreadState t = run.enter();
     if (t == null) {
       if (ReplayPosition.evaluating) {

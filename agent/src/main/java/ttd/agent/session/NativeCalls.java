@@ -2,7 +2,7 @@ package ttd.agent.session;
 
 import ttd.agent.io.NativeIoTable;
 import ttd.log.EventKind;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 /**
  * The one way a file-system or channel call below {@code java.nio} is recorded and replayed:
@@ -18,7 +18,7 @@ final class NativeCalls {
    * @return the result the program sees (record: the real one; replay: the logged one)
    */
   static Object logged(
-      Exchange s, ThreadState t, RealNativeIo real, EventKind kind, String key, int op, Object[] args,
+      Exchange s, ThreadState t, RealCalls real, EventKind kind, String key, int op, Object[] args,
       Object attrs)
       throws Exception {
     if (s.performsRealIo()) {

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import ttd.log.EventKind;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 /**
  * The file system as {@code java.nio.file} sees it (opens, attributes, access, real paths,
@@ -50,7 +50,7 @@ final class NativeFiles {
     return channels.path(channel);
   }
 
-  Object call(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  Object call(Exchange s, ThreadState t, RealCalls real, int op, Object[] a) throws Exception {
     if (op >= READ && op <= TRANSFER_FROM_DIRECT) {
       return channels.call(s, t, real, op, a);
     }
@@ -103,7 +103,7 @@ final class NativeFiles {
    * What happens to handles on threads the session does not follow (a cleaner closing a file);
    * {@code realIo} false in a replay.
    */
-  Object untracked(RealNativeIo real, int op, Object[] a, boolean realIo) throws Exception {
+  Object untracked(RealCalls real, int op, Object[] a, boolean realIo) throws Exception {
     if (op >= PROCESS_FORK && op <= PROCESS_LIST) {
       return processes.untracked(real, op, a, realIo);
     }
@@ -126,7 +126,7 @@ final class NativeFiles {
     return real.call(op, a);
   }
 
-  private Object open(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a, String path)
+  private Object open(Exchange s, ThreadState t, RealCalls real, int op, Object[] a, String path)
       throws Exception {
     boolean writes = ((int) a[op == OPEN ? 1 : 2] & WRITING_FLAGS) != 0;
     if (!(writes ? ProgramInputs.isProgramsChange(path) : ProgramInputs.isProgramsFile(path))) {
@@ -146,7 +146,7 @@ final class NativeFiles {
     return fd;
   }
 
-  private Object openListing(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a)
+  private Object openListing(Exchange s, ThreadState t, RealCalls real, int op, Object[] a)
       throws Exception {
     String path = op == OPENDIR ? String.valueOf(a[0]) : fds.path((int) a[0]);
     if (path == null || !ProgramInputs.isProgramsFile(path)) {
@@ -159,7 +159,7 @@ final class NativeFiles {
   }
 
   private Object query(
-      Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a, String path, Object attrs, Object arg)
+      Exchange s, ThreadState t, RealCalls real, int op, Object[] a, String path, Object attrs, Object arg)
       throws Exception {
     if (path == null || !ProgramInputs.isProgramsFile(path)) {
       return real.call(op, a);
@@ -168,7 +168,7 @@ final class NativeFiles {
   }
 
   /** Changes of the file system and the handles' own bookkeeping (dup, close, closedir). */
-  private Object change(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  private Object change(Exchange s, ThreadState t, RealCalls real, int op, Object[] a) throws Exception {
     switch (op) {
       case DUP:
         Object copy = real.call(op, a);
@@ -191,7 +191,7 @@ final class NativeFiles {
     }
   }
 
-  private static void closeInvented(RealNativeIo real, ProgramFds.Directory d) throws Exception {
+  private static void closeInvented(RealCalls real, ProgramFds.Directory d) throws Exception {
     if (d.fdToClose >= 0) {
       real.call(CLOSE, new Object[] {d.fdToClose});
     }

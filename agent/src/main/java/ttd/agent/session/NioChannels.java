@@ -9,7 +9,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import ttd.agent.io.NativeMemory;
 import ttd.log.EventKind;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 /**
  * {@code FileChannel}s on the program's files, at the file dispatcher's natives: reads are logged
@@ -50,7 +50,7 @@ final class NioChannels {
     this.outputs = outputs;
   }
 
-  Object call(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  Object call(Exchange s, ThreadState t, RealCalls real, int op, Object[] a) throws Exception {
     if (op >= TRANSFER_TO_DIRECT) {
       return isProgramChannel(a[0]) || isProgramChannel(a[op <= TRANSFER_TO_TRUSTED ? 3 : 1])
           ? UNSUPPORTED
@@ -92,7 +92,7 @@ final class NioChannels {
    * {@code iovcnt} {@code struct iovec}s at {@code address}.
    */
   private static int read(
-      Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a, long address, int len, int iovcnt)
+      Exchange s, ThreadState t, RealCalls real, int op, Object[] a, long address, int len, int iovcnt)
       throws Exception {
     IOException error = null;
     int n = 0;
@@ -122,7 +122,7 @@ final class NioChannels {
    * writable shared mapping, whose memory the file and other mappings change, is logged as an
    * input ttd does not capture: recording warns, replay stops there.
    */
-  private Object map(Exchange s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
+  private Object map(Exchange s, ThreadState t, RealCalls real, Object[] a) throws Exception {
     FileDescriptor fd = a[0] instanceof FileDescriptor d ? d : fd(a[0]);
     String path = fds.path(fd);
     long length = (long) a[3];
@@ -162,7 +162,7 @@ final class NioChannels {
     return a[0] instanceof FileDescriptor ? devZero.getFD() : devZero.getChannel();
   }
 
-  private long anonymous(RealNativeIo real, Object[] a, long length) throws Exception {
+  private long anonymous(RealCalls real, Object[] a, long length) throws Exception {
     return (long) real.call(MAP, new Object[] {anonymousSource(a), MAP_PV, 0L, length, false});
   }
 

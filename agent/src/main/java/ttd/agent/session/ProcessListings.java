@@ -3,7 +3,7 @@ package ttd.agent.session;
 import static ttd.runtime.NativeIoOp.PROCESS_LIST;
 
 import ttd.log.EventKind;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 /**
  * Listings of processes ({@code ProcessHandle.children}, {@code descendants}, {@code allProcesses},
@@ -21,7 +21,7 @@ final class ProcessListings {
   private ProcessListings() {}
 
   /** {@code getProcessPids0(pid, pids, ppids, starttimes)}: returns the count, fills the arrays. */
-  static Object exchange(Exchange s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
+  static Object exchange(Exchange s, ThreadState t, RealCalls real, Object[] a) throws Exception {
     long[] pids = (long[]) a[1];
     long[] ppids = (long[]) a[2];
     long[] starts = (long[]) a[3];

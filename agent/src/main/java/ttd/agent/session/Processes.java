@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import ttd.log.EventKind;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 /**
  * Child processes the program starts ({@code ProcessBuilder.start}, {@code Runtime.exec}).
@@ -66,7 +66,7 @@ final class Processes {
     nativeChildren = recorder;
   }
 
-  Object call(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  Object call(Exchange s, ThreadState t, RealCalls real, int op, Object[] a) throws Exception {
     switch (op) {
       case PROCESS_FORK:
         return fork(s, t, real, a);
@@ -99,7 +99,7 @@ final class Processes {
    * the pipes. {@code realIo} false (a replay): no process is started or signalled from there
    * either, whatever the thread.
    */
-  Object untracked(RealNativeIo real, int op, Object[] a, boolean realIo) throws Exception {
+  Object untracked(RealCalls real, int op, Object[] a, boolean realIo) throws Exception {
     switch (op) {
       case PROCESS_FORK:
         if (!realIo) {
@@ -129,7 +129,7 @@ final class Processes {
   }
 
   /** forkAndExec(mode, helper, prog, argBlock, argc, envBlock, envc, dir, fds, redirectErrorStream). */
-  private Object fork(Exchange s, ThreadState t, RealNativeIo real, Object[] a) throws Exception {
+  private Object fork(Exchange s, ThreadState t, RealCalls real, Object[] a) throws Exception {
     int[] std = (int[]) a[9];
     boolean[] pipe = new boolean[std.length];
     for (int i = 0; i < std.length; i++) {

@@ -6,7 +6,7 @@ import static ttd.runtime.NativeIoOp.*;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import ttd.log.EventKind;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 /**
  * {@code RandomAccessFile}s on the program's files: the open (with its mode), reads with their
@@ -30,7 +30,7 @@ final class RandomAccessFiles {
     this.outputs = outputs;
   }
 
-  Object call(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a) throws Exception {
+  Object call(Exchange s, ThreadState t, RealCalls real, int op, Object[] a) throws Exception {
     RandomAccessFile raf = (RandomAccessFile) a[0];
     if (op == RAF_OPEN ? !programs.opened(raf, (String) a[1], (int) a[2] != READ_ONLY) : !programs.contains(raf)) {
       return real.call(op, a);
@@ -73,7 +73,7 @@ final class RandomAccessFiles {
     }
   }
 
-  private static Object readBytes(Exchange s, ThreadState t, RealNativeIo real, int op, Object[] a)
+  private static Object readBytes(Exchange s, ThreadState t, RealCalls real, int op, Object[] a)
       throws Exception {
     byte[] b = (byte[]) a[1];
     int off = (int) a[2];

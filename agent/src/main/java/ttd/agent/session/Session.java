@@ -8,6 +8,7 @@ import java.security.SecureRandomSpi;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import ttd.agent.value.CallOutcome;
 import ttd.agent.value.ThreadStacks;
 import ttd.agent.value.ValueCapture;
 import ttd.agent.value.ValueCodec;
@@ -16,7 +17,7 @@ import ttd.runtime.HookDelegate;
 import ttd.runtime.RealFileInput;
 import ttd.runtime.RealFileOutput;
 import ttd.runtime.RealFileSystem;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 import ttd.runtime.RealNet;
 import ttd.runtime.RealPark;
 import ttd.runtime.RealSecureRandom;
@@ -206,6 +207,35 @@ public final class Session implements HookDelegate {
       run.exit(t);
     }
   }
+  /**
+   * A call that a recorded value replaces: the recording makes it and logs how it ended (its
+   * result, or what it threw) under the method's name; the replay makes none. Both give the program
+   * what the logged text stands for ({@link CallOutcome}).
+   */
+  @Override
+  @SuppressWarnings("unchecked")
+  public Object onValueCall(RealCalls real, Object[] args, int site, int capture) throws Exception {
+    ThreadState t = run.enter();
+    if (t == null) {
+      return real.call(capture, args);
+    }
+    try {
+      ValueCapture c = values.get(capture);
+      ValueCodec<Object> codec = (ValueCodec<Object>) c.codec();
+      String made = null;
+      if (exchange.performsRealIo()) {
+        try {
+          made = CallOutcome.returned(real.call(capture, args), codec);
+        } catch (Exception e) {
+          made = CallOutcome.threw(e);
+        }
+      }
+      return CallOutcome.result(exchange.exchangePair(t, EventKind.CAPTURED_VALUE, c.method(), made), codec);
+    } finally {
+      run.exit(t);
+    }
+  }
+
 
   /**
    * The JVM's input arguments: a replay runs with flags of its own (its agent options, the
@@ -517,7 +547,7 @@ public final class Session implements HookDelegate {
   }
 
   @Override
-  public Object onNativeIo(RealNativeIo real, int op, Object[] args) throws Exception {
+  public Object onNativeIo(RealCalls real, int op, Object[] args) throws Exception {
     return files.onNativeIo(real, op, args);
   }
 

@@ -49,6 +49,19 @@ public interface ValueCodec<T> {
     }
   };
 
+  /** A {@code byte[]} result, as hexadecimal digits. */
+  ValueCodec<byte[]> BYTES = new ValueCodec<>() {
+    @Override
+    public String encode(byte[] value) {
+      return java.util.HexFormat.of().formatHex(value);
+    }
+
+    @Override
+    public byte[] decode(String text) {
+      return java.util.HexFormat.of().parseHex(text);
+    }
+  };
+
   /** The value as text for the log (never called with null). */
   String encode(T value);
 

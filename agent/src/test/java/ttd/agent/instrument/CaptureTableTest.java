@@ -9,14 +9,18 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.Type;
+import ttd.runtime.HookDelegate;
+import ttd.runtime.Hooks;
 
 /**
  * Every row of the capture table names a JDK method that exists in the running JDK (where the row
@@ -79,7 +83,7 @@ class CaptureTableTest {
     List<String> missing = new ArrayList<>();
     int checked = 0;
     for (Capture c : CaptureTable.rows()) {
-      if (c.codec() == null || !c.jdks().includes(FEATURE)) {
+      if (c.how() != Capture.Rewrite.RESULT_AT_CALL_SITE || c.codec() == null || !c.jdks().includes(FEATURE)) {
         continue;
       }
       checked++;
@@ -102,6 +106,76 @@ class CaptureTableTest {
     }
     assertEquals(List.of(), missing);
     assertTrue(checked > 0, "checked " + checked + " rows with a codec");
+  }
+
+  @Test
+  void aCallThatARecordedValueReplacesIsStaticWithAResultAndOnlyItsLastOperandMayBePrimitive() {
+    List<String> wrong = new ArrayList<>();
+    for (Capture c : CaptureTable.rows()) {
+      if (c.how() != Capture.Rewrite.VALUE_INSTEAD_OF_CALL) {
+        continue;
+      }
+      Type[] args = Type.getArgumentTypes(c.desc());
+      boolean primitiveInside = false;
+      for (int i = 0; i < args.length - 1; i++) {
+        primitiveInside |= args[i].getSort() != Type.OBJECT && args[i].getSort() != Type.ARRAY;
+      }
+      if (!c.isStatic() || Type.getReturnType(c.desc()) == Type.VOID_TYPE || primitiveInside || c.codec() == null) {
+        wrong.add(c.method());
+      }
+    }
+    assertEquals(List.of(), wrong, "rows the call-site rewrite cannot pack into an array");
+  }
+
+  @Test
+  void aCallThatARecordedValueReplacesHandsItsOperandsToTheHookAndGetsItsAnswerCastBack() throws Exception {
+    int checked = 0;
+    try {
+      for (Capture c : CaptureTable.rows()) {
+        if (c.how() != Capture.Rewrite.VALUE_INSTEAD_OF_CALL || !c.jdks().includes(FEATURE)) {
+          continue;
+        }
+        checked++;
+        Type[] params = Type.getArgumentTypes(c.desc());
+        Object[] operands = new Object[params.length];
+        for (int i = 0; i < params.length; i++) {
+          operands[i] = sample(params[i], i);
+        }
+        Object answer = sample(Type.getReturnType(c.desc()), 9);
+        List<Object[]> seen = new ArrayList<>();
+        Hooks.install((HookDelegate) Proxy.newProxyInstance(HookDelegate.class.getClassLoader(),
+            new Class<?>[] {HookDelegate.class}, (proxy, method, args) -> {
+              if (method.getName().equals("onValueCall")) {
+                seen.add((Object[]) args[1]);
+                assertEquals(CaptureTable.valueNumber(c), args[3], c.method());
+                return answer;
+              }
+              throw new AssertionError(c.method() + " called " + method.getName());
+            }));
+        Method probe = ValueCallProbe.of(c).getMethod("probe", ValueCallProbe.parameterClasses(params));
+        Object result = probe.invoke(null, operands);
+        assertEquals(1, seen.size(), c.method() + " reached the hook once");
+        assertEquals(Arrays.deepToString(operands), Arrays.deepToString(seen.get(0)), c.method() + "'s operands, in order");
+        assertEquals(String.valueOf(answer), String.valueOf(result), c.method() + " returns the hook's answer");
+      }
+    } finally {
+      Hooks.install(null);
+    }
+    assertTrue(checked > 10, "checked " + checked + " rows");
+  }
+
+  /** A value of {@code type} that tells operand {@code i} apart (null for the JDK's own classes). */
+  private static Object sample(Type type, int i) {
+    switch (type.getSort()) {
+      case Type.BOOLEAN:
+        return i % 2 == 0;
+      case Type.INT:
+        return 40 + i;
+      case Type.ARRAY:
+        return type.getElementType().getSort() == Type.BYTE ? new byte[] {(byte) i} : null;
+      default:
+        return type.getClassName().equals("java.lang.String") ? "operand" + i : null;
+    }
   }
 
   private static Class<?>[] nest(String owner) {

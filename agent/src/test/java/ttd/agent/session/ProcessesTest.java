@@ -9,12 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import ttd.runtime.NativeIoOp;
-import ttd.runtime.RealNativeIo;
+import ttd.runtime.RealCalls;
 
 class ProcessesTest {
 
   private final List<Integer> realCalls = new ArrayList<>();
-  private final RealNativeIo real = (op, args) -> {
+  private final RealCalls real = (op, args) -> {
     realCalls.add(op);
     return op == NativeIoOp.PROCESS_DESTROY ? Boolean.TRUE : (Object) 4242;
   };

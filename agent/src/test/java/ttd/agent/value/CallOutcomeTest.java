@@ -1,0 +1,46 @@
+package ttd.agent.value;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A replaced call's outcome goes through its text and comes back the same: a result through its
+ * codec, null as null, and what the call threw as an exception of the same class and message.
+ */
+class CallOutcomeTest {
+
+  @SuppressWarnings("unchecked")
+  private static final ValueCodec<Object> INT = (ValueCodec<Object>) (ValueCodec<?>) ValueCodec.INT;
+
+  @Test
+  void aResultComesBackThroughItsCodecAndNullAsNull() throws Exception {
+    assertEquals(1400, CallOutcome.result(CallOutcome.returned(1400, INT), INT));
+    assertNull(CallOutcome.returned(null, INT));
+    assertNull(CallOutcome.result(null, INT));
+  }
+
+  @Test
+  void whatTheCallThrewIsThrownAgainWithItsClassAndMessage() {
+    String text = CallOutcome.threw(new SocketException("No such device (getFlags() failed)"));
+    SocketException again = assertThrows(SocketException.class, () -> CallOutcome.result(text, INT));
+    assertEquals("No such device (getFlags() failed)", again.getMessage());
+    IOException noMessage = assertThrows(IOException.class, () -> CallOutcome.result(CallOutcome.threw(new IOException()), INT));
+    assertNull(noMessage.getMessage());
+    UnknownHostException other =
+        assertThrows(UnknownHostException.class, () -> CallOutcome.result(CallOutcome.threw(new UnknownHostException("h")), INT));
+    assertEquals("h", other.getMessage());
+  }
+
+  @Test
+  void anExceptionWithoutAMessageConstructorComesBackAsAnIoExceptionNamingIt() {
+    String text = CallOutcome.threw(new java.nio.channels.ClosedChannelException());
+    IOException again = assertThrows(IOException.class, () -> CallOutcome.result(text, INT));
+    assertEquals("java.nio.channels.ClosedChannelException", again.getMessage());
+  }
+}
