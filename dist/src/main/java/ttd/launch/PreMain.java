@@ -55,6 +55,12 @@ public final class PreMain {
       if (prefs != null) {
         inst.redefineModule(prefs, Set.of(), Map.of(), Map.of("java.util.prefs", Set.of(agent)), Set.of(), Map.of());
       }
+      // ThreadInfo's private constructor and fields, to rebuild the infos a program read (ThreadInfos)
+      Module management = ModuleLayer.boot().findModule("java.management").orElse(null);
+      if (management != null) {
+        inst.redefineModule(
+            management, Set.of(), Map.of(), Map.of("java.lang.management", Set.of(agent)), Set.of(), Map.of());
+      }
       // The hook classes must be in the bootstrap loader before any agent class that names them
       // is linked, so they are defined by a class that does not.
       Class.forName("ttd.agent.BootstrapRuntime", true, loader)

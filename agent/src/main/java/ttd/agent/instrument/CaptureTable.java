@@ -15,6 +15,7 @@ import ttd.agent.instrument.Capture.Named;
 import ttd.agent.instrument.Capture.Rewrite;
 import ttd.agent.io.NativeIoTable;
 import ttd.agent.value.NetworkInterfaces;
+import ttd.agent.value.ThreadInfos;
 import ttd.agent.value.ThreadStacks;
 import ttd.agent.value.ValueCapture;
 import ttd.agent.value.ValueCodec;
@@ -90,6 +91,7 @@ public final class CaptureTable {
     String stacks = "[Ljava/lang/StackTraceElement;";
     value(THREAD, "dumpThreads", "([L" + THREAD + ";)[" + stacks, true, ThreadStacks.ALL, Jdks.ALL);
     value(THREAD, "asyncGetStackTrace", "()" + stacks, false, ThreadStacks.ONE, Jdks.AFTER_17);
+    threadInfos();
     // the machine's time zone, which TimeZone.getDefault() reads where user.timezone is not given
     value("java/util/TimeZone", "getSystemTimeZoneID", "(Ljava/lang/String;)Ljava/lang/String;", true,
         ValueCodec.TEXT, Jdks.ALL);
@@ -364,7 +366,7 @@ public final class CaptureTable {
    * The JVM's own figures that {@code java.lang.management} and {@code com.sun.management} hand
    * out (uptime, CPU and allocation counters, collections, class and thread counts, safepoints,
    * memory, operating-system memory and load): natives, reached through the JDK's wrappers or, for
-   * the collectors, through the MXBean interfaces the program calls. Thread dumps are not covered.
+   * the collectors, through the MXBean interfaces the program calls. Thread infos are {@link #threadInfos()}.
    */
   private static void management() {
     for (String vm : List.of("sun/management/VMManagementImpl", "sun/management/VMManagement")) {
@@ -411,6 +413,30 @@ public final class CaptureTable {
     management("sun/management/MemoryImpl", "getMemoryUsage0", "(Z)" + usage, false);
     for (String name : List.of("getUsage0", "getPeakUsage0", "getCollectionUsage0")) {
       management("sun/management/MemoryPoolImpl", name, "()" + usage, false);
+    }
+  }
+
+  /**
+   * {@code ThreadMXBean}'s thread infos and deadlock reports, through the interfaces a program
+   * calls and the JDK's implementation; the implementation's calls of its own overloads are left
+   * alone, so each of the program's calls is logged once. Its thread counts are the VM's figures
+   * ({@link #management()}).
+   */
+  private static void threadInfos() {
+    String impl = "sun/management/ThreadImpl";
+    String info = "Ljava/lang/management/ThreadInfo;";
+    for (String mx : List.of("java/lang/management/ThreadMXBean", "com/sun/management/ThreadMXBean", impl)) {
+      for (String args : List.of("J", "JI")) {
+        value(mx, "getThreadInfo", "(" + args + ")" + info, ThreadInfos.ONE, impl);
+      }
+      for (String args : List.of("[J", "[JI", "[JZZ", "[JZZI")) {
+        value(mx, "getThreadInfo", "(" + args + ")[" + info, ThreadInfos.ALL, impl);
+      }
+      for (String args : List.of("ZZ", "ZZI")) {
+        value(mx, "dumpAllThreads", "(" + args + ")[" + info, ThreadInfos.ALL, impl);
+      }
+      value(mx, "findDeadlockedThreads", "()[J", ValueCodec.LONGS, impl);
+      value(mx, "findMonitorDeadlockedThreads", "()[J", ValueCodec.LONGS, impl);
     }
   }
 
@@ -501,6 +527,12 @@ public final class CaptureTable {
     ROWS.add(new Capture(owner, name, desc, true, Rewrite.VALUE_INSTEAD_OF_CALL, HOOKS, "onValueCall",
         VALUE_CALL_HOOK, EventKind.CAPTURED_VALUE, ANY, Named.EXACTLY, Set.of(), false, scanOwner, jdks, null,
         codec));
+  }
+
+  /** A {@link #value} of an instance method, its call sites rewritten everywhere but in {@code notIn}. */
+  private static void value(String owner, String name, String desc, ValueCodec<?> codec, String notIn) {
+    ROWS.add(new Capture(owner, name, desc, false, Rewrite.RESULT_AT_CALL_SITE, HOOKS, "onValue", VALUE_HOOK,
+        EventKind.CAPTURED_VALUE, ANY, Named.EXACTLY, Set.of(notIn), false, false, Jdks.ALL, null, codec));
   }
 
   /** A management figure: its many names are common words, so the quick scan looks for the owner. */

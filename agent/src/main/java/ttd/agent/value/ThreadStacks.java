@@ -17,7 +17,7 @@ import java.util.Map;
  * loader's name), so that they print and compare as recorded.
  *
  * <p>The text form lists each distinct string once, then refers to it by number: a dump repeats
- * class, module and file names many times.
+ * class, module and file names many times. {@link ThreadInfos} writes its stacks the same way.
  */
 public final class ThreadStacks {
 
@@ -51,9 +51,8 @@ public final class ThreadStacks {
 
     @Override
     public StackTraceElement[][] seen(StackTraceElement[][] stacks) {
-      View v = view;
-      for (int i = 0; v != null && i < stacks.length; i++) {
-        stacks[i] = stacks[i] == null ? null : v.seen(stacks[i]);
+      for (int i = 0; i < stacks.length; i++) {
+        stacks[i] = ThreadStacks.seen(stacks[i]);
       }
       return stacks;
     }
@@ -78,8 +77,7 @@ public final class ThreadStacks {
 
     @Override
     public StackTraceElement[] seen(StackTraceElement[] stack) {
-      View v = view;
-      return v == null ? stack : v.seen(stack);
+      return ThreadStacks.seen(stack);
     }
   };
 
@@ -99,21 +97,7 @@ public final class ThreadStacks {
     Writer w = new Writer();
     w.number(stacks.length);
     for (StackTraceElement[] stack : stacks) {
-      if (stack == null) {
-        w.number(-1);
-        continue;
-      }
-      w.number(stack.length);
-      for (StackTraceElement e : stack) {
-        w.text(e.getClassLoaderName());
-        w.text(e.getModuleName());
-        w.text(e.getModuleVersion());
-        w.text(e.getClassName());
-        w.text(e.getMethodName());
-        w.text(e.getFileName());
-        w.number(e.getLineNumber());
-        w.number((byte) FORMAT.get(e));
-      }
+      w.stack(stack);
     }
     return w.out.toString();
   }
@@ -122,29 +106,45 @@ public final class ThreadStacks {
     Reader r = new Reader(text);
     StackTraceElement[][] stacks = new StackTraceElement[r.number()][];
     for (int i = 0; i < stacks.length; i++) {
-      int depth = r.number();
-      if (depth < 0) {
-        continue;
-      }
-      StackTraceElement[] stack = new StackTraceElement[depth];
-      for (int j = 0; j < depth; j++) {
-        StackTraceElement e = new StackTraceElement(
-            r.text(), r.text(), r.text(), r.text(), r.text(), r.text(), r.number());
-        FORMAT.set(e, (byte) r.number());
-        stack[j] = e;
-      }
-      stacks[i] = stack;
+      stacks[i] = r.stack();
     }
     return stacks;
   }
 
-  /** Numbers end with {@code ';'}; a string is {@code '~'} (null), {@code '#k;'} (the k-th seen) or {@code '=n:'} and n chars. */
-  private static final class Writer {
+  /** {@code stack} as the program sees it in a recording: through the session's {@link View}, if set. */
+  static StackTraceElement[] seen(StackTraceElement[] stack) {
+    View v = view;
+    return v == null || stack == null ? stack : v.seen(stack);
+  }
+
+  /**
+   * Numbers end with {@code ';'}; a string is {@code '~'} (null), {@code '#k;'} (the k-th seen) or
+   * {@code '=n:'} and n chars; a stack is its depth ({@code -1}: null) and its elements.
+   */
+  static final class Writer {
     final StringBuilder out = new StringBuilder();
     final Map<String, Integer> seen = new HashMap<>();
 
-    void number(int n) {
+    void number(long n) {
       out.append(n).append(';');
+    }
+
+    void stack(StackTraceElement[] stack) {
+      if (stack == null) {
+        number(-1);
+        return;
+      }
+      number(stack.length);
+      for (StackTraceElement e : stack) {
+        text(e.getClassLoaderName());
+        text(e.getModuleName());
+        text(e.getModuleVersion());
+        text(e.getClassName());
+        text(e.getMethodName());
+        text(e.getFileName());
+        number(e.getLineNumber());
+        number((byte) FORMAT.get(e));
+      }
     }
 
     void text(String s) {
@@ -163,7 +163,7 @@ public final class ThreadStacks {
     }
   }
 
-  private static final class Reader {
+  static final class Reader {
     final String in;
     final List<String> seen = new ArrayList<>();
     int at;
@@ -173,10 +173,28 @@ public final class ThreadStacks {
     }
 
     int number() {
+      return Math.toIntExact(longNumber());
+    }
+
+    long longNumber() {
       int end = in.indexOf(';', at);
-      int n = Integer.parseInt(in, at, end, 10);
+      long n = Long.parseLong(in, at, end, 10);
       at = end + 1;
       return n;
+    }
+
+    StackTraceElement[] stack() {
+      int depth = number();
+      if (depth < 0) {
+        return null;
+      }
+      StackTraceElement[] stack = new StackTraceElement[depth];
+      for (int j = 0; j < depth; j++) {
+        StackTraceElement e = new StackTraceElement(text(), text(), text(), text(), text(), text(), number());
+        FORMAT.set(e, (byte) number());
+        stack[j] = e;
+      }
+      return stack;
     }
 
     String text() {

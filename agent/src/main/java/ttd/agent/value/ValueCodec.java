@@ -1,5 +1,8 @@
 package ttd.agent.value;
 
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
 /**
  * How the result of one captured JDK method is written to a recording as text and built anew from
  * it in the replay. A capture table row that names a codec needs no hook, session method or event
@@ -59,6 +62,19 @@ public interface ValueCodec<T> {
     @Override
     public byte[] decode(String text) {
       return java.util.HexFormat.of().parseHex(text);
+    }
+  };
+
+  /** A {@code long[]} result (thread ids), its numbers separated by commas. */
+  ValueCodec<long[]> LONGS = new ValueCodec<>() {
+    @Override
+    public String encode(long[] value) {
+      return Arrays.stream(value).mapToObj(Long::toString).collect(Collectors.joining(","));
+    }
+
+    @Override
+    public long[] decode(String text) {
+      return text.isEmpty() ? new long[0] : Arrays.stream(text.split(",")).mapToLong(Long::parseLong).toArray();
     }
   };
 

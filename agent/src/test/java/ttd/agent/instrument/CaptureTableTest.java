@@ -18,6 +18,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import ttd.runtime.HookDelegate;
 import ttd.runtime.Hooks;
@@ -87,18 +90,20 @@ class CaptureTableTest {
         continue;
       }
       checked++;
-      // the methods are private: the call sites are in the owner or a class of its nest
+      // a private method's call sites are in the owner or a class of its nest; a public one's, a program's
       List<String> expected = throughOnValue(c);
       List<String> after = List.of();
       for (Class<?> type : nest(c.owner())) {
         String name = type.getName().replace('.', '/');
-        byte[] rewritten = new ClassFileInstrumenter(null).instrument(name, classFile(name));
-        List<String> code = rewritten == null ? List.of() : MethodCalls.callsAndCasts(rewritten);
-        int call = code.indexOf("CALL " + c.method());
-        if (call >= 0) {
-          after = code.subList(call + 1, Math.min(call + 1 + expected.size(), code.size()));
-          break;
+        if (!c.notIn().contains(name)) {
+          after = after(c, name, classFile(name), expected.size());
+          if (!after.isEmpty()) {
+            break;
+          }
         }
+      }
+      if (after.isEmpty()) {
+        after = after(c, CALLER, callerOf(c), expected.size());
       }
       if (!after.equals(expected)) {
         missing.add(c.method() + " is followed by " + after + ", not " + expected);
@@ -176,6 +181,38 @@ class CaptureTableTest {
       default:
         return type.getClassName().equals("java.lang.String") ? "operand" + i : null;
     }
+  }
+
+  private static final String CALLER = "ttd/test/Caller";
+
+  /** The calls and casts that follow {@code c}'s call in {@code type} once rewritten, or nothing. */
+  private static List<String> after(Capture c, String type, byte[] original, int count) {
+    byte[] rewritten = new ClassFileInstrumenter(null).instrument(type, original);
+    List<String> code = rewritten == null ? List.of() : MethodCalls.callsAndCasts(rewritten);
+    int call = code.indexOf("CALL " + c.method());
+    return call < 0 ? List.of() : code.subList(call + 1, Math.min(call + 1 + count, code.size()));
+  }
+
+  /** A program's class whose one method calls {@code c}'s method with its own arguments. */
+  private static byte[] callerOf(Capture c) {
+    ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    w.visit(Opcodes.V11, Opcodes.ACC_PUBLIC, CALLER, null, "java/lang/Object", null);
+    String desc = c.isStatic() ? c.desc() : "(L" + c.owner() + ";" + c.desc().substring(1);
+    MethodVisitor m = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "call", desc, null, null);
+    m.visitCode();
+    int slot = 0;
+    for (Type a : Type.getArgumentTypes(desc)) {
+      m.visitVarInsn(a.getOpcode(Opcodes.ILOAD), slot);
+      slot += a.getSize();
+    }
+    boolean isInterface = nest(c.owner())[0].isInterface();
+    int op = c.isStatic() ? Opcodes.INVOKESTATIC : isInterface ? Opcodes.INVOKEINTERFACE : Opcodes.INVOKEVIRTUAL;
+    m.visitMethodInsn(op, c.owner(), c.name(), c.desc(), isInterface);
+    m.visitInsn(Type.getReturnType(desc).getOpcode(Opcodes.IRETURN));
+    m.visitMaxs(0, 0);
+    m.visitEnd();
+    w.visitEnd();
+    return w.toByteArray();
   }
 
   private static Class<?>[] nest(String owner) {
