@@ -16,8 +16,10 @@ import java.util.stream.Stream;
  * One corpus program recorded once and replayed once on one JDK, as {@link CorpusReplayTest} runs
  * it: the program gets a temp directory of its own ({@code -Djava.io.tmpdir}), emptied of
  * everything the program left there before the replay (the directory itself stays, as a machine's
- * {@code /tmp} does); the replay then runs with its files gone and must create none. A process that does not end within {@link Exec#TIMEOUT} is killed
- * and counted as hung (a failure to triage, not a reason to wait longer).
+ * {@code /tmp} does); the replay then runs with its files gone and must create none, and with its
+ * peers and network gone too: in a network namespace of its own where the machine allows one
+ * ({@link NoNetwork}). A process that does not end within {@link Exec#TIMEOUT} is killed and
+ * counted as hung (a failure to triage, not a reason to wait longer).
  *
  * @param recorded the recording run, or null if it hung
  * @param replayed the replay, or null if the recording hung or the replay did
@@ -67,7 +69,10 @@ record CorpusRun(Outcome recorded, Outcome replayed, String hung, List<String> l
     List<String> before = listing(work);
     Outcome replayed;
     try {
-      replayed = TtdRun.replay(jvm, recording);
+      replayed = NoNetwork.available()
+          ? Exec.run(NoNetwork.inside(List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
+              recording.toAbsolutePath().toString())), work)
+          : TtdRun.replay(jvm, recording);
     } catch (AssertionError hang) {
       return new CorpusRun(recorded, null, "the replay hung: " + hang.getMessage(), List.of());
     }

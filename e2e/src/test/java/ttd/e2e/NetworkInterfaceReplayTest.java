@@ -52,7 +52,7 @@ class NetworkInterfaceReplayTest {
 
   @TestFactory
   List<DynamicTest> aProgramListingTheNetworkInterfacesReplaysInANetworkNamespaceWithoutThem() {
-    Assumptions.assumeTrue(Exec.run(List.of("unshare", "-n", "true"), Scratch.root()).exitStatus() == 0,
+    Assumptions.assumeTrue(NoNetwork.available(),
         "unshare -n needs root (or CAP_SYS_ADMIN) to make a network namespace; this test runs as root in CI");
     List<DynamicTest> tests = new ArrayList<>();
     for (Jvm jvm : Jvm.all()) {
@@ -64,21 +64,14 @@ class NetworkInterfaceReplayTest {
         Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Nics");
         assertEquals(0, recorded.exitStatus(), recorded.describe());
         assertEquals(plain.stdout(), recorded.stdout(), "the recorded run printed otherwise than a plain one");
-        List<String> elsewhere = List.of("unshare", "-n");
-        Outcome plainElsewhere = Exec.run(with(elsewhere, List.of(jvm.java(), "-cp", classes.toString(), "Nics")), work);
+        Outcome plainElsewhere = Exec.run(NoNetwork.inside(List.of(jvm.java(), "-cp", classes.toString(), "Nics")), work);
         assertNotEquals(recorded.stdout(), plainElsewhere.stdout(), "the namespace has other interfaces: "
             + plainElsewhere.describe());
-        Outcome replayed = Exec.run(with(elsewhere,
+        Outcome replayed = Exec.run(NoNetwork.inside(
             List.of(jvm.java(), "-jar", TtdRun.jar().toString(), "replay", recording.toString())), work);
         ReplayAssertions.assertSameOutput(recorded, replayed, "replay in a network namespace on " + jvm);
       }));
     }
     return tests;
-  }
-
-  private static List<String> with(List<String> prefix, List<String> command) {
-    List<String> all = new ArrayList<>(prefix);
-    all.addAll(command);
-    return all;
   }
 }
