@@ -12,8 +12,9 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * A program that prints the stack traces of failures thrown where ttd's hooks stand in for the
- * JDK (a file open, a NIO read, an interrupted sleep and wait, a refused connect) prints what a
- * plain run prints, when recorded and when replayed.
+ * JDK (a file open, a NIO read, an interrupted sleep, wait and join, a refused connect) prints what
+ * a plain run prints, when recorded and when replayed; and joining a thread that has ended with
+ * the interrupt status set neither throws nor clears it, as in a plain run.
  *
  * <p>Before, the recorded traces showed ttd's session and hook frames instead of the JDK's native
  * frame ({@code FileInputStream.open0}, {@code Thread.sleep}), so a recorded run's output differed
@@ -41,7 +42,20 @@ class ProgramStackTraceReplayTest {
       "    synchronized (lock) {",
       "      Thread.currentThread().interrupt();",
       "      try { lock.wait(60_000); } catch (InterruptedException e) { e.printStackTrace(System.out); }",
+      "      Thread.currentThread().interrupt();",
+      "      try { lock.wait(); } catch (InterruptedException e) { e.printStackTrace(System.out); }",
+      "      Thread.currentThread().interrupt();",
+      "      try { lock.wait(0); } catch (InterruptedException e) { e.printStackTrace(System.out); }",
       "    }",
+      "    Thread.currentThread().interrupt();",
+      "    sleeper.join();", // ended: the JDK's join does not wait, so it neither throws nor clears the interrupt
+      "    System.out.println(\"joined an ended thread, still interrupted: \" + Thread.interrupted());",
+      "    Thread napper = new Thread(() -> { try { Thread.sleep(60_000); } catch (InterruptedException e) { } }, \"napper\");",
+      "    napper.start();",
+      "    Thread.currentThread().interrupt();",
+      "    try { napper.join(); } catch (InterruptedException e) { e.printStackTrace(System.out); }",
+      "    napper.interrupt();",
+      "    napper.join();",
       "    int port;",
       "    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) { port = s.getLocalPort(); }",
       "    try (Socket c = new Socket(InetAddress.getLoopbackAddress(), port)) { } catch (IOException e) { e.printStackTrace(System.out); }",

@@ -49,6 +49,12 @@ public interface HookDelegate {
   void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException;
 
   /**
+   * {@code wait()}, which waits as {@code wait(0)} does, told apart so that an interrupted wait's
+   * exception has the frames of the overload the program called.
+   */
+  void onObjectWait(Object monitor) throws InterruptedException;
+
+  /**
    * A call of a {@code SecureRandom} engine method ({@link RealSecureRandom} names them); returns
    * what the call returns (the seed of {@code engineGenerateSeed}, else null).
    */

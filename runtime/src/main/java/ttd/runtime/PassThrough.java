@@ -76,6 +76,11 @@ final class PassThrough implements HookDelegate {
   }
 
   @Override
+  public void onObjectWait(Object monitor) throws InterruptedException {
+    monitor.wait();
+  }
+
+  @Override
   public void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException {
     if (nanos == 0) {
       monitor.wait(millis);

@@ -63,7 +63,7 @@ public final class ScheduleHooks {
 
   /** Replaces {@code Object.wait()} call sites. */
   public static void onObjectWait(Object monitor) throws InterruptedException {
-    Hooks.delegate().onObjectWait(monitor, 0, 0);
+    Hooks.delegate().onObjectWait(monitor);
   }
 
   /** Replaces {@code Object.notify()} call sites. */

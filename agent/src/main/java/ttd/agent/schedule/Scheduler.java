@@ -227,6 +227,14 @@ public final class Scheduler {
     return parking.unpark(target);
   }
 
+  /** Whether {@code target} is a scheduled thread that has not ended: a join of it waits in the model. */
+  public boolean runsAlive(Thread target) {
+    synchronized (lock) {
+      SchedThread t = shadow.byThread(target);
+      return t != null && t.state != SchedThread.State.DONE;
+    }
+  }
+
   /**
    * {@code Thread.join}: waits in the model until the target ends (or the timeout passes).
    *

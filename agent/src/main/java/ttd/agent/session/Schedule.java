@@ -169,7 +169,10 @@ final class Schedule {
     }
     long outcome = 0;
     try {
-      if (Thread.interrupted()) {
+      if (!scheduler.runsAlive(thread)) {
+        // ended in the model, or not ttd's: as the JDK's join, no wait for an ended one, so no interrupt checked
+        outcome = joinUnscheduled(t, thread, millis, nanos);
+      } else if (Thread.interrupted()) {
         outcome = 1;
       } else {
         long timeout = millis == 0 && nanos == 0 ? 0 : Math.max(1, millis * 1_000_000 + nanos);
@@ -179,7 +182,7 @@ final class Schedule {
         } else if (Thread.interrupted()) {
           outcome = 1;
         } else if (ended) {
-          thread.join(); // it has left the program; the JVM is finishing it
+          awaitRealEnd(thread);
         }
       }
     } finally {
@@ -187,17 +190,72 @@ final class Schedule {
     }
     if (outcome != 0) {
       Thread.interrupted(); // set again when the thread was let back in (Scheduler#interrupt)
+      interruptedByTheJdk(millis, nanos);
       throw new InterruptedException();
     }
   }
 
-  /** Joining a thread the scheduler does not run: a real join outside the scheduler. */
+  /**
+   * An interrupted join's exception, thrown by the JDK's own {@code join} (the overload the program
+   * called) of the current thread, which is alive, so the JDK waits, and, with the thread's
+   * interrupt field set, throws at once: the frames a plain run shows ({@code Object.wait} under
+   * {@code Thread.join}), which the program's stack trace keeps ({@link ProgramStacks}). As agent
+   * code, so that the wait inside passes through its hook.
+   */
+  private void interruptedByTheJdk(long millis, int nanos) throws InterruptedException {
+    ThreadState t = run.enter();
+    Waits.INTERRUPTED.setVolatile(Thread.currentThread(), true);
+    try {
+      Thread self = Thread.currentThread();
+      if (nanos != 0) {
+        self.join(millis, nanos);
+      } else if (millis != 0) {
+        self.join(millis);
+      } else {
+        self.join();
+      }
+    } finally {
+      Thread.interrupted();
+      run.exit(t);
+    }
+  }
+
+  /**
+   * Waits for the real end of a thread that has ended in the model (it has left the program; the
+   * JVM is finishing it), leaving the interrupt status as it was: the program's join did not wait.
+   */
+  private static void awaitRealEnd(Thread thread) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      while (true) {
+        try {
+          thread.join();
+          return;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Waits.INTERRUPTED.setVolatile(Thread.currentThread(), true);
+      }
+    }
+  }
+
+  /**
+   * Joining a thread the scheduler does not run, or no longer does: a real join outside the
+   * scheduler, which for one that has ended in the model only waits for its real end.
+   */
   private long joinUnscheduled(ThreadState t, Thread thread, long millis, int nanos) {
     long outcome = 0;
     scheduler.blockingBegin(t.sched, null, millis == 0 && nanos == 0 ? Thread.State.WAITING : Thread.State.TIMED_WAITING);
     try {
       if (exchange.performsRealIo()) {
-        thread.join(millis, nanos);
+        if (scheduler.stateOf(thread) == Thread.State.TERMINATED) {
+          awaitRealEnd(thread);
+        } else {
+          thread.join(millis, nanos);
+        }
       }
     } catch (InterruptedException e) {
       outcome = 1;

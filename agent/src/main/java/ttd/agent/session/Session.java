@@ -494,6 +494,11 @@ public final class Session implements HookDelegate {
     waits.onObjectWait(monitor, millis, nanos);
   }
 
+  @Override
+  public void onObjectWait(Object monitor) throws InterruptedException {
+    waits.onObjectWait(monitor);
+  }
+
   // files and processes
 
   @Override

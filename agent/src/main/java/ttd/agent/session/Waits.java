@@ -15,7 +15,8 @@ import ttd.log.EventKind;
  */
 final class Waits {
 
-  private static final VarHandle INTERRUPTED;
+  /** {@code Thread.interrupted}, the field the JVM reads: setting it is not an {@code interrupt()} the scheduler sees. */
+  static final VarHandle INTERRUPTED;
 
   static {
     try {
@@ -37,11 +38,16 @@ final class Waits {
   }
 
   void onThreadSleep(long millis, int nanos) throws InterruptedException {
-    waitOrSleep(null, millis, nanos, EventKind.SLEEP);
+    waitOrSleep(null, millis, nanos, EventKind.SLEEP, false);
   }
 
   void onObjectWait(Object monitor, long millis, int nanos) throws InterruptedException {
-    waitOrSleep(monitor, millis, nanos, EventKind.TIMED_WAIT);
+    waitOrSleep(monitor, millis, nanos, EventKind.TIMED_WAIT, false);
+  }
+
+  /** {@code wait()}: as {@code wait(0)}, but thrown from and done through that overload. */
+  void onObjectWait(Object monitor) throws InterruptedException {
+    waitOrSleep(monitor, 0, 0, EventKind.TIMED_WAIT, true);
   }
 
   /**
@@ -50,7 +56,7 @@ final class Waits {
    * record performs it and logs whether it ended normally (0) or by interruption (1); replay
    * returns that without waiting.
    */
-  private void waitOrSleep(Object monitor, long millis, int nanos, EventKind kind)
+  private void waitOrSleep(Object monitor, long millis, int nanos, EventKind kind, boolean noArguments)
       throws InterruptedException {
     ThreadState t = run.enter();
     boolean untimed = monitor != null && millis == 0 && nanos == 0;
@@ -62,7 +68,7 @@ final class Waits {
       if (ReplayPosition.evaluating) {
         throw EvaluationFence.blocking(monitor == null ? "sleep" : "wait on a monitor");
       }
-      realWait(monitor, millis, nanos);
+      realWait(monitor, millis, nanos, noArguments);
       return;
     }
     long outcome = 0;
@@ -87,7 +93,7 @@ final class Waits {
         }
         try {
           if (exchange.performsWaits(millis, nanos)) {
-            realWait(monitor, millis, nanos); // stays busy: replay does not run the JDK's wait code
+            realWait(monitor, millis, nanos, noArguments); // stays busy: replay does not run the JDK's wait code
           } else if (Thread.currentThread().isInterrupted()) {
             outcome = 1;
           }
@@ -108,7 +114,7 @@ final class Waits {
     }
     if (outcome != 0) {
       Thread.interrupted();
-      interruptedByTheJdk(monitor, millis, nanos);
+      interruptedByTheJdk(monitor, millis, nanos, noArguments);
       throw new InterruptedException(kind == EventKind.SLEEP ? "sleep interrupted" : null);
     }
   }
@@ -121,13 +127,14 @@ final class Waits {
    * keeps ({@link ProgramStacks}). A wait whose monitor the thread does not hold is left to the
    * caller's exception.
    */
-  private static void interruptedByTheJdk(Object monitor, long millis, int nanos) throws InterruptedException {
+  private static void interruptedByTheJdk(Object monitor, long millis, int nanos, boolean noArguments)
+      throws InterruptedException {
     if (monitor != null && !Thread.holdsLock(monitor)) {
       return;
     }
     INTERRUPTED.setVolatile(Thread.currentThread(), true);
     try {
-      realWait(monitor, millis, nanos);
+      realWait(monitor, millis, nanos, noArguments);
     } finally {
       Thread.interrupted();
     }
@@ -150,11 +157,11 @@ final class Waits {
   }
 
   /**
-   * The program's sleep or wait, through the overload it named where the operands tell (the frames
-   * of a dump or an exception show which): {@code wait()} as 0, 0; a zero {@code nanos} as the
+   * The program's sleep or wait, through the overload it named (the frames of a dump or an
+   * exception show which): {@code wait()} where {@code noArguments}; a zero {@code nanos} as the
    * one-argument form.
    */
-  private static void realWait(Object monitor, long millis, int nanos)
+  private static void realWait(Object monitor, long millis, int nanos, boolean noArguments)
       throws InterruptedException {
     if (monitor == null) {
       if (nanos == 0) {
@@ -162,7 +169,7 @@ final class Waits {
       } else {
         Thread.sleep(millis, nanos);
       }
-    } else if (millis == 0 && nanos == 0) {
+    } else if (noArguments) {
       monitor.wait();
     } else if (nanos == 0) {
       monitor.wait(millis);
