@@ -42,6 +42,7 @@ public final class PreMain {
               "sun.nio.ch", Set.of(agent),
               "java.lang", Set.of(agent),
               "java.net", Set.of(agent),
+              "java.util.concurrent.locks", Set.of(agent),
               "java.security", Set.of(agent)),
           Set.of(),
           Map.of());

@@ -435,8 +435,8 @@ public final class CaptureTable {
       for (String args : List.of("ZZ", "ZZI")) {
         value(mx, "dumpAllThreads", "(" + args + ")[" + info, ThreadInfos.ALL, impl);
       }
-      value(mx, "findDeadlockedThreads", "()[J", ValueCodec.LONGS, impl);
-      value(mx, "findMonitorDeadlockedThreads", "()[J", ValueCodec.LONGS, impl);
+      value(mx, "findDeadlockedThreads", "()[J", ThreadInfos.DEADLOCKED, impl);
+      value(mx, "findMonitorDeadlockedThreads", "()[J", ThreadInfos.MONITOR_DEADLOCKED, impl);
     }
   }
 

@@ -1,6 +1,7 @@
 package ttd.agent.schedule;
 
 import java.util.Arrays;
+import ttd.agent.value.ThreadInfos;
 import ttd.log.EventKind;
 import ttd.runtime.ReplayPosition;
 
@@ -28,6 +29,7 @@ public final class Scheduler {
   private final ShadowState shadow;
   private final boolean replaying;
   private final Parking parking;
+  private final ModelWaits waits;
   private long waitOrders;
   /** The thread running the JVM's shutdown sequence (it holds the JDK's shutdown lock), or null. */
   private SchedThread shutdownRunner;
@@ -38,6 +40,12 @@ public final class Scheduler {
     this.lock = baton.lock;
     this.shadow = baton.shadow;
     this.replaying = log.replaying();
+    this.waits = new ModelWaits(lock, shadow, baton);
+  }
+
+  /** What thread infos show of the threads waiting in the scheduler, and their deadlocks. */
+  public ThreadInfos.Model waits() {
+    return waits;
   }
 
   /** The thread holding the baton, or null (idle, or scheduling off). */

@@ -119,6 +119,10 @@ final class ShadowState {
     return live.get(ordinal);
   }
 
+  SchedThread byId(long id) {
+    return byId.get(id);
+  }
+
   SchedThread byThread(Thread thread) {
     SchedThread t = thread == null ? null : byId.get(thread.getId());
     return t != null && t.thread == thread ? t : null;

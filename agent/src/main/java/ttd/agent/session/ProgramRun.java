@@ -152,6 +152,17 @@ public final class ProgramRun {
     return t;
   }
 
+  /**
+   * Makes the identity hashes agent code drew since {@link #enter} the program's: {@link #exit}
+   * puts back the state as it is now. For what stands in for the JDK's own hashing (a value
+   * codec's {@code touch}), done alike in record and replay.
+   */
+  public void keepHashes(ThreadState t) {
+    if (HashState.available()) {
+      HashState.save(t.hash);
+    }
+  }
+
   /** Leaves agent code, putting back the thread's identity-hash state as it was on entry. */
   public void exit(ThreadState t) {
     if (HashState.available()) {

@@ -70,15 +70,20 @@ final class ProgramStacks {
     List<StackTraceElement> out = new ArrayList<>(st.length);
     int i = 0;
     while (i < st.length) {
-      if (!isTtd(st[i])) {
+      int above = out.size();
+      while (i < st.length && !isTtd(st[i])) {
         out.add(st[i++]);
-        continue;
+      }
+      if (i == st.length) {
+        break;
       }
       while (i < st.length && isTtd(st[i])) {
         i++;
       }
       String method = i < st.length ? hooked.standsFor(st[i - 1], st[i]) : null;
-      if (method != null) {
+      if (method == null && onlyJdk(out.subList(above, out.size()))) {
+        out.subList(above, out.size()).clear(); // what ttd's code called: its own wait for the baton
+      } else if (method != null) {
         int own = lastFrameOf(out, method);
         if (own >= 0) {
           out.subList(own + 1, out.size()).clear();
@@ -103,6 +108,17 @@ final class ProgramStacks {
       }
     }
     return -1;
+  }
+
+  /** Whether {@code frames} are the JDK's alone (of the boot or platform loader), none the program's. */
+  private static boolean onlyJdk(List<StackTraceElement> frames) {
+    for (StackTraceElement e : frames) {
+      String loader = e.getClassLoaderName();
+      if (loader != null && !loader.equals("platform")) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean hasTtdFrame(StackTraceElement[] st) {

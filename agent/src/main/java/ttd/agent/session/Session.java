@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import ttd.agent.value.CallOutcome;
+import ttd.agent.value.ThreadInfos;
 import ttd.agent.value.ThreadStacks;
 import ttd.agent.value.ValueCapture;
 import ttd.agent.value.ValueCodec;
@@ -67,6 +68,7 @@ public final class Session implements HookDelegate {
     this.network = new Network(run, exchange);
     this.waits = new Waits(run, exchange);
     ThreadStacks.seeThrough(ProgramStacks.IN_DUMPS);
+    ThreadInfos.seeThrough(run.scheduler() == null ? null : run.scheduler().waits());
   }
 
   /** Registers the thread that runs premain (and then main) as ordinal 0. */
@@ -190,8 +192,12 @@ public final class Session implements HookDelegate {
     try {
       ValueCapture c = values.get(capture);
       ValueCodec<Object> codec = (ValueCodec<Object>) c.codec();
+      if (original != null) {
+        codec.touch(original);
+        run.keepHashes(t); // what the JDK's call would have hashed, in record and replay alike
+      }
       if (exchange.performsRealIo()) {
-        Object seen = original == null ? null : codec.seen(original);
+        Object seen = codec.seen(original);
         exchange.exchangePair(t, EventKind.CAPTURED_VALUE, c.method(), seen == null ? null : codec.encode(seen));
         return seen;
       }

@@ -5,10 +5,13 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.lang.management.LockInfo;
+import java.lang.management.ManagementFactory;
 import java.lang.management.MonitorInfo;
 import java.lang.management.ThreadInfo;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.LongStream;
 
 /**
  * What {@code ThreadMXBean}'s {@code getThreadInfo} and {@code dumpAllThreads} returned, as an
@@ -53,10 +56,17 @@ public final class ThreadInfos {
 
     @Override
     public ThreadInfo[] seen(ThreadInfo[] infos) {
-      for (ThreadInfo i : infos) {
-        ThreadInfos.seen(i);
+      for (int k = 0; infos != null && k < infos.length; k++) {
+        ThreadInfos.seen(infos[k]);
       }
       return infos;
+    }
+
+    @Override
+    public void touch(ThreadInfo[] infos) {
+      for (ThreadInfo i : infos) {
+        ThreadInfos.touch(i);
+      }
     }
 
     @Override
@@ -83,31 +93,157 @@ public final class ThreadInfos {
     public ThreadInfo seen(ThreadInfo info) {
       return ThreadInfos.seen(info);
     }
+
+    @Override
+    public void touch(ThreadInfo info) {
+      ThreadInfos.touch(info);
+    }
   };
+
+  /** {@code findDeadlockedThreads}' ids: the JVM's, and the cycles of waits the model knows. */
+  public static final ValueCodec<long[]> DEADLOCKED = deadlocked(false);
+
+  /** {@code findMonitorDeadlockedThreads}' ids: the JVM's, and the cycles of monitor waits the model knows. */
+  public static final ValueCodec<long[]> MONITOR_DEADLOCKED = deadlocked(true);
+
+  private static ValueCodec<long[]> deadlocked(boolean monitorsOnly) {
+    return new ValueCodec<>() {
+      @Override
+      public String encode(long[] ids) {
+        return ValueCodec.LONGS.encode(ids);
+      }
+
+      @Override
+      public long[] decode(String text) {
+        return ValueCodec.LONGS.decode(text);
+      }
+
+      /** A thread waiting in the scheduler waits on ttd's gate, where the JVM finds no cycle. */
+      @Override
+      public long[] seen(long[] real) {
+        Model m = model;
+        long[] cycles = m == null ? new long[0] : m.deadlocked(monitorsOnly);
+        if (cycles.length == 0) {
+          return real;
+        }
+        long[] all = real == null ? cycles : LongStream.concat(LongStream.of(real), LongStream.of(cycles)).toArray();
+        return LongStream.of(all).distinct().toArray();
+      }
+    };
+  }
+
+  /**
+   * What the scheduler's model knows of a thread that waits in it. The real thread waits on a gate
+   * of ttd's for its turn, so the JVM shows that wait (its state, ttd's gate as the lock, no owner)
+   * where a plain run shows the program's: the monitor the thread wants and who holds it, the
+   * object it waits on, the blocker it is parked on.
+   */
+  public interface Model {
+    /**
+     * What thread {@code id} waits for in the model, or null where the JVM's answer is the
+     * program's (the caller itself, a thread the scheduler does not run).
+     */
+    Wait waitOf(long id);
+
+    /**
+     * The ids of the threads in a cycle of waits for monitors (and, unless {@code monitorsOnly},
+     * for ownable synchronizers such as a {@code ReentrantLock}): each wants what the next holds.
+     */
+    long[] deadlocked(boolean monitorsOnly);
+  }
+
+  /**
+   * A thread's wait as a plain run would show it.
+   *
+   * @param lock what it waits for (a monitor, the object of its {@code Object.wait}, its park's
+   *     blocker), or null
+   * @param owner who holds {@code lock}, or null
+   */
+  public record Wait(Thread thread, Thread.State state, Object lock, Thread owner) {}
+
+  private static volatile Model model;
+
+  /** Sets the {@link Model} infos are shown through before they are logged (the session's, once). */
+  public static void seeThrough(Model m) {
+    model = m;
+  }
+
+  /**
+   * Gives the locks the model shows in {@code info} their identity hashes, as the JDK's call does
+   * for the locks it names, on the program's hash state in record and replay alike.
+   */
+  private static void touch(ThreadInfo info) {
+    Model m = model;
+    Wait w = m == null || info == null ? null : m.waitOf(info.getThreadId());
+    if (w != null && w.lock() != null) {
+      System.identityHashCode(w.lock());
+    }
+  }
 
   /**
    * {@code info} with ttd's frames out of its stack, and its locked monitors' depths counted in
-   * what is left (a monitor locked in a frame of ttd's is ttd's, and left out).
+   * what is left (a monitor locked in a frame of ttd's is ttd's, and left out). A thread that
+   * waits in the scheduler shows the model's wait ({@link Model}), and as many of the program's
+   * frames as the caller's {@code maxDepth} allows: the JVM counted ttd's frames in it.
    */
   private static ThreadInfo seen(ThreadInfo info) {
     if (info == null) {
       return null;
     }
+    Model m = model;
+    Wait w = m == null ? null : m.waitOf(info.getThreadId());
+    if (w != null) {
+      show(info, w);
+    }
     StackTraceElement[] stack = (StackTraceElement[]) Fields.STACK.get(info);
-    StackTraceElement[] seen = ThreadStacks.seen(stack);
+    StackTraceElement[] whole = w == null ? stack : uncut(w.thread(), stack);
+    StackTraceElement[] seen = ThreadStacks.seen(whole);
     if (seen == stack) {
       return info;
     }
+    if (seen.length > stack.length) {
+      seen = Arrays.copyOf(seen, stack.length);
+    }
     Fields.STACK.set(info, seen);
     List<MonitorInfo> monitors = new ArrayList<>();
-    for (MonitorInfo m : (MonitorInfo[]) Fields.MONITORS.get(info)) {
-      int depth = m.getLockedStackDepth() < 0 ? -1 : indexOf(seen, m.getLockedStackFrame());
-      if (m.getLockedStackDepth() < 0 || depth >= 0) {
-        monitors.add(new MonitorInfo(m.getClassName(), m.getIdentityHashCode(), depth, m.getLockedStackFrame()));
+    for (MonitorInfo mi : (MonitorInfo[]) Fields.MONITORS.get(info)) {
+      int depth = mi.getLockedStackDepth() < 0 ? -1 : indexOf(seen, whole[mi.getLockedStackDepth()]);
+      if (mi.getLockedStackDepth() < 0 || depth >= 0) {
+        StackTraceElement frame = depth < 0 ? null : seen[depth];
+        monitors.add(new MonitorInfo(mi.getClassName(), mi.getIdentityHashCode(), depth, frame));
       }
     }
     Fields.MONITORS.set(info, monitors.toArray(new MonitorInfo[0]));
     return info;
+  }
+
+  /** Sets {@code info}'s state, lock and lock owner to the model's ({@link #touch} hashed the lock). */
+  private static void show(ThreadInfo info, Wait w) {
+    Fields.STATE.set(info, w.state());
+    Object on = w.lock();
+    LockInfo lock = on == null ? null : new LockInfo(on.getClass().getName(), System.identityHashCode(on));
+    Fields.LOCK.set(info, lock);
+    Fields.LOCK_NAME.set(info, lock == null ? null : lock.toString());
+    Fields.LOCK_OWNER_ID.set(info, w.owner() == null ? -1L : w.owner().getId());
+    Fields.LOCK_OWNER_NAME.set(info, w.owner() == null ? null : w.owner().getName());
+  }
+
+  /**
+   * The whole stack of a {@code thread} waiting in the scheduler, of which the JVM gave the caller
+   * {@code stack}, its first frames up to a {@code maxDepth} that counted ttd's: the program's
+   * frames of a waiting thread stay as they are, so a second look finds the rest. {@code stack}
+   * itself if it was whole, or if the thread has gone on meanwhile. The second look is a thread
+   * info too ({@code Thread.getStackTrace()} leaves out hidden frames, a lambda's), whose lock the
+   * JVM hashes: ttd's gate, or the program's monitor {@link #touch} hashed already.
+   */
+  private static StackTraceElement[] uncut(Thread thread, StackTraceElement[] stack) {
+    if (stack.length == 0) {
+      return stack;
+    }
+    ThreadInfo again = ManagementFactory.getThreadMXBean().getThreadInfo(thread.getId(), Integer.MAX_VALUE);
+    StackTraceElement[] whole = again == null ? stack : (StackTraceElement[]) Fields.STACK.get(again);
+    boolean same = whole.length > stack.length && Arrays.equals(stack, 0, stack.length, whole, 0, stack.length);
+    return same ? whole : stack;
   }
 
   private static int indexOf(StackTraceElement[] stack, StackTraceElement frame) {

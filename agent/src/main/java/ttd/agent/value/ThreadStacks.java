@@ -51,7 +51,7 @@ public final class ThreadStacks {
 
     @Override
     public StackTraceElement[][] seen(StackTraceElement[][] stacks) {
-      for (int i = 0; i < stacks.length; i++) {
+      for (int i = 0; stacks != null && i < stacks.length; i++) {
         stacks[i] = ThreadStacks.seen(stacks[i]);
       }
       return stacks;

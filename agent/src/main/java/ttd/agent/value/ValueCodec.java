@@ -85,12 +85,20 @@ public interface ValueCodec<T> {
   T decode(String text);
 
   /**
-   * The real value as the program sees it in a recording (a dump's stacks without ttd's frames);
-   * that is what is logged, and what a replay returns.
+   * The real value (null included) as the program sees it in a recording (a dump's stacks
+   * without ttd's frames); that is what is logged, and what a replay returns.
    */
   default T seen(T real) {
     return real;
   }
+
+  /**
+   * Does to the program's objects what the JDK's call would have done besides returning {@code
+   * real} and ttd kept it from (a thread info hashes the lock a thread waits for, which the real
+   * call did not see); in record and replay alike, before {@link #seen}, on the program's hash
+   * state.
+   */
+  default void touch(T real) {}
 
   /**
    * What a replay checks between the recorded value and the one its own call returned (for

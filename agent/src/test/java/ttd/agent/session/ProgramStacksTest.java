@@ -64,6 +64,16 @@ class ProgramStacksTest {
   }
 
   @Test
+  void aThreadWaitingForItsTurnShowsNoneOfTheJdkFramesTtdsOwnWaitCalled() {
+    StackTraceElement[] waiting = {
+      new StackTraceElement(null, "java.base", null, "java.lang.Object", "wait0", null, -2),
+      new StackTraceElement(null, "java.base", null, "java.lang.Object", "wait", "Object.java", 389),
+      ttd("ttd.agent.schedule.BatonWait", "await"), ttd("ttd.runtime.ScheduleHooks", "onMonitorEnter"), MAIN,
+    };
+    assertEquals(lines(MAIN), lines(ProgramStacks.seen(waiting, TABLE)));
+  }
+
+  @Test
   void ttdFramesBetweenTwoOfTheProgramsAreDroppedAlone() {
     StackTraceElement callback = new StackTraceElement("app", null, null, "Main$Task", "run", "Main.java", 9);
     StackTraceElement[] calledBack = {

@@ -101,6 +101,61 @@ class ThreadInfosTest {
     }
   }
 
+  @Test
+  void aThreadTheModelKnowsShowsItsWaitAndAsManyOfItsOwnFramesAsTheCallerAsked() throws Exception {
+    Object monitor = new Object();
+    CountDownLatch release = new CountDownLatch(1);
+    Thread waiter = new Thread(() -> {
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        // ends the thread
+      }
+    }, "waiter");
+    waiter.start();
+    while (waiter.getState() != Thread.State.WAITING) {
+      Thread.sleep(1);
+    }
+    ThreadStacks.View dropConcurrency = stack -> java.util.Arrays.stream(stack)
+        .filter(e -> !e.getClassName().startsWith("java.util.concurrent."))
+        .toArray(StackTraceElement[]::new);
+    ThreadStacks.seeThrough(dropConcurrency);
+    ThreadInfos.seeThrough(new ThreadInfos.Model() {
+      @Override
+      public ThreadInfos.Wait waitOf(long id) {
+        return id == waiter.getId() ? new ThreadInfos.Wait(waiter, Thread.State.BLOCKED, monitor, Thread.currentThread()) : null;
+      }
+
+      @Override
+      public long[] deadlocked(boolean monitorsOnly) {
+        return monitorsOnly ? new long[0] : new long[] {waiter.getId()};
+      }
+    });
+    try {
+      ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+      ThreadInfo seen = ThreadInfos.ONE.seen(mx.getThreadInfo(waiter.getId(), 2));
+      assertEquals(Thread.State.BLOCKED, seen.getThreadState());
+      assertEquals(new LockInfo(Object.class.getName(), System.identityHashCode(monitor)).toString(), seen.getLockName());
+      assertEquals(seen.getLockName(), seen.getLockInfo().toString());
+      assertEquals(Thread.currentThread().getId(), seen.getLockOwnerId());
+      assertEquals(Thread.currentThread().getName(), seen.getLockOwnerName());
+      StackTraceElement[] whole = dropConcurrency.seen(mx.getThreadInfo(waiter.getId(), Integer.MAX_VALUE).getStackTrace());
+      assertArrayEquals(java.util.Arrays.copyOf(whole, 2), seen.getStackTrace(),
+          "the two frames asked for, counted once the view dropped the JDK's latch frames");
+      ThreadInfo self = mx.getThreadInfo(Thread.currentThread().getId());
+      assertEquals(Thread.State.RUNNABLE, ThreadInfos.ONE.seen(self).getThreadState(), "a thread the model does not know");
+      assertArrayEquals(new long[] {waiter.getId()}, ThreadInfos.DEADLOCKED.seen(null));
+      assertArrayEquals(new long[] {7, waiter.getId()}, ThreadInfos.DEADLOCKED.seen(new long[] {7, waiter.getId()}),
+          "the JVM's deadlocks and the model's, each once");
+      assertNull(ThreadInfos.MONITOR_DEADLOCKED.seen(null));
+    } finally {
+      ThreadInfos.seeThrough(null);
+      ThreadStacks.seeThrough(null);
+      release.countDown();
+      waiter.join();
+    }
+  }
+
   private static void assertSameInfo(ThreadInfo real, ThreadInfo back) {
     assertEquals(real.toString(), back.toString());
     assertEquals(real.getThreadId(), back.getThreadId());
