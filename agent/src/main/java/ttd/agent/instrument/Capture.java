@@ -157,7 +157,6 @@ record Capture(
     }
     switch (how) {
       case RESULT_AT_CALL_SITE:
-      case VALUE_INSTEAD_OF_CALL:
         return true;
       case REPLACED_AT_CALL_SITE:
         // the scheduler's rows, named through classes: invokevirtual, or invokespecial of super.x()

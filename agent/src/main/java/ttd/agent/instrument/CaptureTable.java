@@ -616,7 +616,7 @@ public final class CaptureTable {
   /** What the session needs of {@link #valueRows()}: each one's name and codec, in order. */
   public static List<ValueCapture> valueCaptures() {
     List<ValueCapture> captures = new ArrayList<>();
-    for (Capture c : valueRows()) {
+    for (Capture c : VALUE_ROWS) {
       captures.add(new ValueCapture(c.owner().substring(c.owner().lastIndexOf('/') + 1) + "." + c.name(), c.codec()));
     }
     return captures;
