@@ -91,7 +91,8 @@ final class ProgramStacks {
           out.clear();
           StackTraceElement frame = hooked.nativeFrame(method);
           if (frame != null) {
-            out.add(frame);
+            out.add(frame.getModuleName() == null ? frame
+                : ThreadStacks.printedLike(st, frame.getModuleName(), frame.getClassName(), frame.getMethodName()));
           }
         }
       }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The stacks of other threads as an input: what {@code Thread.getAllStackTraces()} and another
@@ -80,6 +81,27 @@ public final class ThreadStacks {
       return ThreadStacks.seen(stack);
     }
   };
+
+  /**
+   * A frame of {@code module} made by ttd (a native's, whose real frame a hook took the place of),
+   * printed as the JVM prints the frames of that module in {@code stack}: with the module's
+   * version or without it ({@code toString()} leaves it out where the JVM marked a frame of a
+   * non-upgradeable JDK module, as 25's {@code getStackTrace()} does and its thread infos do not).
+   * With no such frame in {@code stack}, the version is printed, as 17 prints it everywhere.
+   */
+  public static StackTraceElement printedLike(StackTraceElement[] stack, String module, String className,
+      String method) {
+    for (StackTraceElement e : stack) {
+      if (module.equals(e.getModuleName()) && e.getClassLoaderName() == null) {
+        StackTraceElement made = new StackTraceElement(null, module, e.getModuleVersion(), className, method, null, -2);
+        FORMAT.set(made, (byte) FORMAT.get(e));
+        return made;
+      }
+    }
+    Optional<Module> named = ModuleLayer.boot().findModule(module);
+    String version = named.isPresent() ? named.get().getDescriptor().rawVersion().orElse(null) : null;
+    return new StackTraceElement(null, module, version, className, method, null, -2);
+  }
 
   /** What the program sees of a stack it asked for in a recording: ttd's own frames taken out. */
   public interface View {

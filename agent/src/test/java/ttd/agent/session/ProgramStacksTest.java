@@ -63,6 +63,29 @@ class ProgramStacksTest {
     assertEquals(lines(OPEN0, OPEN, MAIN), lines(ProgramStacks.seen(waiting, TABLE)));
   }
 
+  /**
+   * Another thread's stack on 17 and a thread info on 25 print the module's version ({@code
+   * java.base@17.0.15/}); a throwable's frames, and 25's {@code getStackTrace()}, leave it out
+   * ({@code java.base/}). The native's frame ttd puts above the hook's caller prints it as the
+   * JVM's frames of that module in the same stack do.
+   */
+  @Test
+  void aNativesFrameTtdSuppliesPrintsItsModuleAsTheJvmsFramesOfThatModuleInTheStack() {
+    StackTraceElement versioned = new StackTraceElement(null, "java.base", "17.0.15", "java.lang.Thread", "run", "Thread.java", 840);
+    StackTraceElement thrown = null;
+    for (StackTraceElement e : new Throwable().getStackTrace()) {
+      if ("java.base".equals(e.getModuleName()) && thrown == null) {
+        thrown = e;
+      }
+    }
+    for (StackTraceElement jdk : new StackTraceElement[] {versioned, thrown}) {
+      StackTraceElement[] waiting = {ttd("ttd.agent.schedule.Scheduler", "await"), HOOK, MAIN, jdk};
+      String module = jdk.toString().substring(0, jdk.toString().indexOf('/') + 1);
+      assertEquals(module + "java.io.FileInputStream.open0(Native Method)",
+          ProgramStacks.seen(waiting, TABLE)[0].toString(), "beside " + jdk);
+    }
+  }
+
   @Test
   void aThreadWaitingForItsTurnShowsNoneOfTheJdkFramesTtdsOwnWaitCalled() {
     StackTraceElement[] waiting = {
