@@ -7,7 +7,7 @@ record Call(Client client, PacketIn in, PacketOut out) {
     return client.ids();
   }
 
-  ValueCodec values() {
+  TaggedValues values() {
     return client.values();
   }
 }

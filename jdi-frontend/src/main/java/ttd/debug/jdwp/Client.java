@@ -44,7 +44,7 @@ final class Client {
   private final ConsoleLink link;
   private final Wire wire;
   private final Ids ids = new Ids();
-  private final ValueCodec values = new ValueCodec(ids);
+  private final TaggedValues values = new TaggedValues(ids);
   private final Map<Integer, JdwpCommandTable.Command> table = new HashMap<>();
   private final Map<String, byte[]> metadata = new HashMap<>();
   private final ArrayDeque<Packet> inbox = new ArrayDeque<>();
@@ -86,7 +86,7 @@ final class Client {
     return ids;
   }
 
-  ValueCodec values() {
+  TaggedValues values() {
     return values;
   }
 

@@ -97,12 +97,12 @@ final class ObjectCommands {
     try {
       Value v = client.link().target().invoke(thread, object, type instanceof ClassType ? (ClassType) type : null, m, args);
       c.values().writeTagged(c.out(), v);
-      c.out().writeByte(ValueCodec.OBJECT).writeId(0);
+      c.out().writeByte(TaggedValues.OBJECT).writeId(0);
     } catch (InvocationException e) {
       String ret = m.signature().substring(m.signature().indexOf(')') + 1);
-      c.out().writeByte(ValueCodec.tagOfSignature(ret));
+      c.out().writeByte(TaggedValues.tagOfSignature(ret));
       if (ret.length() == 1 && !ret.equals("V")) {
-        c.values().writeUntagged(c.out(), ValueCodec.tagOfSignature(ret), zero(c, ret));
+        c.values().writeUntagged(c.out(), TaggedValues.tagOfSignature(ret), zero(c, ret));
       } else if (!ret.equals("V")) {
         c.out().writeId(0);
       }
@@ -192,7 +192,7 @@ final class ObjectCommands {
       throw new JdwpError(JdwpError.INVALID_LENGTH);
     }
     String component = a.referenceType().signature().substring(1);
-    int tag = ValueCodec.tagOfSignature(component);
+    int tag = TaggedValues.tagOfSignature(component);
     boolean primitive = component.length() == 1;
     List<Value> vs = length == 0 ? List.of() : a.getValues(first, length);
     c.out().writeByte(tag).writeInt(vs.size());

@@ -20,7 +20,7 @@ import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.VoidValue;
 
 /** JDI values as JDWP writes them (tagged: a signature byte, then the value) and back. */
-final class ValueCodec {
+final class TaggedValues {
 
   static final int ARRAY = '[';
   static final int BYTE = 'B';
@@ -41,7 +41,7 @@ final class ValueCodec {
 
   private final Ids ids;
 
-  ValueCodec(Ids ids) {
+  TaggedValues(Ids ids) {
     this.ids = ids;
   }
 
