@@ -28,6 +28,6 @@ final class EventOrder {
     Scheduler s = run.scheduler();
     boolean counts = kind == EventKind.THREAD_BEGIN ? t.isMain()
         : kind == EventKind.SCHED_SWITCH || kind == EventKind.SCHED_RESUME || s == null || !s.enabled() || s.runs(t.sched());
-    t.order().event(t.index(), counts ? next++ : -1);
+    RecordedThread.of(t).order.event(t.index(), counts ? next++ : -1);
   }
 }

@@ -8,7 +8,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import ttd.agent.instrument.CallSites;
-import ttd.agent.session.OrderRuns;
 import ttd.log.BlockEncoder;
 import ttd.log.OwnerOnly;
 import ttd.log.RecordingMetadata;

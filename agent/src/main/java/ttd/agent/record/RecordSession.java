@@ -75,7 +75,8 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
 
   @Override
   public ThreadState newThreadState(int ordinal, String name, boolean main) {
-    ThreadState t = new ThreadState(ordinal, name, main, ThreadBlocks.newBlock());
+    ThreadState t = new ThreadState(ordinal, name, main);
+    t.attachModeState(new RecordedThread(ThreadBlocks.newBlock()));
     if (path) {
       t.path = new PathRecorder(ordinal, t, blocks::path);
     }
@@ -91,8 +92,8 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
     }
     try {
       byte[] bytes = state == null ? new byte[0] : HashState.toBytes(state);
-      t.encoder().reset(0);
-      t.encoder().putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
+      RecordedThread.of(t).encoder.reset(0);
+      RecordedThread.of(t).encoder.putBytes(EventKind.THREAD_BEGIN, 0, bytes, 0, bytes.length);
       order.event(t, EventKind.THREAD_BEGIN);
       t.counted();
       if (t.path != null) {
@@ -118,14 +119,14 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
     } else if (kind == EventKind.CLOCK_ADJUSTMENT) {
       v = pins.adjustment(original);
     }
-    t.encoder().putLong(kind, site, v);
+    RecordedThread.of(t).encoder.putLong(kind, site, v);
     blocks.appended(t, kind);
     return v;
   }
 
   @Override
   public String exchangeString(ThreadState t, EventKind kind, int site, String original) {
-    t.encoder().putString(kind, site, original);
+    RecordedThread.of(t).encoder.putString(kind, site, original);
     blocks.appended(t, kind);
     return original;
   }
@@ -133,7 +134,7 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
   @Override
   public String exchangePair(ThreadState t, EventKind kind, String key, String original) {
     String recorded = kind == EventKind.ENV_VAR ? redacted(key, original) : original;
-    t.encoder().putStringPair(kind, 0, key, recorded);
+    RecordedThread.of(t).encoder.putStringPair(kind, 0, key, recorded);
     blocks.appended(t, kind);
     return original;
   }
@@ -179,7 +180,7 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
   @Override
   public Map<String, String> exchangeEnvAll(ThreadState t, Map<String, String> original) {
     int before = redaction.redactedEnv().size();
-    t.encoder().putStringMap(EventKind.ENV_ALL, 0, redaction.env(original));
+    RecordedThread.of(t).encoder.putStringMap(EventKind.ENV_ALL, 0, redaction.env(original));
     noteRedacted(before);
     blocks.appended(t, EventKind.ENV_ALL);
     return original;
@@ -296,7 +297,7 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
   @Override
   public void write(SchedThread s, EventKind kind, int thread, long value) {
     ThreadState t = (ThreadState) s.owner;
-    t.encoder().putLong(kind, thread + 1, value);
+    RecordedThread.of(t).encoder.putLong(kind, thread + 1, value);
     blocks.appended(t, kind);
   }
 

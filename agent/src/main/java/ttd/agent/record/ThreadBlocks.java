@@ -45,10 +45,10 @@ final class ThreadBlocks {
   /** An event with a payload, split into {@link EventKind#PAYLOAD_MORE} events if it is large. */
   void payload(ThreadState t, EventKind kind, long value, byte[] b, int off, int len) {
     int first = Math.min(len, EventKind.MAX_PAYLOAD);
-    t.encoder().putOutput(kind, 0, value, b, off, first);
+    RecordedThread.of(t).encoder.putOutput(kind, 0, value, b, off, first);
     appended(t, kind);
     for (int done = first; done < len; done += EventKind.MAX_PAYLOAD) {
-      t.encoder().putOutput(EventKind.PAYLOAD_MORE, 0, 0, b, off + done, Math.min(len - done, EventKind.MAX_PAYLOAD));
+      RecordedThread.of(t).encoder.putOutput(EventKind.PAYLOAD_MORE, 0, 0, b, off + done, Math.min(len - done, EventKind.MAX_PAYLOAD));
       appended(t, EventKind.PAYLOAD_MORE);
     }
   }
@@ -60,8 +60,8 @@ final class ThreadBlocks {
     do {
       int n = Math.min(len - done, EventKind.MAX_PAYLOAD);
       EventKind k = done == 0 ? kind : EventKind.PAYLOAD_MORE;
-      int at = t.encoder().reserveOutput(k, 0, done == 0 ? value : 0, n);
-      NativeMemory.copy(address, iovcnt, done, t.encoder().buffer(), at, n, false);
+      int at = RecordedThread.of(t).encoder.reserveOutput(k, 0, done == 0 ? value : 0, n);
+      NativeMemory.copy(address, iovcnt, done, RecordedThread.of(t).encoder.buffer(), at, n, false);
       appended(t, k);
       done += n;
     } while (done < len);
@@ -74,7 +74,7 @@ final class ThreadBlocks {
     if (t.path != null) {
       t.path.event();
     }
-    if (t.encoder().size() >= FLUSH_BYTES
+    if (RecordedThread.of(t).encoder.size() >= FLUSH_BYTES
         || kind == EventKind.UNCAUGHT_EXCEPTION
         || kind == EventKind.UNCAPTURED_INPUT) {
       flush(t);
@@ -101,7 +101,7 @@ final class ThreadBlocks {
 
   /** Flushes the block of another thread, blocked in I/O (so not touching it) as the JVM exits. */
   void flushBlocked(ThreadState blocked) {
-    if (run.active() && blocked.encoder().count() > 0) {
+    if (run.active() && RecordedThread.of(blocked).encoder.count() > 0) {
       send(blocked, new int[4]);
     }
   }
@@ -113,8 +113,9 @@ final class ThreadBlocks {
       HashState.save(keep);
     }
     try {
-      log.block(owner.ordinal(), owner.encoder(), owner.order());
-      owner.encoder().reset(owner.index());
+      RecordedThread own = RecordedThread.of(owner);
+      log.block(owner.ordinal(), own.encoder, own.order);
+      own.encoder.reset(owner.index());
       if (owner.path != null) {
         ((PathRecorder) owner.path).flush();
       }

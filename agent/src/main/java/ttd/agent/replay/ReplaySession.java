@@ -168,7 +168,7 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
 
   @Override
   public ThreadState newThreadState(int ordinal, String name, boolean main) {
-    ThreadState t = new ThreadState(ordinal, name, main, null);
+    ThreadState t = new ThreadState(ordinal, name, main);
     if (path) {
       t.path =
           new PathChecker(
@@ -188,7 +188,7 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
     if (EventReader.CHECK_ORDER) {
       cursor.keepOrder();
     }
-    t.attachReplayState(cursor);
+    t.attachModeState(cursor);
     BlockDecoder e = events.next(t, EventKind.THREAD_BEGIN, 0);
     int[] state = HashState.fromBytes(e.bytes());
     if (state != null && HashState.available()) {

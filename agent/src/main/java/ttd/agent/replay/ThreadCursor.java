@@ -28,7 +28,7 @@ public final class ThreadCursor {
 
   /** The cursor a replay attached to {@code t} as it began. */
   public static ThreadCursor of(ThreadState t) {
-    return (ThreadCursor) t.replayState();
+    return (ThreadCursor) t.modeState();
   }
 
   public ThreadCursor(ThreadDocuments documents, int ordinal, RecordedTables tables) {

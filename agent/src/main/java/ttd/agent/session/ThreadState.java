@@ -2,7 +2,6 @@ package ttd.agent.session;
 
 import ttd.agent.identity.ThreadSeeds;
 import ttd.agent.schedule.SchedThread;
-import ttd.log.BlockEncoder;
 import ttd.runtime.AgentGuard;
 
 /**
@@ -27,23 +26,19 @@ public final class ThreadState extends AgentGuard {
   final int[] definitionHash = new int[4];
   /** Whether {@link #definitionHash} holds the program's state, to be put back. */
   boolean definingJdkClass;
-  final BlockEncoder encoder;
-  /** What a replay keeps for this thread (its position in the log); nothing else looks into it. */
-  private Object replayState;
+  /** What the record or the replay keeps for this thread; nothing else looks into it. */
+  private Object modeState;
   /** The scheduler's view of this thread. */
   SchedThread sched;
   /** Whether the scheduler knows this thread (it was started by a thread holding the baton). */
   boolean scheduled;
-  /** Where its events since its block was last written lie in the global order (record). */
-  final OrderRuns order = new OrderRuns();
   /** Its draws from {@code ThreadLocalRandom}'s shared generators, replaced by ordinal. */
   final ThreadSeeds.Draws seeds;
 
-  public ThreadState(int ordinal, String name, boolean main, BlockEncoder encoder) {
+  public ThreadState(int ordinal, String name, boolean main) {
     this.ordinal = ordinal;
     this.name = name;
     this.main = main;
-    this.encoder = encoder;
     this.seeds = new ThreadSeeds.Draws(ordinal);
   }
 
@@ -56,16 +51,17 @@ public final class ThreadState extends AgentGuard {
   }
 
   /**
-   * What a replay keeps for this thread ({@code ttd.agent.replay.ThreadCursor}): held here rather
-   * than in a map so that each replayed event reaches it in one field read, and untyped so that
-   * the session does not depend on the replay that uses it.
+   * What the record ({@code ttd.agent.record.RecordedThread}: its block of events not yet written)
+   * or the replay ({@code ttd.agent.replay.ThreadCursor}: its position in the log) keeps for this
+   * thread: held here rather than in a map so that each event reaches it in one field read, and
+   * untyped so that the session depends on neither.
    */
-  public Object replayState() {
-    return replayState;
+  public Object modeState() {
+    return modeState;
   }
 
-  public void attachReplayState(Object state) {
-    replayState = state;
+  public void attachModeState(Object state) {
+    modeState = state;
   }
 
   public SchedThread sched() {
@@ -79,16 +75,6 @@ public final class ThreadState extends AgentGuard {
 
   public boolean isMain() {
     return main;
-  }
-
-  /** The thread's block of events not yet written (record only). */
-  public BlockEncoder encoder() {
-    return encoder;
-  }
-
-  /** Where the events in its block lie in the global order (record only). */
-  public OrderRuns order() {
-    return order;
   }
 
   /** Counts one more recorded or replayed event. */

@@ -29,8 +29,8 @@ class BlockingTest {
   @Test
   void onlyThreadsBlockedRightNowAreVisitedAndTheyAreDescribed() {
     Blocking blocking = new Blocking(new NotingBaton());
-    ThreadState reader = new ThreadState(3, "reader", false, null);
-    ThreadState worker = new ThreadState(4, "worker", false, null);
+    ThreadState reader = new ThreadState(3, "reader", false);
+    ThreadState worker = new ThreadState(4, "worker", false);
     blocking.begin(reader, "read0");
     blocking.begin(worker, "accept");
     blocking.end(worker);
@@ -47,8 +47,8 @@ class BlockingTest {
   void theBatonIsGivenUpBeforeTheCallAndTakenBackAfterItOnlyIfItWasGivenUp() {
     NotingBaton baton = new NotingBaton();
     Blocking blocking = new Blocking(baton);
-    ThreadState scheduled = new ThreadState(1, "scheduled", false, null);
-    ThreadState free = new ThreadState(2, "free", false, null);
+    ThreadState scheduled = new ThreadState(1, "scheduled", false);
+    ThreadState free = new ThreadState(2, "free", false);
     assertTrue(blocking.begin(scheduled, "accept"));
     assertEquals(false, blocking.begin(free, "read0"));
     blocking.end(free);
@@ -60,7 +60,7 @@ class BlockingTest {
   @Test
   void aThreadReturningFromItsCallWaitsUntilTheVisitIsOver() throws Exception {
     Blocking blocking = new Blocking(new NotingBaton());
-    ThreadState reader = new ThreadState(1, "reader", false, null);
+    ThreadState reader = new ThreadState(1, "reader", false);
     blocking.begin(reader, "read0");
     List<String> order = new ArrayList<>();
     Thread returning = new Thread(() -> {

@@ -1,4 +1,4 @@
-package ttd.agent.session;
+package ttd.agent.record;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

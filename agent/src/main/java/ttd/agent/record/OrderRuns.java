@@ -1,4 +1,4 @@
-package ttd.agent.session;
+package ttd.agent.record;
 
 import java.util.Arrays;
 
@@ -9,7 +9,7 @@ import java.util.Arrays;
  * of the whole program too; a hand-over of the baton to another thread, or an event outside the
  * order, starts a new one. Written beside the block ({@code TraceFormat.DOC_ORDER}).
  */
-public final class OrderRuns {
+final class OrderRuns {
 
   private long[] runs = new long[8];
   private int count;
