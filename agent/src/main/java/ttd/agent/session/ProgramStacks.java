@@ -35,13 +35,19 @@ final class ProgramStacks {
 
     /** The frame of {@code method} (as {@link #standsFor} names it) if it is a native, else null. */
     StackTraceElement nativeFrame(String method);
+
+    /**
+     * The frames a plain run shows inside the JDK method the {@code hook} frame's overload stands
+     * for while a thread is blocked there ({@link BlockedFrames}), or null.
+     */
+    StackTraceElement[] blockedInside(StackTraceElement hook);
   }
 
   private static final String RUNTIME = "ttd.runtime.";
   private static final String AGENT_LOADER = "ttd-agent";
   private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
   private static final Function<Stream<StackWalker.StackFrame>, Boolean> READ_BY_TTD = new ReadByTtd();
-  private static final Hooked TABLE = new Table();
+  static final Hooked TABLE = new Table();
 
   private ProgramStacks() {}
 
@@ -50,7 +56,7 @@ final class ProgramStacks {
     if (!hasTtdFrame(elements) || WALKER.walk(READ_BY_TTD)) {
       return elements;
     }
-    return seen(elements, TABLE);
+    return seen(elements, TABLE, false);
   }
 
   /** A stack of another thread, as a dump the program asked for shows it. */
@@ -59,11 +65,16 @@ final class ProgramStacks {
   private static final class InDumps implements ThreadStacks.View {
     @Override
     public StackTraceElement[] seen(StackTraceElement[] stack) {
-      return ProgramStacks.seen(stack, TABLE);
+      return ProgramStacks.seen(stack, TABLE, true);
     }
   }
 
-  static StackTraceElement[] seen(StackTraceElement[] st, Hooked hooked) {
+  /**
+   * {@code st} without ttd's frames. In a {@code dump} (a thread looked at while it runs or
+   * blocks, not a throwable), a thread blocked where a hook stood in for a JDK method shows the
+   * frames a plain run shows inside that method.
+   */
+  static StackTraceElement[] seen(StackTraceElement[] st, Hooked hooked, boolean dump) {
     if (!hasTtdFrame(st)) {
       return st;
     }
@@ -81,7 +92,13 @@ final class ProgramStacks {
         i++;
       }
       String method = i < st.length ? hooked.standsFor(st[i - 1], st[i]) : null;
-      if (method == null && onlyJdk(out.subList(above, out.size()))) {
+      StackTraceElement[] inside = dump && method != null ? hooked.blockedInside(st[i - 1]) : null;
+      if (inside != null) {
+        out.clear();
+        for (StackTraceElement frame : inside) {
+          out.add(ThreadStacks.printedLike(st, frame));
+        }
+      } else if (method == null && onlyJdk(out.subList(above, out.size()))) {
         out.subList(above, out.size()).clear(); // what ttd's code called: its own wait for the baton
       } else if (method != null) {
         int own = lastFrameOf(out, method);
@@ -91,8 +108,7 @@ final class ProgramStacks {
           out.clear();
           StackTraceElement frame = hooked.nativeFrame(method);
           if (frame != null) {
-            out.add(frame.getModuleName() == null ? frame
-                : ThreadStacks.printedLike(st, frame.getModuleName(), frame.getClassName(), frame.getMethodName()));
+            out.add(ThreadStacks.printedLike(st, frame));
           }
         }
       }
@@ -171,6 +187,11 @@ final class ProgramStacks {
     public String standsFor(StackTraceElement hook, StackTraceElement caller) {
       return HookedMethods.standsFor(hook.getClassName(), hook.getMethodName(), caller.getClassName(),
           caller.getMethodName(), caller.getLineNumber());
+    }
+
+    @Override
+    public StackTraceElement[] blockedInside(StackTraceElement hook) {
+      return BlockedFrames.inside(hook);
     }
 
     @Override

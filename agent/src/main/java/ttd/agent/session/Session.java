@@ -67,6 +67,7 @@ public final class Session implements HookDelegate {
     this.files = new Files(run, exchange);
     this.network = new Network(run, exchange);
     this.waits = new Waits(run, exchange);
+    BlockedFrames.learn();
     ThreadStacks.seeThrough(ProgramStacks.IN_DUMPS);
     ThreadInfos.seeThrough(run.scheduler() == null ? null : run.scheduler().waits());
   }

@@ -83,24 +83,30 @@ public final class ThreadStacks {
   };
 
   /**
-   * A frame of {@code module} made by ttd (a native's, whose real frame a hook took the place of),
-   * printed as the JVM prints the frames of that module in {@code stack}: with the module's
+   * {@code frame} of a JDK module, which ttd made or learned in place of a frame a hook stood in
+   * for, printed as the JVM prints the frames of that module in {@code stack}: with the module's
    * version or without it ({@code toString()} leaves it out where the JVM marked a frame of a
-   * non-upgradeable JDK module, as 25's {@code getStackTrace()} does and its thread infos do not).
-   * With no such frame in {@code stack}, the version is printed, as 17 prints it everywhere.
+   * non-upgradeable JDK module, as a throwable's frames and 25's {@code getStackTrace()} are, and
+   * 17's dumps and both JDKs' thread infos are not). With no such frame in {@code stack}, the
+   * version is printed.
    */
-  public static StackTraceElement printedLike(StackTraceElement[] stack, String module, String className,
-      String method) {
+  public static StackTraceElement printedLike(StackTraceElement[] stack, StackTraceElement frame) {
+    String module = frame.getModuleName();
+    if (module == null) {
+      return frame;
+    }
     for (StackTraceElement e : stack) {
       if (module.equals(e.getModuleName()) && e.getClassLoaderName() == null) {
-        StackTraceElement made = new StackTraceElement(null, module, e.getModuleVersion(), className, method, null, -2);
+        StackTraceElement made = new StackTraceElement(null, module, e.getModuleVersion(), frame.getClassName(),
+            frame.getMethodName(), frame.getFileName(), frame.getLineNumber());
         FORMAT.set(made, (byte) FORMAT.get(e));
         return made;
       }
     }
     Optional<Module> named = ModuleLayer.boot().findModule(module);
     String version = named.isPresent() ? named.get().getDescriptor().rawVersion().orElse(null) : null;
-    return new StackTraceElement(null, module, version, className, method, null, -2);
+    return new StackTraceElement(null, module, version, frame.getClassName(), frame.getMethodName(),
+        frame.getFileName(), frame.getLineNumber());
   }
 
   /** What the program sees of a stack it asked for in a recording: ttd's own frames taken out. */

@@ -33,6 +33,11 @@ class ProgramStacksTest {
     public StackTraceElement nativeFrame(String method) {
       return method.equals("java.io.FileInputStream.open0") ? OPEN0 : null;
     }
+
+    @Override
+    public StackTraceElement[] blockedInside(StackTraceElement hook) {
+      return null;
+    }
   };
 
   @Test
@@ -40,7 +45,7 @@ class ProgramStacksTest {
     StackTraceElement[] replayed = {
       ttd("ttd.agent.session.FileInputs", "exchange"), ttd("ttd.agent.session.Session", "onFileInput"), HOOK, OPEN, MAIN,
     };
-    assertEquals(lines(OPEN0, OPEN, MAIN), lines(ProgramStacks.seen(replayed, TABLE)));
+    assertEquals(lines(OPEN0, OPEN, MAIN), lines(ProgramStacks.seen(replayed, TABLE, false)));
   }
 
   @Test
@@ -50,7 +55,7 @@ class ProgramStacksTest {
       new StackTraceElement(null, "java.base", null, "java.lang.reflect.Method", "invoke", "Method.java", 569),
       ttd("ttd.agent.io.RealFileInputStream", "open0"), HOOK, OPEN, MAIN,
     };
-    assertEquals(lines(OPEN0, OPEN, MAIN), lines(ProgramStacks.seen(recorded, TABLE)));
+    assertEquals(lines(OPEN0, OPEN, MAIN), lines(ProgramStacks.seen(recorded, TABLE, false)));
   }
 
   @Test
@@ -60,7 +65,7 @@ class ProgramStacksTest {
       new StackTraceElement(null, "java.base", null, "java.util.concurrent.locks.LockSupport", "park", "LockSupport.java", 211),
       ttd("ttd.agent.schedule.Scheduler", "await"), HOOK, OPEN, MAIN,
     };
-    assertEquals(lines(OPEN0, OPEN, MAIN), lines(ProgramStacks.seen(waiting, TABLE)));
+    assertEquals(lines(OPEN0, OPEN, MAIN), lines(ProgramStacks.seen(waiting, TABLE, false)));
   }
 
   /**
@@ -82,7 +87,7 @@ class ProgramStacksTest {
       StackTraceElement[] waiting = {ttd("ttd.agent.schedule.Scheduler", "await"), HOOK, MAIN, jdk};
       String module = jdk.toString().substring(0, jdk.toString().indexOf('/') + 1);
       assertEquals(module + "java.io.FileInputStream.open0(Native Method)",
-          ProgramStacks.seen(waiting, TABLE)[0].toString(), "beside " + jdk);
+          ProgramStacks.seen(waiting, TABLE, false)[0].toString(), "beside " + jdk);
     }
   }
 
@@ -93,7 +98,7 @@ class ProgramStacksTest {
       new StackTraceElement(null, "java.base", null, "java.lang.Object", "wait", "Object.java", 389),
       ttd("ttd.agent.schedule.BatonWait", "await"), ttd("ttd.runtime.ScheduleHooks", "onMonitorEnter"), MAIN,
     };
-    assertEquals(lines(MAIN), lines(ProgramStacks.seen(waiting, TABLE)));
+    assertEquals(lines(MAIN), lines(ProgramStacks.seen(waiting, TABLE, false)));
   }
 
   @Test
@@ -102,20 +107,20 @@ class ProgramStacksTest {
     StackTraceElement[] calledBack = {
       callback, ttd("ttd.agent.session.Threads", "onThreadRun"), ttd("ttd.runtime.Hooks", "onThreadRun"), MAIN,
     };
-    assertEquals(lines(callback, MAIN), lines(ProgramStacks.seen(calledBack, TABLE)));
+    assertEquals(lines(callback, MAIN), lines(ProgramStacks.seen(calledBack, TABLE, false)));
   }
 
   @Test
   void aProgramsOwnClassesInAPackageNamedTtdAreTheProgramsFrames() {
     StackTraceElement own = new StackTraceElement("app", null, null, "ttd.samples.net.QuoteClient", "main", "QuoteClient.java", 37);
     StackTraceElement[] thrown = {OPEN0, OPEN, own};
-    assertSame(thrown, ProgramStacks.seen(thrown, TABLE));
+    assertSame(thrown, ProgramStacks.seen(thrown, TABLE, false));
   }
 
   @Test
   void aStackWithoutTtdFramesIsLeftAsItIs() {
     StackTraceElement[] plain = {OPEN0, OPEN, MAIN};
-    assertSame(plain, ProgramStacks.seen(plain, TABLE));
+    assertSame(plain, ProgramStacks.seen(plain, TABLE, false));
   }
 
   private static StackTraceElement ttd(String type, String method) {
