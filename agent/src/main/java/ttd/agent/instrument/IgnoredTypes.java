@@ -6,7 +6,8 @@ package ttd.agent.instrument;
  * <p>As data, in one place (the OpenTelemetry agent's {@code GlobalIgnoredTypesConfigurer}): ttd's
  * own classes; and JDK classes whose clock reads only time class loading or feed performance
  * counters, which differ between record and replay without changing what the program does.
- * ({@code ZipOutputStream} is not one: it stamps each new entry with the time.) A class that a
+ * ({@code ZipOutputStream} is not one: it stamps each new entry with the time; nor is {@code
+ * sun.nio.ch}, whose socket, datagram and selector timeouts decide whether a read times out.) A class that a
  * {@link TypeInstrumentation} names is instrumented even under an ignored prefix.
  */
 final class IgnoredTypes {
@@ -17,7 +18,7 @@ final class IgnoredTypes {
 
   private static final String[] NO_CLOCK = {
     "java/lang/ClassLoader", "java/net/URLClassLoader", "jdk/internal/loader/", "jdk/internal/perf/", "jdk/internal/module/",
-    "java/util/zip/ZipFile", "java/util/jar/", "java/lang/ref/", "sun/nio/ch/", "java/lang/Thread",
+    "java/util/zip/ZipFile", "java/util/jar/", "java/lang/ref/", "java/lang/Thread",
     "java/lang/VirtualThread", "jdk/internal/misc/", "java/util/concurrent/locks/LockSupport",
   };
 

@@ -11,8 +11,8 @@ import java.util.stream.Stream;
  * baton: Fray's trap), and in application code called back from JDK code (a {@code toString} in
  * {@code StringBuffer.append}, a {@code hashCode} in {@code Hashtable.put}), which may hold a JDK
  * monitor the model cannot see. Recording only: replay follows the log. The same walk decides
- * whether a wait that needs no other program thread (a sleep, a name lookup) may give up the baton
- * ({@link #mayWaitOutside}), in record and replay alike.
+ * whether a wait that needs no other program thread (a sleep) may give up the baton ({@link
+ * #mayWaitOutside}), in record and replay alike.
  */
 final class PreemptionGuard {
 
@@ -25,12 +25,12 @@ final class PreemptionGuard {
   }
 
   /**
-   * Whether a wait that no other program thread ends (a sleep, a name lookup) may give up the
-   * baton here. Not inside a class initialiser or a callback from JDK code (a {@code
-   * computeIfAbsent} loader that sleeps or resolves a host name): the JDK code below may hold a
+   * Whether a wait that no other program thread ends (a sleep) may give up the baton here. Not
+   * inside a class initialiser or a callback from JDK code (a {@code computeIfAbsent} loader that
+   * sleeps): the JDK code below may hold a
    * monitor the next thread would block on while holding the baton ({@link BatonWatch}). Such a
    * wait needs no other thread, so keeping the baton is always safe. The JDK frames of the wait
-   * itself ({@code TimeUnit.sleep}, {@code InetAddress.getLocalHost}) do not count.
+   * itself ({@code TimeUnit.sleep}) do not count. A name lookup never gives up the baton.
    */
   static boolean mayWaitOutside() {
     return WALKER.walk(frames -> safe(frames, true));

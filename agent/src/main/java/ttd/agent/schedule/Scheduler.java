@@ -374,8 +374,8 @@ public final class Scheduler {
   }
 
   /**
-   * Whether a wait of the running thread that no other program thread ends (a sleep, a name
-   * lookup) gives up the baton: not in a class initialiser or a callback from JDK code, whose
+   * Whether a wait of the running thread that no other program thread ends (a sleep) gives up the
+   * baton: not in a class initialiser or a callback from JDK code, whose
    * monitors the model does not know ({@link PreemptionGuard#mayWaitOutside}). The same in record
    * and replay (it depends on the stack).
    */

@@ -20,7 +20,7 @@ import ttd.runtime.RealCalls;
  *
  * <p>Each runs the real operation or the log's answer inside the agent-code bracket, and leaves
  * the decisions (whose file it is, what to log) to {@link FileInputs}, {@link FileOutputs},
- * {@link FileSystemQueries}, {@link NativeFiles}, {@link RandomAccessFiles} and {@link FileWatches}.
+ * {@link FileSystemQueries}, {@link NativeFiles}, {@link RandomAccessFiles}, {@link FileWatches} and {@link ChildWaits}.
  */
 final class Files {
 
@@ -35,11 +35,13 @@ final class Files {
   private final RandomAccessFiles randomAccessFiles = new RandomAccessFiles(programFiles, nativeFiles.fds(), outputs);
   private final FileSystemQueries fileSystem = new FileSystemQueries();
   private final FileWatches watches;
+  private final ChildWaits childWaits;
 
   Files(ProgramRun run, Exchange exchange) {
     this.run = run;
     this.exchange = exchange;
     this.watches = new FileWatches(run.blocking());
+    this.childWaits = new ChildWaits(run.scheduler());
   }
 
   /** Records the program's child processes with rr from now on. */
@@ -232,6 +234,9 @@ final class Files {
       }
       if (op >= NativeIoOp.WATCH_INIT && op <= NativeIoOp.WATCH_WAKEUP) {
         return watches.call(exchange, t, real, op, args);
+      }
+      if (op == NativeIoOp.PROCESS_WAIT || op == NativeIoOp.PROCESS_WAIT_NANOS) {
+        return childWaits.await(exchange, t, op, args);
       }
       return nativeFiles.call(exchange, t, real, op, args);
     } finally {

@@ -1,6 +1,5 @@
 package ttd.agent.session;
 
-import ttd.agent.schedule.Scheduler;
 import java.io.FileDescriptor;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -26,26 +25,14 @@ final class NetCalls {
 
   private final FdTable fds;
   private final Blocking blocking;
-  private final Scheduler scheduler;
   private final SelectorEvents selectors;
   private final DatagramTransfers datagrams;
 
-  NetCalls(FdTable fds, Blocking blocking, Scheduler scheduler) {
+  NetCalls(FdTable fds, Blocking blocking) {
     this.fds = fds;
     this.blocking = blocking;
-    this.scheduler = scheduler;
     this.selectors = new SelectorEvents(fds, blocking);
     this.datagrams = new DatagramTransfers(blocking);
-  }
-
-  /**
-   * Whether {@code t} keeps the baton through a real call that no other program thread can end (a
-   * name lookup) instead of giving it up in {@link Blocking}: it holds the baton inside a class
-   * initialiser or a callback from JDK code, where giving it up is not safe ({@link
-   * Scheduler#loneWaitLeaves}). The same in record and replay.
-   */
-  private boolean keepsBatonThroughLoneWait(ThreadState t) {
-    return scheduler.runs(t.sched) && !scheduler.loneWaitLeaves();
   }
 
   Object exchange(Exchange s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
@@ -58,9 +45,8 @@ final class NetCalls {
     }
     Object result = null;
     IOException failure = null;
-    // the baton is given up and taken back at the same points in replay, where nothing blocks;
-    // a name lookup needs no other program thread, so it keeps the baton where leaving is unsafe
-    boolean blocks = blocks(op) && !(lone(op) && keepsBatonThroughLoneWait(t));
+    // the baton is given up and taken back at the same points in replay, where nothing blocks
+    boolean blocks = blocks(op);
     if (blocks) {
       blocking.begin(t, NetOp.name(op));
     }
@@ -215,18 +201,17 @@ final class NetCalls {
     return address.getHostAddress() + " port " + port;
   }
 
+  /**
+   * Whether the call gives up the baton while it waits. Not a name lookup: it waits for no program
+   * thread, and on JDK 17 {@code InetAddress} holds a monitor of its own around every lookup (the
+   * cache entry's in {@code NameServiceAddresses.get}, {@code cacheLock} in {@code getLocalHost}),
+   * which the next thread to resolve the same name would block on while holding the baton.
+   */
   private static boolean blocks(int op) {
     return op == NetOp.CONNECT
         || op == NetOp.ACCEPT
         || op == NetOp.POLL
-        || op == NetOp.POLL_CONNECT
-        || op == NetOp.LOOKUP
-        || op == NetOp.REVERSE_LOOKUP;
-  }
-
-  /** Whether the call waits for nothing any program thread does: a name lookup. */
-  private static boolean lone(int op) {
-    return op == NetOp.LOOKUP || op == NetOp.REVERSE_LOOKUP;
+        || op == NetOp.POLL_CONNECT;
   }
 
   private static EventKind kind(int op) {

@@ -23,7 +23,7 @@ final class Network {
   Network(ProgramRun run, Exchange exchange) {
     this.run = run;
     this.exchange = exchange;
-    this.calls = new NetCalls(new FdTable(), run.blocking(), run.scheduler());
+    this.calls = new NetCalls(new FdTable(), run.blocking());
     this.transfers = new SocketTransfers(run.blocking());
   }
 

@@ -74,14 +74,6 @@ final class Processes {
         return s.exchangeLong(t, EventKind.PROCESS_STATE, 0, (Boolean) a[0] ? 1 : 0) != 0;
       case PROCESS_EXIT_CODE:
         return (int) s.exchangeLong(t, EventKind.PROCESS_STATE, 0, (Integer) a[0]);
-      case PROCESS_WAIT:
-        if (s.performsRealIo()) {
-          await(a[0]); // the caller holds the monitor or lock; a replay's next check of the state is logged
-        }
-        return null;
-      case PROCESS_WAIT_NANOS:
-        long left = s.performsRealIo() ? ((Condition) a[0]).awaitNanos((Long) a[1]) : 0;
-        return s.exchangeLong(t, EventKind.PROCESS_STATE, 0, left);
       case PROCESS_LOCK:
         ((Lock) a[0]).lock(); // inside the hook, so a wait for the reaper's hold is no scheduling decision
         return null;

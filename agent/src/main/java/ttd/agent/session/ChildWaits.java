@@ -1,0 +1,63 @@
+package ttd.agent.session;
+
+import java.util.concurrent.locks.Condition;
+import ttd.agent.schedule.Scheduler;
+import ttd.log.EventKind;
+import ttd.runtime.NativeIoOp;
+
+/**
+ * {@code Process.waitFor}'s waits for the JDK's reaper ({@code Object.wait} on the process on JDK
+ * 17, its lock's {@code Condition} on 25), which only the child's end or an interrupt ends.
+ *
+ * <p>They leave the scheduler for as long as they last, as a wait on a monitor only JDK code took
+ * does ({@link Waits}): the other program threads run meanwhile (one that drains the child's
+ * output, which the child waits for once its pipe is full; one that interrupts the waiter). Record
+ * performs the wait and logs whether an interrupt ended it, and for {@code awaitNanos} the time
+ * left; replay gives the baton up and takes it back at the same points without waiting, and
+ * returns or throws what the recording saw. The next read of the process's state is logged
+ * ({@link Processes}).
+ */
+final class ChildWaits {
+
+  private final Scheduler scheduler;
+
+  ChildWaits(Scheduler scheduler) {
+    this.scheduler = scheduler;
+  }
+
+  /** {@code PROCESS_WAIT} (the monitor or condition) or {@code PROCESS_WAIT_NANOS} (condition, nanos). */
+  Object await(Exchange s, ThreadState t, int op, Object[] a) throws InterruptedException {
+    boolean timed = op == NativeIoOp.PROCESS_WAIT_NANOS;
+    Object waitedOn = a[0];
+    boolean scheduled = scheduler.runs(t.sched);
+    if (scheduled) {
+      // a monitor's waiter waits for the baton inside it, so that the monitor stays free meanwhile
+      scheduler.blockingBegin(t.sched, waitedOn instanceof Condition ? null : waitedOn,
+          timed ? Thread.State.TIMED_WAITING : Thread.State.WAITING);
+    }
+    long left = 0;
+    long interrupted = 0;
+    try {
+      if (s.performsRealIo()) {
+        if (timed) {
+          left = ((Condition) waitedOn).awaitNanos((Long) a[1]);
+        } else if (waitedOn instanceof Condition) {
+          ((Condition) waitedOn).await();
+        } else {
+          waitedOn.wait();
+        }
+      }
+    } catch (InterruptedException e) {
+      interrupted = 1;
+    } finally {
+      if (scheduled) {
+        scheduler.blockingEnd(t.sched);
+      }
+    }
+    if (s.exchangeLong(t, timed ? EventKind.TIMED_WAIT : EventKind.SCHED_WAIT, 0, interrupted) != 0) {
+      Thread.interrupted(); // the interrupt the scheduler held and set again as the baton came back
+      throw new InterruptedException();
+    }
+    return timed ? (Object) s.exchangeLong(t, EventKind.PROCESS_STATE, 0, left) : null;
+  }
+}

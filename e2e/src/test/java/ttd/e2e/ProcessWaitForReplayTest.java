@@ -1,0 +1,71 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * {@code Process.waitFor()} lets the program's other threads run, as without ttd: main waits for
+ * a child whose 1.2 MB of output another thread drains (the child blocks on its full pipe until
+ * it does), and a thread waiting for a long child is interrupted by main.
+ *
+ * <p>Before, the waiting thread kept the scheduler's baton through the whole wait: the recording
+ * of the first part hung for good (the drainer never ran again), and in the second part the
+ * interrupt came only after the child had ended, so the recording printed "waitFor returned"
+ * where a plain run prints "waitFor interrupted" (both JDKs). A hang fails by {@link Exec#TIMEOUT}.
+ */
+class ProcessWaitForReplayTest {
+
+  private static final String PROGRAM = String.join("\n",
+      "import java.io.*;",
+      "public class ChildWaits {",
+      "  public static void main(String[] args) throws Exception {",
+      "    Process seq = new ProcessBuilder(\"seq\", \"1\", \"200000\").start();",
+      "    long[] bytes = new long[1];",
+      "    Thread drainer = new Thread(() -> {",
+      "      try (InputStream in = seq.getInputStream()) {",
+      "        byte[] b = new byte[8192];",
+      "        for (int n; (n = in.read(b)) > 0; ) bytes[0] += n;",
+      "      } catch (IOException e) { System.out.println(e); }",
+      "    });",
+      "    drainer.start();",
+      "    System.out.println(\"seq exited with \" + seq.waitFor());",
+      "    drainer.join();",
+      "    System.out.println(\"drained \" + bytes[0] + \" bytes\");",
+      "    Process sleeper = new ProcessBuilder(\"sleep\", \"60\").start();",
+      "    Thread waiter = new Thread(() -> {",
+      "      try { sleeper.waitFor(); System.out.println(\"waitFor returned\"); }",
+      "      catch (InterruptedException e) { System.out.println(\"waitFor interrupted\"); }",
+      "    });",
+      "    waiter.start();",
+      "    Thread.sleep(300);",
+      "    waiter.interrupt();",
+      "    waiter.join();",
+      "    sleeper.destroy();",
+      "    System.out.println(\"sleeper ended by signal \" + (sleeper.waitFor() - 128));",
+      "  }",
+      "}");
+
+  @TestFactory
+  List<DynamicTest> otherThreadsRunWhileAThreadWaitsForAChild() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Jvm jvm : Jvm.all()) {
+      tests.add(dynamicTest("a drained child and an interrupted waitFor replay on " + jvm.label(), () -> {
+        Path work = Scratch.dir("process-wait-for-" + jvm.label());
+        Path classes = JavaSource.compile(work.resolve("classes"), "ChildWaits", PROGRAM);
+        Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "ChildWaits");
+        assertEquals(0, recorded.exitStatus(), recorded.describe());
+        assertEquals("seq exited with 0\ndrained 1288895 bytes\nwaitFor interrupted\nsleeper ended by signal 15\n",
+            recorded.stdout(), recorded.describe());
+        Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
+        ReplayAssertions.assertSameOutput(recorded, replayed, "replay of waits for children on " + jvm);
+      }));
+    }
+    return tests;
+  }
+}
