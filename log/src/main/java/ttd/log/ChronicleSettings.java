@@ -33,6 +33,10 @@ public final class ChronicleSettings {
     {"system.properties", "ttd-no-such-file.properties"},
     {"chronicle.table.store.timeoutMS", TIMEOUT_MS},
     {"disable.single.threaded.check", "true"},
+    // Chronicle Core's OS class looks for a build directory when it initialises: a target/ or
+    // build/ in user.dir or above it, else it makes java.io.tmpdir/target, the program's
+    // temporary directory, in record and replay alike. ttd uses no path below it.
+    {"project.build.directory", "ttd-no-such-dir"},
   };
 
   /**
