@@ -14,7 +14,7 @@ package ttd.agent.schedule;
  *
  * <p>One thread waiting for the baton, the watcher ({@link BatonWait}), looks every {@link
  * #CHECK_MILLIS}; when it has seen the same holder at the same tick, blocked or waiting in the
- * JVM, for {@link #STUCK_NANOS} it reports it, so ttd says what happened instead of hanging
+ * JVM (or ended there without handing the baton on), for {@link #STUCK_NANOS} it reports it, so ttd says what happened instead of hanging
  * silently; one waiting on ttd's own locks is not stuck ({@link #waitsForTtd}). There is one
  * watch per scheduler, passed on with the role, so what it has seen outlives a change of watcher.
  */
@@ -36,7 +36,7 @@ final class BatonWatch {
     }
     Thread.State state = r.thread.getState();
     boolean blocked = state == Thread.State.BLOCKED || state == Thread.State.WAITING
-        || state == Thread.State.TIMED_WAITING;
+        || state == Thread.State.TIMED_WAITING || state == Thread.State.TERMINATED;
     long now = System.nanoTime();
     if (!blocked || r != seen || r.ticks != seenTicks) {
       seen = blocked ? r : null;
@@ -46,6 +46,9 @@ final class BatonWatch {
     }
     if (now - since < STUCK_NANOS) {
       return null;
+    }
+    if (state == Thread.State.TERMINATED) {
+      return ended(r);
     }
     StackTraceElement[] stack = r.thread.getStackTrace();
     if (waitsForTtd(stack)) {
@@ -76,6 +79,16 @@ final class BatonWatch {
   private static boolean isBlockingPrimitive(String c) {
     return c.equals("jdk.internal.misc.Unsafe") || c.equals("java.util.concurrent.locks.LockSupport")
         || c.equals("java.lang.Object") || c.equals("java.lang.Thread");
+  }
+
+  /**
+   * The holder's JVM thread ended without handing the baton on: no thread may run again. Seen in
+   * a replay whose thread ended before the recording let it (the report is then its divergence),
+   * which had hung silently.
+   */
+  static String ended(SchedThread r) {
+    return "thread #" + r.ordinal + " \"" + r.name() + "\" holds the scheduler's baton but its thread has ended in the JVM"
+        + " (after " + r.ticks + " ticks), so no other thread may run";
   }
 
   private static String report(SchedThread r, Thread.State state, StackTraceElement[] stack) {

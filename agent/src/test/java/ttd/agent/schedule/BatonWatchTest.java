@@ -15,6 +15,25 @@ class BatonWatchTest {
     return new StackTraceElement(className, method, null, -1);
   }
 
+  /**
+   * A holder whose thread ended without handing the baton on is reported as any stuck holder is
+   * (a replay whose thread ended before the recording let it had hung silently). The watch needs
+   * {@link BatonWatch#STUCK_NANOS} between its first and its last look, so the test waits that long.
+   */
+  @Test
+  void aHolderWhoseThreadEndedIsReportedOnceItHasHeldTheBatonLongEnough() throws Exception {
+    Thread gone = new Thread(() -> { }, "gone");
+    gone.start();
+    gone.join();
+    SchedThread holder = new SchedThread(3, gone, null);
+    BatonWatch watch = new BatonWatch();
+    assertNull(watch.check(holder), "reported at first sight");
+    Thread.sleep(BatonWatch.STUCK_NANOS / 1_000_000 + 100);
+    String report = watch.check(holder);
+    assertTrue(report != null && report.startsWith("thread #3 \"gone\" holds the scheduler's baton but its thread has ended"),
+        String.valueOf(report));
+  }
+
   @Test
   void theJdkMethodBelowTheParkIsNamed() {
     StackTraceElement[] stack = {
