@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * run} (whose class the agent rewrites at start-up) stops at each of the program's starts. A
  * breakpoint at a line without code (a blank line between two methods) is refused once its class
  * is loaded, not deferred for ever. A step out of the end of a lambda a pool runs goes on past the
- * lambda's {@code $$Lambda} proxy, which has no lines.
+ * lambda's {@code $$Lambda} proxy, which has no lines. {@code stop in} with parameter types stops
+ * in that overload only, as jdb's does.
  */
 class ConsoleOnALibraryTest {
 
@@ -81,6 +82,36 @@ class ConsoleOnALibraryTest {
         into + c.describe());
     String place = into.substring(into.indexOf("org.apache"));
     assertTrue(c.after(4, "step").stream().noneMatch(l -> l.contains(place)), "the same stop reported again" + c.describe());
+  }
+
+  private static final String[] ONE_OVERLOAD = {
+    "stop in org.apache.commons.csv.CSVRecord.get(int)",
+    "stop in org.apache.commons.csv.CSVRecord.get(long)",
+    "stop in org.apache.commons.csv.CSVRecord.get(String)",
+    "run",
+    "print name",
+    "clear org.apache.commons.csv.CSVRecord.get(String)",
+    "cont",
+  };
+
+  /**
+   * {@code CSVRecord.get} has overloads for an int, a String and an Enum, and the program calls only
+   * the String one: a breakpoint in {@code get(int)} never stops, one in {@code get(long)} names
+   * the overloads there are, and {@code get(String)} stops in that overload, where a parameter
+   * list used to be refused as a malformed method.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aBreakpointInOneOverloadStopsOnlyInThatOverload(Jvm jvm) {
+    DebugConsole c = consoleOn(jvm, "overload", "ttd.compat.csv.CsvReport", ONE_OVERLOAD);
+    List<String> run = c.after(3, "run");
+    assertTrue(run.contains("Unable to set deferred breakpoint org.apache.commons.csv.CSVRecord.get(long): org.apache.commons.csv.CSVRecord"
+        + " has no method get(long) with code; it has get(java.lang.Enum), get(int), get(java.lang.String)"), c.describe());
+    assertTrue(run.get(run.size() - 1).startsWith("Breakpoint hit: \"thread=main\", org.apache.commons.csv.CSVRecord.get(), line="), c.describe());
+    assertEquals(" name = \"region\"", c.first(4, "print name"), "the String overload" + c.describe());
+    assertEquals("Removed breakpoint org.apache.commons.csv.CSVRecord.get(String)", c.first(5, ONE_OVERLOAD[5]), c.describe());
+    assertTrue(c.after(6, "cont").stream().noneMatch(l -> l.startsWith("Breakpoint hit")), "get(int) never runs" + c.describe());
+    assertEquals(0, c.outcome().exitStatus(), c.describe());
   }
 
   private static final String[] UNSEEN_WRITES = {

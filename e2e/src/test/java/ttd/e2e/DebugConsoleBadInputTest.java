@@ -31,7 +31,10 @@ class DebugConsoleBadInputTest {
       {"foo", "Unrecognized command: 'foo'. Try help..."},
       {"cont", "the program has not started yet; `run` starts it"},
       {"stop at Nope", "malformed location 'Nope': stop at takes Class:line, e.g. stop at shop.Cart:42"},
-      {"stop in Nope", "malformed method 'Nope': stop in takes Class.method, e.g. stop in shop.Cart.add"},
+      {"stop in Nope", "malformed method 'Nope': stop in takes Class.method or Class.method(types), e.g. stop in shop.Cart.add"
+          + " or stop in shop.Cart.add(java.lang.String,int)"},
+      {"stop in shop.Cart.add(int count)", "malformed method 'shop.Cart.add(int count)': stop in takes Class.method or"
+          + " Class.method(types), e.g. stop in shop.Cart.add or stop in shop.Cart.add(java.lang.String,int)"},
       {"watch nothing", "malformed watch 'nothing': use watch [access|all] Class.field or watch expr.field"},
       {"catch sometimes X", "malformed catch 'sometimes X': use catch [uncaught|caught|all] ExceptionClass"},
       {"watch this.total", "'this' names an object only at a stop in one of its methods: run to one first, or watch Class.field"},
@@ -63,6 +66,7 @@ class DebugConsoleBadInputTest {
       {"stop at " + ORDER + ":999", "no code at line 999 in " + ORDER},
       {"up 5", "already at the outermost frame"},
       {"thread nobody", "no thread named 'nobody'; `threads` lists them"},
+      {"thread", "thread takes the name of a thread, as `threads` lists them, e.g. thread main"},
       {"pop", "pop is refused: a replay is read-only history, and changing it would make it leave the recording; change the program and record a new run instead"},
       {"redefine " + ORDER + " x.class", "redefine is refused: a replay is read-only history, and changing it would make it leave the recording; change the program and record a new run instead"},
       {"unwatch " + ORDER + "$Order.total", "no watch of " + ORDER + "$Order.total; `clear` lists the breakpoints and watches"},

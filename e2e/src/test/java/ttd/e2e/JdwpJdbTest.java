@@ -16,12 +16,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * set} is refused, and when jdb has gone the replay's output is the recording's. A {@code cont}
  * after a {@code step} runs to the next breakpoint hit, and {@code where all} shows every thread
  * of a program of lambdas on a thread pool. Its bytecode offsets are the program's own, as javap
- * and the console show them, both ways: a breakpoint it sets by line is hit at that line.
+ * and the console show them, both ways: a breakpoint it sets by line is hit at that line. A step
+ * into a library method with a breakpoint of jdb's stops there once.
  */
 class JdwpJdbTest {
 
   private static final String PIPELINE = "ttd.samples.corruption.OrderPipeline";
   private static final String QUOTES = "ttd.samples.concurrency.QuotePipeline";
+  private static final String CSV = "ttd.compat.csv.CsvReport";
   private static final Memo<Path> RECORDINGS = new Memo<>();
 
   static List<Jvm> jvms() {
@@ -118,6 +120,49 @@ class JdwpJdbTest {
             "(^|\\] )pool-1-thread-\\d:\n  \\[1\\] " + quotes + "\\.lambda\\$main\\$\\d+ \\(QuotePipeline\\.java:32\\)\n")) {
           assertTrue(java.util.regex.Pattern.compile(frames, java.util.regex.Pattern.MULTILINE).matcher(shown).find(), "where all shows /" + frames + "/:" + shown);
         }
+        jdb.type("exit");
+        jdb.awaitExit();
+      }
+    }
+  }
+
+  /** Commons CSV's report of the corpus. */
+  static Path csvRecording(Jvm jvm) {
+    return RECORDINGS.get("csv " + jvm.java(), () -> {
+      Path recording = Scratch.dir("jdb-csv-" + jvm.label()).resolve("recording");
+      Outcome recorded = TtdRun.record(jvm, recording, CorpusRun.classPath(), CSV);
+      assertEquals(0, recorded.exitStatus(), recorded.describe());
+      return recording;
+    });
+  }
+
+  /**
+   * jdb's {@code stop in} a library method that ttd's agent rewrote (it put an entry tick before
+   * the first instruction), and a step into that method: the breakpoint hits once, where it used
+   * to stop a second time at the same line and bci one step later (the step ended before the
+   * agent's code, the breakpoint was set after it).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jvms")
+  void jdbStepIntoAMethodWithItsBreakpointStopsThereOnce(Jvm jvm) {
+    Path recording = csvRecording(jvm);
+    String headerMap = "org\\.apache\\.commons\\.csv\\.CSVRecord\\.getHeaderMapRaw\\(\\), line=\\d+ bci=0";
+    try (JdwpConsole c = new JdwpConsole(jvm, recording, "0")) {
+      c.type("stop in org.apache.commons.csv.CSVRecord.get");
+      c.type("run");
+      c.await("Breakpoint hit: \"thread=main\", org\\.apache\\.commons\\.csv\\.CSVRecord\\.get\\(\\)");
+      try (LiveProcess jdb = jdb(jvm, c, recording)) {
+        jdb.await("bci=0");
+        jdb.type("stop in org.apache.commons.csv.CSVRecord.getHeaderMapRaw");
+        jdb.await("Set breakpoint org\\.apache\\.commons\\.csv\\.CSVRecord\\.getHeaderMapRaw");
+        String stop = "^((?:Step completed|Breakpoint hit): \"thread=main\", .*)$";
+        jdb.type("step");
+        String into = c.await(stop);
+        assertTrue(into.matches("Breakpoint hit: \"thread=main\", " + headerMap), into + c.describe());
+        jdb.await("\"thread=main\", " + headerMap);
+        jdb.type("step");
+        String next = c.await(stop);
+        assertFalse(next.matches(".*" + headerMap), "the second step left the method's first line: " + next + c.describe());
         jdb.type("exit");
         jdb.awaitExit();
       }

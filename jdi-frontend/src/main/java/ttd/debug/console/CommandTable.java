@@ -64,6 +64,7 @@ public final class CommandTable {
       command("stop", Moves.NONE, (h, n, a) -> h.requests().stop(a),
           "stop at Class:line         set a breakpoint (deferred until the class loads)",
           "stop in Class.method       set a breakpoint at a method's first line",
+          "stop in Class.m(int,String)  the same in one overload",
           "stop at|in ... if expr     stop only where expr is true (fields, locals, operators; no calls)"),
       command("clear", Moves.NONE, (h, n, a) -> h.requests().clear(a),
           "clear [Class:line]         remove a breakpoint, or list them"),

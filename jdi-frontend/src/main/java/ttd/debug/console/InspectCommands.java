@@ -154,6 +154,9 @@ final class InspectCommands {
 
   void thread(String name) {
     s.requireStopped();
+    if (name.isBlank()) {
+      throw new BadInput("thread takes the name of a thread, as `threads` lists them, e.g. thread main");
+    }
     for (ThreadReference t : s.driver().target().vm().allThreads()) {
       if (t.name().equals(name.trim())) {
         s.selectThread(t.name());

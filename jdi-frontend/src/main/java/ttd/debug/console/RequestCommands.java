@@ -3,6 +3,7 @@ package ttd.debug.console;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.Value;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -62,15 +63,40 @@ final class RequestCommands {
       }
       spec = new LineBreakpoint(cls, line, condition);
     } else {
-      int dot = w[1].lastIndexOf('.');
-      String cls = dot < 0 ? "" : w[1].substring(0, dot);
-      String method = dot < 0 ? "" : w[1].substring(dot + 1);
-      if (!ClassNames.valid(cls) || !method.matches("[A-Za-z_$<][A-Za-z0-9_$>]*")) {
-        throw new BadInput("malformed method '" + w[1] + "': stop in takes Class.method, e.g. stop in shop.Cart.add");
+      String name = w[1];
+      List<String> argTypes = null;
+      int paren = name.indexOf('(');
+      if (paren >= 0 && name.endsWith(")")) {
+        argTypes = argTypes(name.substring(paren + 1, name.length() - 1));
+        name = name.substring(0, paren);
       }
-      spec = new MethodBreakpoint(cls, method, condition);
+      int dot = name.lastIndexOf('.');
+      String cls = dot < 0 ? "" : name.substring(0, dot);
+      String method = dot < 0 ? "" : name.substring(dot + 1);
+      if (!ClassNames.valid(cls) || !method.matches("[A-Za-z_$<][A-Za-z0-9_$>]*") || argTypes != null && argTypes.contains(null)) {
+        throw new BadInput("malformed method '" + w[1] + "': stop in takes Class.method or Class.method(types), e.g. stop in shop.Cart.add"
+            + " or stop in shop.Cart.add(java.lang.String,int)");
+      }
+      spec = new MethodBreakpoint(cls, method, condition, argTypes);
     }
     add(spec, null, "Set " + spec.describe());
+  }
+
+  /**
+   * The parameter types of {@code stop in Class.method(types)}, as JDI names them: a type's
+   * arguments dropped ({@code List<String>} is {@code List}), varargs as an array; null for a name
+   * that is no type.
+   */
+  private static List<String> argTypes(String list) {
+    List<String> types = new ArrayList<>();
+    if (list.isBlank()) {
+      return types;
+    }
+    for (String t : list.replaceAll("<[^()]*>", "").split(",", -1)) {
+      String type = t.strip().replace("...", "[]");
+      types.add(type.matches("[A-Za-z_$][A-Za-z0-9_$.]*(\\[\\])*") ? type : null);
+    }
+    return types;
   }
 
   private static int parseLine(String s) {
@@ -117,7 +143,7 @@ final class RequestCommands {
     String a = args.trim();
     remove(
         spec -> spec instanceof LineBreakpoint && (((LineBreakpoint) spec).className() + ":" + ((LineBreakpoint) spec).line()).equals(a)
-            || spec instanceof MethodBreakpoint && (((MethodBreakpoint) spec).className() + "." + ((MethodBreakpoint) spec).method()).equals(a),
+            || spec instanceof MethodBreakpoint && ((MethodBreakpoint) spec).target().equals(a.replace(", ", ",")),
         "no breakpoint at " + a + "; `clear` lists them");
   }
 

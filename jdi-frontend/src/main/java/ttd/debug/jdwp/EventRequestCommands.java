@@ -112,7 +112,10 @@ final class EventRequestCommands {
     return signature;
   }
 
-  /** A breakpoint at the program's own offset (as the client's locations are), set at the replay's. */
+  /**
+   * A breakpoint at the program's own offset (as the client's locations are), set at the replay's;
+   * at offset 0, at the replay method's first instruction, before what the agent put there.
+   */
   private ClientRequest breakpoint(Call c, IdeRequest r) {
     if (r.location == null) {
       throw new JdwpError(JdwpError.ILLEGAL_ARGUMENT);
@@ -126,7 +129,9 @@ final class EventRequestCommands {
         ofSignature(type.signature), (erm, t) -> {
           for (Method m : t.methods()) {
             if (m.name().equals(method.name()) && m.signature().equals(method.signature())) {
-              long at = code.replayIndex(m, index);
+              // the program's first instruction: the method's, before the agent's entry code, where a
+              // step into the method ends and the console's stop in stops, so that one arrival is one stop
+              long at = index == 0 ? 0 : code.replayIndex(m, index);
               Location l = at < 0 ? null : m.locationOfCodeIndex(at);
               return l == null ? List.of() : List.of(erm.createBreakpointRequest(l));
             }

@@ -307,13 +307,18 @@ public final class RequestTable {
       }
     } else if (spec instanceof MethodBreakpoint) {
       MethodBreakpoint b = (MethodBreakpoint) spec;
+      List<String> overloads = new ArrayList<>();
       for (Method m : type.methodsByName(b.method())) {
         if (m.location() != null && !m.isAbstract() && !m.isNative()) {
-          made.add(erm.createBreakpointRequest(m.location()));
+          overloads.add(m.name() + "(" + String.join(",", m.argumentTypeNames()) + ")");
+          if (b.names(m)) {
+            made.add(erm.createBreakpointRequest(m.location()));
+          }
         }
       }
       if (made.isEmpty()) {
-        throw new BadInput(type.name() + " has no method " + b.method() + " with code");
+        throw new BadInput(type.name() + " has no method " + b.method() + (b.argTypes() == null ? "" : "(" + String.join(",", b.argTypes()) + ")")
+            + " with code" + (overloads.isEmpty() ? "" : "; it has " + String.join(", ", overloads)));
       }
     } else if (spec instanceof FieldWatch) {
       FieldWatch w = (FieldWatch) spec;
