@@ -313,6 +313,9 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
   public void diverged(SchedThread s, String expected, String actual) {}
 
   @Override
+  public void stalled(SchedThread watcher, String why) {}
+
+  @Override
   public void deadlocked(SchedThread s, String report) {
     ThreadState t = (ThreadState) s.owner;
     run.exitStatus(ProgramRun.EXIT_DEADLOCK);

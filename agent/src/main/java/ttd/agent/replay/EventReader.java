@@ -295,7 +295,7 @@ final class EventReader {
   }
 
   /** The thread's next recorded event, as a report names it. */
-  private String nextEvent(ThreadState t) {
+  String nextEvent(ThreadState t) {
     if (!readAhead(t, false)) {
       return "(the thread's log holds no further event)";
     }

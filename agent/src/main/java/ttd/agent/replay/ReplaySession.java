@@ -363,6 +363,34 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
   }
 
   /**
+   * The replay stands still with nobody holding the baton: which threads wait for what, and what
+   * each one's log holds next, then the divergence status (the recording's end status if the
+   * recording is incomplete, whose end may be why).
+   */
+  @Override
+  public void stalled(SchedThread watcher, String why) {
+    StringBuilder b = new StringBuilder("replay stalled after event ").append(ReplayPosition.events - 1)
+        .append(" (the numbering of ttd events and ttd debug): ").append(why)
+        .append("; the threads waiting for the baton:");
+    for (ThreadState t : run.allThreads()) {
+      SchedThread s = t.sched();
+      if (s == null || s.ended()) {
+        continue;
+      }
+      b.append("\n  thread #").append(t.ordinal()).append(" \"").append(t.name()).append("\" ")
+          .append(s.waits()).append(", ").append(t.index()).append(" of its events replayed")
+          .append("; its log's next event: ").append(events.nextEvent(t));
+    }
+    boolean ends = tables.endStatus() == null;
+    events.stop(
+        ends ? Divergence.EXIT_RECORDING_ENDS : Divergence.EXIT_DIVERGED,
+        new Divergence(
+            b + (ends
+                ? "\nthe recording is incomplete; everything before this point replayed as recorded"
+                : "\nreplay diverged: the recorded run went on from here, but the replay cannot")));
+  }
+
+  /**
    * A recorded run that started a virtual thread left a refused recording, which no replay runs:
    * the replay went somewhere the recorded run did not, and it must not run on unscheduled.
    */

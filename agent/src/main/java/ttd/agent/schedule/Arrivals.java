@@ -77,6 +77,11 @@ final class Arrivals {
     return runs ? s : idle();
   }
 
+  /** Under the lock: how many idle periods the run has had. */
+  long idlePeriods() {
+    return idlePeriods;
+  }
+
   /** Under the lock: nobody runs. A new idle period starts; replay resumes whom the log says. */
   SchedThread idle() {
     idlePeriods++;

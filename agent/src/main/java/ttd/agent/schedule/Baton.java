@@ -269,4 +269,14 @@ final class Baton {
       action.run();
     }
   }
+
+  /** What a stalled replay's report says of the scheduler ({@link ReplayStall}). */
+  String stallWhy(long seconds) {
+    long period;
+    synchronized (lock) {
+      period = arrivals.idlePeriods();
+    }
+    return "no thread has held the scheduler's baton and no event was replayed for " + seconds
+        + " s; the run is at idle period " + period;
+  }
 }

@@ -1,5 +1,7 @@
 package ttd.agent.schedule;
 
+import ttd.runtime.ReplayPosition;
+
 /**
  * How a thread waits for the baton: on its gate (its own object, or the monitor it waits in, so
  * the real monitor stays free), until it holds the baton or scheduling is off. A recording
@@ -37,6 +39,10 @@ final class BatonWait {
   private SchedThread first;
   private SchedThread last;
   private final BatonWatch watch = new BatonWatch();
+  /** Replay: whether the run stands still with nobody holding the baton ({@link ReplayStall}). */
+  private final ReplayStall stall = new ReplayStall(ReplayStall.STALL_NANOS);
+  /** Whether a stalled replay was reported; once is enough. */
+  private volatile boolean stallReported;
 
   BatonWait(Baton baton, ScheduleLog log) {
     this.baton = baton;
@@ -117,6 +123,11 @@ final class BatonWait {
             stuckReported = true;
             log.stuck(t, r, report);
           }
+        }
+        if (watching && replaying && !stallReported
+            && stall.stalled(System.nanoTime(), r == null && !baton.exit.closing(), ReplayPosition.events)) {
+          stallReported = true;
+          log.stalled(t, baton.stallWhy(stall.seconds()));
         }
       }
     } finally {

@@ -137,6 +137,29 @@ public final class SchedThread extends BatonClock {
     return state == State.DONE;
   }
 
+  /** What the thread waits for in the scheduler, as a report names it. */
+  public String waits() {
+    if (resumeAtIdle >= 0) {
+      return "waits to resume the idle run at idle period " + resumeAtIdle;
+    }
+    switch (state) {
+      case RUNNABLE:
+        return "can run, waits for the baton";
+      case MONITOR:
+        return "waits for a monitor";
+      case WAIT:
+        return "waits to be notified";
+      case PARK:
+        return "is parked";
+      case JOIN:
+        return "joins thread #" + joining.ordinal;
+      case EXTERNAL:
+        return "is back from a sleep or blocking call, waits to be let in";
+      default:
+        return "has ended";
+    }
+  }
+
   Object ownGate() {
     return ownGate;
   }

@@ -34,4 +34,10 @@ public interface ScheduleLog {
    * recording and scheduling (the program goes on); replay: report and end the run.
    */
   void stuck(SchedThread watcher, SchedThread holder, String report);
+
+  /**
+   * Replay: the run stands still, nobody holds the baton and threads wait for it ({@link
+   * ReplayStall}); {@code why} says for how long and at which idle period. Report and end the run.
+   */
+  void stalled(SchedThread watcher, String why);
 }

@@ -38,16 +38,20 @@ final class DatagramTransfers {
     long sockaddr = (Long) a[3];
     int sockaddrLength = send ? (Integer) a[4] : RealSunNio.sockaddrSize();
     if (s.performsRealIo()) {
-      int n;
+      int n = 0;
+      IOException failure = null;
       blocking.begin(t, NetOp.name(op));
       try {
         n = (Integer) real.call(op, a);
       } catch (IOException e) {
-        byte[] p = NetWire.of(op).failure(e).toBytes();
-        s.exchangeData(t, kind, NetWire.FAILED, p, 0, p.length, null);
-        throw e;
+        failure = e;
       } finally {
         blocking.end(t);
+      }
+      if (failure != null) { // logged holding the baton, where the replay reads it
+        byte[] p = NetWire.of(op).failure(failure).toBytes();
+        s.exchangeData(t, kind, NetWire.FAILED, p, 0, p.length, null);
+        throw failure;
       }
       if (n < 0) {
         s.exchangeData(t, kind, NetWire.value(n), NONE, 0, 0, null);

@@ -36,16 +36,20 @@ final class SocketTransfers {
     boolean write = op == NetOp.WRITE || op == NetOp.WRITEV || op == NetOp.DATAGRAM_WRITE || op == NetOp.DATAGRAM_WRITEV;
     EventKind kind = write ? EventKind.SOCKET_WRITE : EventKind.SOCKET_READ;
     if (s.performsRealIo()) {
-      long n;
+      long n = 0;
+      IOException failure = null;
       blocking.begin(t, NetOp.name(op));
       try {
         n = real.transfer(op, fd, address, len);
       } catch (IOException e) {
-        byte[] p = NetWire.of(op).failure(e).toBytes();
-        s.exchangeData(t, kind, NetWire.FAILED, p, 0, p.length, null);
-        throw e;
+        failure = e;
       } finally {
         blocking.end(t);
+      }
+      if (failure != null) { // logged holding the baton, where the replay reads it
+        byte[] p = NetWire.of(op).failure(failure).toBytes();
+        s.exchangeData(t, kind, NetWire.FAILED, p, 0, p.length, null);
+        throw failure;
       }
       if (n <= 0) {
         s.exchangeData(t, kind, NetWire.value(n), NONE, 0, 0, null);

@@ -20,4 +20,9 @@ abstract class StrictScheduleLog implements ScheduleLog {
   public void stuck(SchedThread watcher, SchedThread holder, String report) {
     throw new AssertionError(report);
   }
+
+  @Override
+  public void stalled(SchedThread watcher, String why) {
+    throw new AssertionError(why);
+  }
 }
