@@ -353,13 +353,15 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
 
   @Override
   public void stuck(SchedThread watcher, SchedThread holder, String report) {
+    stopStuck(report, "\nthe recording stopped at this point too; everything before it replayed as recorded",
+        "\nreplay diverged: the recorded run went on from here");
+  }
+
+  /** Stops with {@code report}: the recording's end status if it is incomplete (whose end may be why), else a divergence. */
+  private void stopStuck(String report, String incomplete, String diverged) {
     boolean ends = tables.endStatus() == null;
-    events.stop(
-        ends ? Divergence.EXIT_RECORDING_ENDS : Divergence.EXIT_DIVERGED,
-        new Divergence(
-            report + (ends
-                ? "\nthe recording stopped at this point too; everything before it replayed as recorded"
-                : "\nreplay diverged: the recorded run went on from here")));
+    events.stop(ends ? Divergence.EXIT_RECORDING_ENDS : Divergence.EXIT_DIVERGED,
+        new Divergence(report + (ends ? incomplete : diverged)));
   }
 
   /**
@@ -381,13 +383,8 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
           .append(s.waits()).append(", ").append(t.index()).append(" of its events replayed")
           .append("; its log's next event: ").append(events.nextEvent(t));
     }
-    boolean ends = tables.endStatus() == null;
-    events.stop(
-        ends ? Divergence.EXIT_RECORDING_ENDS : Divergence.EXIT_DIVERGED,
-        new Divergence(
-            b + (ends
-                ? "\nthe recording is incomplete; everything before this point replayed as recorded"
-                : "\nreplay diverged: the recorded run went on from here, but the replay cannot")));
+    stopStuck(b.toString(), "\nthe recording is incomplete; everything before this point replayed as recorded",
+        "\nreplay diverged: the recorded run went on from here, but the replay cannot");
   }
 
   /**
