@@ -12,7 +12,10 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * {@code Process.waitFor()} lets the program's other threads run, as without ttd: main waits for
  * a child whose 1.2 MB of output another thread drains (the child blocks on its full pipe until
- * it does), and a thread waiting for a long child is interrupted by main.
+ * it does), two threads wait for one child (JGit's {@code FS.readPipe} and its gobbler: on 25 the
+ * JDK's wait lets go of the process's lock, and so must ttd's wait for the baton after it; the
+ * replay of a JGit recording hung there), and a thread waiting for a long child is interrupted by
+ * main.
  *
  * <p>Before, the waiting thread kept the scheduler's baton through the whole wait: the recording
  * of the first part hung for good (the drainer never ran again), and in the second part the
@@ -37,6 +40,15 @@ class ProcessWaitForReplayTest {
       "    System.out.println(\"seq exited with \" + seq.waitFor());",
       "    drainer.join();",
       "    System.out.println(\"drained \" + bytes[0] + \" bytes\");",
+      "    Process nap = new ProcessBuilder(\"sleep\", \"1\").start();",
+      "    boolean[] seen = new boolean[1];",
+      "    Thread other = new Thread(() -> {",
+      "      try { seen[0] = nap.waitFor(60, java.util.concurrent.TimeUnit.SECONDS); } catch (InterruptedException e) { }",
+      "    });",
+      "    other.start();",
+      "    int napped = nap.waitFor();",
+      "    other.join();",
+      "    System.out.println(\"nap exited with \" + napped + \", the other waiter saw it end: \" + seen[0]);",
       "    Process sleeper = new ProcessBuilder(\"sleep\", \"60\").start();",
       "    Thread waiter = new Thread(() -> {",
       "      try { sleeper.waitFor(); System.out.println(\"waitFor returned\"); }",
@@ -60,7 +72,8 @@ class ProcessWaitForReplayTest {
         Path classes = JavaSource.compile(work.resolve("classes"), "ChildWaits", PROGRAM);
         Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "ChildWaits");
         assertEquals(0, recorded.exitStatus(), recorded.describe());
-        assertEquals("seq exited with 0\ndrained 1288895 bytes\nwaitFor interrupted\nsleeper ended by signal 15\n",
+        assertEquals("seq exited with 0\ndrained 1288895 bytes\nnap exited with 0, the other waiter saw it end: true\n"
+            + "waitFor interrupted\nsleeper ended by signal 15\n",
             recorded.stdout(), recorded.describe());
         Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
         ReplayAssertions.assertSameOutput(recorded, replayed, "replay of waits for children on " + jvm);

@@ -1,5 +1,8 @@
 package ttd.agent.session;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 import java.util.concurrent.locks.Condition;
 import ttd.agent.schedule.Scheduler;
 import ttd.log.EventKind;
@@ -18,6 +21,19 @@ import ttd.runtime.NativeIoOp;
  * ({@link Processes}).
  */
 final class ChildWaits {
+
+  /** A {@code ConditionObject}'s lock (its enclosing synchronizer). */
+  private static final VarHandle CONDITION_LOCK;
+
+  static {
+    try {
+      Class<?> condition = AbstractQueuedSynchronizer.ConditionObject.class;
+      CONDITION_LOCK = MethodHandles.privateLookupIn(condition, MethodHandles.lookup())
+          .findVarHandle(condition, "this$0", AbstractQueuedSynchronizer.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final Scheduler scheduler;
 
@@ -51,7 +67,7 @@ final class ChildWaits {
       interrupted = 1;
     } finally {
       if (scheduled) {
-        scheduler.blockingEnd(t.sched);
+        awaitBaton(t, waitedOn);
       }
     }
     if (s.exchangeLong(t, timed ? EventKind.TIMED_WAIT : EventKind.SCHED_WAIT, 0, interrupted) != 0) {
@@ -59,5 +75,27 @@ final class ChildWaits {
       throw new InterruptedException();
     }
     return timed ? (Object) s.exchangeLong(t, EventKind.PROCESS_STATE, 0, left) : null;
+  }
+
+  /**
+   * Takes the baton back. A waiter on a condition holds its lock again here (after the real {@code
+   * await}, and in replay all along), so it lets go of the lock while it waits for the baton, as
+   * the JDK's {@code await} does, and takes it again after: else another thread holding the baton
+   * and calling {@code waitFor} on the same process (JGit's gobbler, with a timeout) blocks on the
+   * lock for good. The JDK's {@code waitFor} takes the lock once.
+   */
+  private void awaitBaton(ThreadState t, Object waitedOn) {
+    AbstractQueuedSynchronizer lock = waitedOn instanceof AbstractQueuedSynchronizer.ConditionObject
+        ? (AbstractQueuedSynchronizer) CONDITION_LOCK.get(waitedOn) : null;
+    if (lock != null) {
+      lock.release(1);
+    }
+    try {
+      scheduler.blockingEnd(t.sched);
+    } finally {
+      if (lock != null) {
+        lock.acquire(1);
+      }
+    }
   }
 }
