@@ -67,18 +67,27 @@ final class BatonWatch {
    */
   static boolean waitsForTtd(StackTraceElement[] stack) {
     for (StackTraceElement f : stack) {
-      String c = f.getClassName();
-      if (isBlockingPrimitive(c)) {
+      if (isBlockingPrimitive(f)) {
         continue;
       }
+      String c = f.getClassName();
       return c.startsWith("ttd.") || c.startsWith("net.openhft.");
     }
     return false;
   }
 
-  private static boolean isBlockingPrimitive(String c) {
+  /**
+   * A blocking primitive's frame, or one of ttd's frames that only pass a park on to it (a park
+   * inside a hook, where the agent's own code runs, parks for real): below those, the code that
+   * waits. A replay's thread that held the baton parked that way in a JDK lock (the process's,
+   * taken in a hook) was taken for one waiting on ttd's own, and the replay hung unreported.
+   */
+  private static boolean isBlockingPrimitive(StackTraceElement f) {
+    String c = f.getClassName();
+    String m = f.getMethodName();
     return c.equals("jdk.internal.misc.Unsafe") || c.equals("java.util.concurrent.locks.LockSupport")
-        || c.equals("java.lang.Object") || c.equals("java.lang.Thread");
+        || c.equals("java.lang.Object") || c.equals("java.lang.Thread")
+        || c.startsWith("ttd.") && (m.equals("park") || m.equals("onThreadPark"));
   }
 
   /**
@@ -123,11 +132,10 @@ final class BatonWatch {
    */
   static StackTraceElement unscheduledJdkCode(StackTraceElement[] stack) {
     for (StackTraceElement f : stack) {
-      String c = f.getClassName();
-      if (isBlockingPrimitive(c)) {
+      if (isBlockingPrimitive(f)) {
         continue;
       }
-      return PreemptionGuard.isJdk(c) ? f : null;
+      return PreemptionGuard.isJdk(f.getClassName()) ? f : null;
     }
     return null;
   }

@@ -87,6 +87,23 @@ class BatonWatchTest {
   }
 
   @Test
+  void aHolderParkedThroughTtdsPassThroughInAJdkLockWaitsForTheJdkNotForTtd() {
+    StackTraceElement[] stack = {
+      frame("jdk.internal.misc.Unsafe", "park"),
+      frame("ttd.agent.io.RealUnsafePark", "park"),
+      frame("ttd.agent.session.Schedule", "onThreadPark"),
+      frame("ttd.agent.session.Session", "onThreadPark"),
+      frame("ttd.runtime.ScheduleHooks", "onThreadPark"),
+      frame("java.util.concurrent.locks.LockSupport", "park"),
+      frame("java.util.concurrent.locks.AbstractQueuedSynchronizer", "acquire"),
+      frame("java.util.concurrent.locks.ReentrantLock", "lock"),
+      frame("ttd.agent.session.Processes", "call"),
+    };
+    assertFalse(BatonWatch.waitsForTtd(stack));
+    assertEquals("acquire", BatonWatch.unscheduledJdkCode(stack).getMethodName());
+  }
+
+  @Test
   void theProgramsStackLeavesOutTtdsFramesAndMethodHandles() {
     StackTraceElement park = frame("jdk.internal.misc.Unsafe", "park");
     StackTraceElement take = frame("java.util.concurrent.LinkedBlockingQueue", "take");
