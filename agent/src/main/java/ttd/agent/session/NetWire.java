@@ -7,6 +7,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import ttd.log.EventKind;
 
 /**
  * How network events carry their results: the value is the native's result + 8 (so the I/O status
@@ -82,6 +83,17 @@ final class NetWire {
 
   byte[] toBytes() {
     return bytes.toByteArray();
+  }
+
+  /**
+   * Record: logs that {@code op} threw {@code e} as an event of {@code kind} (value {@link #FAILED},
+   * the {@link #failure} payload) and returns {@code e} to throw. Called holding the baton again,
+   * where the replay reads it.
+   */
+  static IOException logged(Exchange s, ThreadState t, EventKind kind, int op, IOException e) {
+    byte[] p = of(op).failure(e).toBytes();
+    s.exchangeData(t, kind, FAILED, p, 0, p.length, null);
+    return e;
   }
 
   /** Reads a payload back. */

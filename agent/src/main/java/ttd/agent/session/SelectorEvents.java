@@ -82,9 +82,7 @@ final class SelectorEvents {
         putInt(events, i * 8 + 4, NativeMemory.getInt(e + l[1]));
       }
       if (failure != null) {
-        byte[] p = NetWire.of(NetOp.SELECTOR_WAIT).failure(failure).toBytes();
-        s.exchangeData(t, EventKind.SELECTOR_WAIT, NetWire.FAILED, p, 0, p.length, null);
-        throw failure;
+        throw NetWire.logged(s, t, EventKind.SELECTOR_WAIT, NetOp.SELECTOR_WAIT, failure);
       }
       s.exchangeData(t, EventKind.SELECTOR_WAIT, NetWire.value(n), events, 0, events.length, null);
       return n;

@@ -46,10 +46,8 @@ final class SocketTransfers {
       } finally {
         blocking.end(t);
       }
-      if (failure != null) { // logged holding the baton, where the replay reads it
-        byte[] p = NetWire.of(op).failure(failure).toBytes();
-        s.exchangeData(t, kind, NetWire.FAILED, p, 0, p.length, null);
-        throw failure;
+      if (failure != null) {
+        throw NetWire.logged(s, t, kind, op, failure);
       }
       if (n <= 0) {
         s.exchangeData(t, kind, NetWire.value(n), NONE, 0, 0, null);
