@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -70,17 +66,8 @@ class H2DatabaseReplayTest {
     assertTrue(recorded.stdout().endsWith("rows 40\n") && recorded.stdout().lines().count() == 6, recorded.describe());
     assertTrue(Files.isRegularFile(db.resolve("stock.mv.db")), "the recording wrote its database");
 
-    deleteTree(db);
+    Scratch.deleteTree(db);
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay of the H2 program");
     assertFalse(Files.exists(db), "the replay made a database directory");
-  }
-
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> all = Files.walk(dir)) {
-      all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    assertFalse(Files.exists(dir));
   }
 }

@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -137,7 +133,7 @@ class ProgramClassLoadingReplayTest {
     assertTrue(recorded.stdout().contains("jar: hello jar ") && recorded.stdout().contains(" entries 5 time "),
         recorded.describe());
 
-    deleteTree(plugins);
+    Scratch.deleteTree(plugins);
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")), "replay of Loaders");
     assertFalse(Files.exists(plugins), "the replay made the plugins' directory");
   }
@@ -153,13 +149,5 @@ class ProgramClassLoadingReplayTest {
     assertTrue(recorded.stdout().startsWith("plugin says hello "), recorded.describe());
 
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")), "replay of Plugins");
-  }
-
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> all = Files.walk(dir)) {
-      all.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

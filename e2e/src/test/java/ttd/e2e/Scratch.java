@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
@@ -54,6 +55,20 @@ public final class Scratch {
       return target;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Deletes {@code dir} and everything in it, if it exists (files a recorded program left). */
+  public static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + dir, e);
     }
   }
 }

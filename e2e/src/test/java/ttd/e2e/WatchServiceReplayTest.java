@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -103,30 +101,20 @@ class WatchServiceReplayTest {
     Path classes = JavaSource.compile(work.resolve("classes"), "Reload", PROGRAM);
     Path dir = work.resolve("conf");
 
-    delete(dir);
+    Scratch.deleteTree(dir);
     Outcome plain = Exec.run(List.of(jvm.java(), "-cp", classes.toString(), "Reload", dir.toString()), work);
     assertEquals(0, plain.exitStatus(), plain.describe());
     assertEquals("done", plain.stdoutLines().get(plain.stdoutLines().size() - 1), plain.describe());
 
-    delete(dir);
+    Scratch.deleteTree(dir);
     Path recording = work.resolve("recording");
     Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Reload", dir.toString());
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertEquals(plain.stdout(), recorded.stdout(), recorded.describe());
 
-    delete(dir);
+    Scratch.deleteTree(dir);
     Outcome replayed = TtdRun.replay(jvm, recording);
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of Reload");
     assertFalse(Files.exists(dir), "the replay created " + dir);
-  }
-
-  private static void delete(Path dir) throws Exception {
-    if (Files.exists(dir)) {
-      try (Stream<Path> s = Files.walk(dir)) {
-        for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(p);
-        }
-      }
-    }
   }
 }

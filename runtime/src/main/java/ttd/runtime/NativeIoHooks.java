@@ -105,6 +105,14 @@ public final class NativeIoHooks {
     call(op, new Object[] {a0, a1, a2});
   }
 
+  public static void onNativeIoVoid(Object a0, FileDescriptor a1, int op) throws Exception {
+    call(op, new Object[] {a0, a1});
+  }
+
+  public static void onNativeIoVoid(FileDescriptor a0, long[] a1, int op) throws Exception {
+    call(op, new Object[] {a0, a1});
+  }
+
   public static void onNativeIoVoid(FileDescriptor a0, int op) throws Exception {
     call(op, new Object[] {a0});
   }

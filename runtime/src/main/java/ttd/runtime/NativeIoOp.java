@@ -162,6 +162,11 @@ public final class NativeIoOp {
   public static final int PREFS_UNLOCK = 103;
   /** {@code chmod(path, mode)}. */
   public static final int PREFS_CHMOD = 104;
+  /**
+   * {@code sun.nio.ch.FileKey.init}: the device and inode that tell a channel's file apart in the
+   * JVM's table of file locks (on 17 it fills the key's fields, on 25 an array).
+   */
+  public static final int FILE_KEY = 105;
 
   private NativeIoOp() {}
 }

@@ -17,7 +17,7 @@ import ttd.runtime.NativeIoOp;
  * copy between two descriptors where {@code sun.nio.fs} calls it; the lock files and modes of
  * {@code java.util.prefs}' directories inside {@code FileSystemPreferences}; a {@code
  * WatchService}'s inotify natives inside {@code LinuxWatchService}, and its poller's reads and
- * wake-up writes.
+ * wake-up writes; the file identity behind a channel's locks inside {@code FileKey}.
  */
 public final class NativeIoTable {
 
@@ -175,6 +175,9 @@ public final class NativeIoTable {
     add(PREFS, "lockFile0", "(Ljava/lang/String;IZ)[I", NativeIoOp.PREFS_LOCK, true, nest(PREFS));
     add(PREFS, "unlockFile0", "(I)I", NativeIoOp.PREFS_UNLOCK, true, nest(PREFS));
     add(PREFS, "chmod", "(Ljava/lang/String;I)I", NativeIoOp.PREFS_CHMOD, true, nest(PREFS));
+    String key = "sun/nio/ch/FileKey";
+    add(key, "init", "(" + FD + ")V", NativeIoOp.FILE_KEY, false, key);
+    add(key, "init", "(" + FD + "[J)V", NativeIoOp.FILE_KEY, true, key);
 
     raf("open0", "(Ljava/lang/String;I)V", NativeIoOp.RAF_OPEN, RAF);
     raf("read0", "()I", NativeIoOp.RAF_READ, RAF);

@@ -126,6 +126,11 @@ final class EvaluationFence {
           throw refused("look at the file system");
         }
         return;
+      case FILE_KEY:
+        if (fds.path(NativeFiles.keyedFile(a)) != null) {
+          throw refused("look at the file system");
+        }
+        return;
       default:
         if (op >= READ && op <= IS_OTHER && a[0] instanceof FileDescriptor && fds.path((FileDescriptor) a[0]) != null
             || op >= RAF_READ && op <= RAF_LENGTH && programs(fds, (RandomAccessFile) a[0])) {

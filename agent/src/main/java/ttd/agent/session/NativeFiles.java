@@ -17,7 +17,8 @@ import ttd.runtime.RealCalls;
  * never opens, lists, changes or syncs the program's files: where the program gets a descriptor, the
  * replay opens {@code /dev/null} instead (opening it changes nothing and closing it stays
  * harmless), and where it gets a directory handle, an invented number the real {@code closedir}
- * never sees. Accesses that are not the program's ({@link ProgramInputs}) pass through.
+ * never sees. Since every such descriptor is {@code /dev/null}, the device and inode that key the
+ * JVM's table of file locks come from the log too. Accesses that are not the program's ({@link ProgramInputs}) pass through.
  * File channels are in {@link NioChannels}, child processes in {@link Processes}.
  */
 final class NativeFiles {
@@ -89,6 +90,8 @@ final class NativeFiles {
       case FSTATAT:
         String at = fds.path((int) a[0]);
         return query(s, t, real, op, a, at == null ? null : at + "/" + NativeCalls.latin1((byte[]) a[1]), a[3], a[2]);
+      case FILE_KEY:
+        return query(s, t, real, op, a, fds.path(keyedFile(a)), a[1] instanceof FileDescriptor ? a[0] : a[1], "");
       case FD_SYNC:
         String synced = fds.path((FileDescriptor) a[0]);
         return synced == null
@@ -97,6 +100,14 @@ final class NativeFiles {
       default:
         return change(s, t, real, op, a);
     }
+  }
+
+  /**
+   * The descriptor a {@code FileKey.init} asks about: JDK 17's {@code init(fd)} fills the key it is
+   * called on, 25's {@code init(fd, finfo)} an array.
+   */
+  static FileDescriptor keyedFile(Object[] a) {
+    return (FileDescriptor) (a[1] instanceof FileDescriptor ? a[1] : a[0]);
   }
 
   /**

@@ -162,9 +162,15 @@ final class NativeOutcomes {
     return a < 0 ? outcome : outcome.substring(0, a);
   }
 
-  /** Appends the attributes a stat filled in. */
+  /** Appends the attributes a stat filled in: an object's primitive fields, or a {@code long[]}'s elements. */
   static String withAttributes(String outcome, Object attrs) {
     StringBuilder b = new StringBuilder(outcome).append(ATTRS);
+    if (attrs instanceof long[]) {
+      for (long v : (long[]) attrs) {
+        b.append(v).append(',');
+      }
+      return b.toString();
+    }
     try {
       for (Field f : ATTRIBUTE_FIELDS.get(attrs.getClass())) {
         Object v = f.get(attrs);
@@ -183,6 +189,13 @@ final class NativeOutcomes {
       return false;
     }
     String[] values = outcome.substring(a + 1).split(",");
+    if (attrs instanceof long[]) {
+      long[] filled = (long[]) attrs;
+      for (int i = 0; i < filled.length && i < values.length; i++) {
+        filled[i] = Long.parseLong(values[i]);
+      }
+      return true;
+    }
     List<Field> fields = ATTRIBUTE_FIELDS.get(attrs.getClass());
     try {
       for (int i = 0; i < fields.size() && i < values.length; i++) {

@@ -30,10 +30,31 @@ class EvaluationFenceTest {
     assertFalse(EvaluationFence.changesFileSystem(NativeIoOp.READ));
   }
 
+  @Test
+  void anEvaluationReadsNoFileKeyOfTheProgramsFilesOnEitherJdk() throws Exception {
+    try (java.io.FileInputStream in = new java.io.FileInputStream("/dev/null")) {
+      java.io.FileDescriptor fd = in.getFD();
+      ProgramFds fds = new ProgramFds();
+      fds.opened(ProgramFds.number(fd), "/home/u/app.0.log.lck");
+      assertRefused(fds, "look at the file system", NativeIoOp.FILE_KEY, new Object(), fd);
+      assertRefused(fds, "look at the file system", NativeIoOp.FILE_KEY, fd, new long[2]);
+      ReplayPosition.beginEvaluation();
+      try {
+        EvaluationFence.nativeIo(new ProgramFds(), NativeIoOp.FILE_KEY, new Object[] {fd, new long[2]});
+      } finally {
+        ReplayPosition.endEvaluation();
+      }
+    }
+  }
+
   private static void assertRefused(String would, int op, Object... args) {
+    assertRefused(new ProgramFds(), would, op, args);
+  }
+
+  private static void assertRefused(ProgramFds fds, String would, int op, Object... args) {
     ReplayPosition.beginEvaluation();
     try {
-      IOException refused = assertThrows(IOException.class, () -> EvaluationFence.nativeIo(new ProgramFds(), op, args));
+      IOException refused = assertThrows(IOException.class, () -> EvaluationFence.nativeIo(fds, op, args));
       String sentence = "evaluation would " + would + "; a replay cannot perform I/O";
       assertEquals(sentence, refused.getMessage());
       assertEquals(sentence, ReplayPosition.refusal);

@@ -86,4 +86,14 @@ class NativeOutcomesTest {
       }
     }
   }
+
+  @Test
+  void theDeviceAndInodeAFileKeyFilledInAreFilledInAgain() throws Exception {
+    long[] recorded = {2049L, 1_234_567_890_123L};
+    String logged = NativeOutcomes.withAttributes(NativeOutcomes.ofResult(null), recorded);
+    long[] replayed = new long[2];
+    assertTrue(NativeOutcomes.fillAttributes(logged, replayed));
+    assertArrayEquals(recorded, replayed);
+    assertNull(NativeOutcomes.result(logged));
+  }
 }
