@@ -13,9 +13,17 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import ttd.fixture.Teller;
 import ttd.runtime.BatonClock;
 import ttd.runtime.HookDelegate;
@@ -77,6 +85,66 @@ class SchedulingInstrumentationTest {
     assertEquals(List.of(), calls, "a method that calls nothing ticked at its entry");
     method(c, "audit").invoke(teller);
     assertEquals(List.of("tick"), calls, "a method that calls another did not tick at its entry");
+  }
+
+  @Test
+  void aLoopAtAMethodsFirstInstructionJumpsBackToItsFirstLineAndTicksThere() throws Exception {
+    byte[] changed = new ClassFileInstrumenter(null).instrument("ttd/fixture/Teller", bytes(Teller.class), true, true);
+    List<Integer> backwardTargets = new ArrayList<>();
+    int[] firstLine = {-1};
+    // through a writer, which resolves each label's offset as the code passes
+    new ClassReader(changed).accept(new ClassVisitor(Opcodes.ASM9, new ClassWriter(0)) {
+      @Override
+      public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
+        MethodVisitor written = super.visitMethod(access, name, desc, sig, ex);
+        if (!name.equals("drain")) {
+          return written;
+        }
+        return new MethodVisitor(Opcodes.ASM9, written) {
+          private final Set<Label> visited = new HashSet<>();
+
+          @Override
+          public void visitLabel(Label label) {
+            super.visitLabel(label);
+            visited.add(label);
+          }
+
+          @Override
+          public void visitLineNumber(int line, Label start) {
+            super.visitLineNumber(line, start);
+            if (firstLine[0] < 0) {
+              firstLine[0] = start.getOffset();
+            }
+          }
+
+          @Override
+          public void visitJumpInsn(int opcode, Label label) {
+            super.visitJumpInsn(opcode, label);
+            if (visited.contains(label)) {
+              backwardTargets.add(label.getOffset());
+            }
+          }
+        };
+      }
+    }, 0);
+    assertEquals(List.of(0), backwardTargets, "the loop's jump back");
+    assertEquals(0, firstLine[0], "where the first line begins");
+
+    Class<?> c = instrumented(true);
+    Object teller = c.getConstructor().newInstance();
+    install(calls);
+    assertEquals(0, method(c, "drain").invoke(teller, new ArrayList<>(List.of("a", "b", "c"))));
+    // the entry and each of the three jumps back arrive at the head, which ticks
+    assertEquals(4, calls.stream().filter("tick"::equals).count(), calls.toString());
+  }
+
+  @Test
+  void aMethodThatBeginsWithNewKeepsItsFramesAndTicksOnce() throws Exception {
+    Class<?> c = instrumented(true);
+    Object teller = c.getConstructor().newInstance();
+    install(calls);
+    assertEquals("due", method(c, "receipt").invoke(teller, false).toString());
+    assertEquals(List.of("tick"), calls);
   }
 
   @Test
