@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A reverse-continue with a field watch, piped (no ladder, no index of hits), after a million
- * writes of the field: it lands on the last write before the stop, a thousand ticks back in
+ * writes of the field: it lands on the last write before the stop, hundreds of ticks back in
  * another thread, where {@code history --last 1} lists it, and a second one on the write before
  * that, the last of main's loop (the values are the program's own arithmetic). It used to replay
  * the whole recording with the watch set, so every write was a debugger event in an interpreted
@@ -41,7 +41,7 @@ class BusyWatchReverseContinueTest {
       "    Thread finisher = new Thread(() -> { spin(100); n = -7; }, \"finisher\");", // line 12
       "    finisher.start();",
       "    finisher.join();",
-      "    long h = spin(1_000);", // a thousand ticks without a write between the last one and the stop
+      "    long h = spin(300);", // hundreds of ticks without a write between the last one and the stop
       "    System.out.println(\"n \" + n + \" h \" + h);", // line 16
       "  }",
       "",

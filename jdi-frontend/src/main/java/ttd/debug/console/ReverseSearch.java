@@ -254,17 +254,13 @@ final class ReverseSearch {
     }
   }
 
-  /**
-   * Installs the observers in {@code pass}, each of their events noted in {@code hits}, with the
-   * object written only where a watch on one object will ask which it was.
-   */
+  /** Installs the observers in {@code pass}, each of their events noted in {@code hits}. */
   private RequestTable observe(Driver pass, List<Spec> observers, List<Hit> hits) {
     Map<Spec, Long> perSpec = new HashMap<>();
-    boolean objects = needsCurrentPosition();
     return pass.searchWith(observers, (ordinal, e, index) -> {
       Spec spec = (Spec) e.request().getProperty(Spec.class);
       long n = perSpec.merge(spec, 1L, Long::sum);
-      hits.add(hit(n, pass.target().eventSets(), e, objects));
+      hits.add(hit(n, pass.target().eventSets(), e));
       return false;
     });
   }
@@ -291,11 +287,10 @@ final class ReverseSearch {
     return false;
   }
 
-  /** A hit, with the object written kept from garbage collection if {@code objects}. */
-  private static Hit hit(long ordinal, long set, LocatableEvent e, boolean objects) {
+  private static Hit hit(long ordinal, long set, LocatableEvent e) {
     Spec spec = (Spec) e.request().getProperty(Spec.class);
     ObjectReference object = null;
-    if (objects && e instanceof WatchpointEvent) {
+    if (e instanceof WatchpointEvent) {
       object = ((WatchpointEvent) e).object();
       if (object != null) {
         object.disableCollection();
