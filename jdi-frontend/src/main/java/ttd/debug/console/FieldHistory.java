@@ -205,7 +205,7 @@ final class FieldHistory {
       return List.of(Position.START);
     }
     Position end = new Position(last, 0, false);
-    Rung r = nearest(end);
+    Rung r = RungJvms.nearest(s, end);
     List<Position> starts;
     try (Driver d = RungJvms.reach(s, r)) {
       performed(d, pause(end));
@@ -227,7 +227,7 @@ final class FieldHistory {
   private Seen scan(Position start, HistoryQuery q, FieldWatch watch, StopAddress here, int frame, Position current) {
     List<Write> writes = new ArrayList<>();
     boolean[] past = {false};
-    Rung r = nearest(start);
+    Rung r = RungJvms.nearest(s, start);
     ObjectReference object = null;
     boolean installed;
     try (Driver d = RungJvms.reach(s, r)) {
@@ -295,14 +295,6 @@ final class FieldHistory {
 
   private static Motion pause(Position p) {
     return new Motion(Motion.Kind.PAUSE, null, p.event(), p.tick(), List.of(), List.of());
-  }
-
-  /** The nearest rung at or before {@code p} (null: the start). */
-  private Rung nearest(Position p) {
-    for (Rung r : s.ladder.on(List.of(pause(p)))) {
-      return r;
-    }
-    return null;
   }
 
   private void print(HistoryQuery q, List<Write> shown, boolean whole) {

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import ttd.debug.BadInput;
+import ttd.debug.replayvm.Position;
 import ttd.debug.replayvm.Stop;
 import ttd.debug.requests.FieldWatch;
 import ttd.debug.requests.Motion;
@@ -16,6 +17,8 @@ import ttd.debug.requests.Spec;
 import ttd.debug.time.Driver;
 import ttd.debug.time.Interrupted;
 import ttd.debug.time.Rung;
+import ttd.debug.time.StopAddress;
+import ttd.debug.time.TickWalk;
 
 /**
  * Reverse execution by checkpoint and replay. Pass 1: a JVM parked at the nearest rung of the
@@ -25,11 +28,16 @@ import ttd.debug.time.Rung;
  * hit that counts (for a watch on one object: the hits on the object that the watch's expression
  * names there, or, when the history went back before the watch was typed, the object's hits in
  * the {@link ttd.debug.time.HitIndex}). A reverse-continue asks that index first. A segment without one sends the search to the rung before, scanning up to the
- * rung it had started from, and so on back to the start of the recording. Pass 2: a twin JVM at
- * the same rung runs with only the chosen hit's spec installed and stops at its n-th event since
+ * rung it had started from, and so on back to the start of the recording. With no rung on the
+ * history and a field watch among the observers (which makes HotSpot interpret the program), pass
+ * 1 scans windows back from the current stop instead. Pass 2: a twin JVM at
+ * the same rung (and pause) runs with only the chosen hit's spec installed and stops at its n-th event since
  * the rung: the same instruction, since replay is deterministic and requests do not change it.
  */
 final class ReverseSearch {
+
+  /** How many ticks before the current stop the first window of {@link #searchWindows} starts. */
+  private static final long FIRST_WINDOW = 64;
 
   /** One observer event of the first pass: its number among its spec's events, and its object. */
   record Hit(long ordinal, long set, Spec spec, ObjectReference object, Spec owner) {
@@ -134,6 +142,10 @@ final class ReverseSearch {
 
   private void search(List<Spec> observers, Acceptance acceptance, String none) {
     List<Rung> rungs = s.ladder.on(s.history());
+    if (rungs.isEmpty() && windowed(observers)) {
+      searchWindows(observers, acceptance, none);
+      return;
+    }
     Rung upper = null;
     try {
       for (int k = 0; k <= rungs.size(); k++) {
@@ -154,20 +166,79 @@ final class ReverseSearch {
   }
 
   /**
+   * Whether a search with no rung on the history scans windows back from the current stop rather
+   * than the whole history: when a field watch is among the observers (HotSpot interprets the
+   * program while one is set, and every write is a debugger event), and no watch on one object
+   * needs the history's own replay to name its object.
+   */
+  private boolean windowed(List<Spec> observers) {
+    return s.startedAndStopped() && !needsCurrentPosition() && observers.stream().anyMatch(FieldWatch.class::isInstance);
+  }
+
+  /**
+   * Pass 1 in windows that end at the current stop, {@link #FIRST_WINDOW} ticks back first, then
+   * twice as far each time, down to the start of the recording: a JVM replays at full speed to
+   * the window's start, a pause with no requests set, and only then installs the observers and
+   * goes on to the stop by its {@link StopAddress}. The first window with a hit that counts has the
+   * last one; pass 2 lands on it from the same pause.
+   */
+  private void searchWindows(List<Spec> observers, Acceptance acceptance, String none) {
+    try {
+      StopAddress here = new StopAddresses(s).current();
+      List<Position> starts = TickWalk.windows(here.from(), s.driver().target()::stretch, FIRST_WINDOW, 2);
+      for (Position start : starts.subList(1, starts.size())) {
+        Rung from = RungJvms.nearest(s, start);
+        Motion pause = start.equals(Position.START) ? null : new Motion(Motion.Kind.PAUSE, null, start.event(), start.tick(), List.of(), List.of());
+        Hit chosen = scanWindow(from, pause, here, observers, acceptance);
+        if (chosen != null) {
+          land(from, pause, chosen, chosen.owner());
+          return;
+        }
+      }
+    } catch (Interrupted e) {
+      throw interrupted();
+    } finally {
+      s.running(null);
+    }
+    throw new BadInput(none);
+  }
+
+  /**
+   * Pass 1 over one window: from {@code from} (null: the start) to {@code pause} (null: none)
+   * with no observers, then with them to the stop at {@code here}. Returns the last hit that
+   * counts, numbered among its own spec's hits since the pause, or null.
+   */
+  private Hit scanWindow(Rung from, Motion pause, StopAddress here, List<Spec> observers, Acceptance acceptance) {
+    List<Hit> hits = new ArrayList<>();
+    try (Driver pass = RungJvms.reach(s, from)) {
+      if (pause != null) {
+        performed(pass, pause);
+      }
+      observe(pass, observers, hits);
+      for (Motion m : here.landing(List.of())) { // the windows start before the stop's tick point
+        performed(pass, m);
+      }
+      return lastCounted(hits, pass.target().eventSets(), acceptance, pass, from);
+    }
+  }
+
+  private static Stop performed(Driver d, Motion m) {
+    Stop st = d.perform(m);
+    if (st.interrupted()) {
+      throw new Interrupted();
+    }
+    return st;
+  }
+
+  /**
    * Pass 1 over one segment of the history: from {@code from} (null: the start) to {@code upper}
    * (null: the current position), with the observers installed at {@code from}. Returns the last
    * hit that counts, numbered among its own spec's hits since {@code from}, or null.
    */
   private Hit scan(Rung from, Rung upper, List<Spec> observers, Acceptance acceptance) {
     List<Hit> hits = new ArrayList<>();
-    Map<Spec, Long> perSpec = new HashMap<>();
     try (Driver pass = RungJvms.reach(s, from)) {
-      RequestTable table = pass.searchWith(observers, (ordinal, e, index) -> {
-        Spec spec = (Spec) e.request().getProperty(Spec.class);
-        long n = perSpec.merge(spec, 1L, Long::sum);
-        hits.add(hit(n, pass.target().eventSets(), e));
-        return false;
-      });
+      RequestTable table = observe(pass, observers, hits);
       long finalSet = -1;
       if (upper == null) {
         Stop end = pass.continueAlong(from, s.history(), s.specs);
@@ -179,15 +250,31 @@ final class ReverseSearch {
           pass.continueAlong(upper, s.history(), s.specs);
         }
       }
-      for (int i = hits.size() - 1; i >= 0; i--) {
-        Hit h = hits.get(i);
-        Spec owner = h.set() == finalSet ? null : acceptance.accepts(h, pass, from);
-        if (owner != null) {
-          return h.countingFor(owner);
-        }
-      }
-      return null;
+      return lastCounted(hits, finalSet, acceptance, pass, from);
     }
+  }
+
+  /** Installs the observers in {@code pass}, each of their events noted in {@code hits}. */
+  private RequestTable observe(Driver pass, List<Spec> observers, List<Hit> hits) {
+    Map<Spec, Long> perSpec = new HashMap<>();
+    return pass.searchWith(observers, (ordinal, e, index) -> {
+      Spec spec = (Spec) e.request().getProperty(Spec.class);
+      long n = perSpec.merge(spec, 1L, Long::sum);
+      hits.add(hit(n, pass.target().eventSets(), e));
+      return false;
+    });
+  }
+
+  /** The last of {@code hits} that counts, not in the event set {@code finalSet} (the stop itself). */
+  private static Hit lastCounted(List<Hit> hits, long finalSet, Acceptance acceptance, Driver pass, Rung from) {
+    for (int i = hits.size() - 1; i >= 0; i--) {
+      Hit h = hits.get(i);
+      Spec owner = h.set() == finalSet ? null : acceptance.accepts(h, pass, from);
+      if (owner != null) {
+        return h.countingFor(owner);
+      }
+    }
+    return null;
   }
 
   /** Whether a hit can only be judged at the current position (a watch on one object). */

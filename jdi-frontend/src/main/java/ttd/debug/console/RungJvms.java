@@ -24,6 +24,14 @@ final class RungJvms {
 
   private RungJvms() {}
 
+  /** The nearest rung at or before {@code p} (null: the start), for a JVM to pause at {@code p}. */
+  static Rung nearest(ConsoleSession s, Position p) {
+    for (Rung r : s.ladder.on(List.of(new Motion(Motion.Kind.PAUSE, null, p.event(), p.tick(), List.of(), List.of())))) {
+      return r;
+    }
+    return null;
+  }
+
   /**
    * A JVM at {@code r} (null: the start): one parked there, else one on its way there from a rung
    * at least as near as the nearest earlier rung with a JVM that has arrived (its replay started
