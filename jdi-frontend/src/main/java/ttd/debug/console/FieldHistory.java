@@ -208,7 +208,7 @@ final class FieldHistory {
     Rung r = RungJvms.nearest(s, end);
     List<Position> starts;
     try (Driver d = RungJvms.reach(s, r)) {
-      performed(d, pause(end));
+      RungJvms.performed(d, pause(end));
       starts = TickWalk.windows(end, d.target()::stretch, 4L * q.last() + 4, 16);
     } finally {
       s.running(null);
@@ -232,7 +232,7 @@ final class FieldHistory {
     boolean installed;
     try (Driver d = RungJvms.reach(s, r)) {
       if (!start.equals(Position.START)) {
-        performed(d, pause(start));
+        RungJvms.performed(d, pause(start));
       }
       ttd.debug.requests.RequestTable table = d.searchWith(List.of(watch), (ordinal, e, index) -> {
         ModificationWatchpointEvent w = (ModificationWatchpointEvent) e;
@@ -248,9 +248,9 @@ final class FieldHistory {
       });
       if (here != null) {
         if (start.before(here.from())) {
-          performed(d, pause(here.from()));
+          RungJvms.performed(d, pause(here.from()));
         }
-        performed(d, Motion.seek(List.of(here.at()), here.arrival()));
+        RungJvms.performed(d, Motion.seek(List.of(here.at()), here.arrival()));
         Value v = evaluate(d, frame, q.owner());
         if (!(v instanceof ObjectReference)) {
           throw new BadInput("cannot find " + q.owner() + " again in a fresh replay");
@@ -262,7 +262,7 @@ final class FieldHistory {
       if (q.to() != null) {
         Stop st = d.target().last();
         if (st == null || st.ended() || st.position().before(q.to())) {
-          performed(d, pause(q.to()));
+          RungJvms.performed(d, pause(q.to()));
         }
       } else {
         Stop st = d.target().last();
@@ -283,14 +283,6 @@ final class FieldHistory {
       throw new BadInput("no class " + watch.className() + " with a field " + watch.field() + " was loaded in the whole recording");
     }
     return new Seen(writes, object, start.equals(Position.START) || q.from() != null && !q.from().before(start));
-  }
-
-  private static Stop performed(Driver d, Motion m) {
-    Stop st = d.perform(m);
-    if (st.interrupted()) {
-      throw new Interrupted();
-    }
-    return st;
   }
 
   private static Motion pause(Position p) {

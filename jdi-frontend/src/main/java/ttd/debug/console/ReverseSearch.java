@@ -212,22 +212,14 @@ final class ReverseSearch {
     List<Hit> hits = new ArrayList<>();
     try (Driver pass = RungJvms.reach(s, from)) {
       if (pause != null) {
-        performed(pass, pause);
+        RungJvms.performed(pass, pause);
       }
       observe(pass, observers, hits);
       for (Motion m : here.landing(List.of())) { // the windows start before the stop's tick point
-        performed(pass, m);
+        RungJvms.performed(pass, m);
       }
       return lastCounted(hits, pass.target().eventSets(), acceptance, pass, from);
     }
-  }
-
-  private static Stop performed(Driver d, Motion m) {
-    Stop st = d.perform(m);
-    if (st.interrupted()) {
-      throw new Interrupted();
-    }
-    return st;
   }
 
   /**

@@ -4,9 +4,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import ttd.debug.replayvm.Position;
+import ttd.debug.replayvm.Stop;
 import ttd.debug.replayvm.Target;
 import ttd.debug.requests.Motion;
 import ttd.debug.time.Driver;
+import ttd.debug.time.Interrupted;
 import ttd.debug.time.Rung;
 
 /**
@@ -23,6 +25,15 @@ final class RungJvms {
   private static final boolean TRACE = Boolean.getBoolean("ttd.debug.traceRungs");
 
   private RungJvms() {}
+
+  /** Performs {@code m} in {@code d}; an interrupt by the user ends the command. */
+  static Stop performed(Driver d, Motion m) {
+    Stop st = d.perform(m);
+    if (st.interrupted()) {
+      throw new Interrupted();
+    }
+    return st;
+  }
 
   /** The nearest rung at or before {@code p} (null: the start), for a JVM to pause at {@code p}. */
   static Rung nearest(ConsoleSession s, Position p) {
