@@ -119,10 +119,7 @@ final class TickRewriter extends MethodVisitor {
 
   @Override
   public void visitTypeInsn(int opcode, String type) {
-    if (opcode == Opcodes.NEW) {
-      entryBeforeLabels();
-    }
-    entry();
+    entry(opcode == Opcodes.NEW);
     super.visitTypeInsn(opcode, type);
   }
 
@@ -164,26 +161,28 @@ final class TickRewriter extends MethodVisitor {
 
   /** The entry tick, once, right before the program's first instruction (after its labels). */
   private void entry() {
-    if (entryPending) {
-      entryPending = false;
-      atHead.forEach(Runnable::run);
-      atHead.clear();
-      tick();
-    }
+    entry(false);
   }
 
   /**
-   * The entry tick before the labels instead, where the first instruction is a {@code new}: a stack
-   * map frame names the object it makes by the label at that instruction, which must stay on it.
-   * A jump back there then ticks itself, as any other.
+   * The entry tick, once: after what stands at the first instruction, or before it if {@code
+   * beforeLabels} (the first instruction is a {@code new}: a stack map frame names the object it
+   * makes by the label at that instruction, which must stay on it; a jump back there then ticks
+   * itself, as any other).
    */
-  private void entryBeforeLabels() {
-    if (entryPending) {
-      entryPending = false;
+  private void entry(boolean beforeLabels) {
+    if (!entryPending) {
+      return;
+    }
+    entryPending = false;
+    if (beforeLabels) {
       tick();
       head.clear();
-      atHead.forEach(Runnable::run);
-      atHead.clear();
+    }
+    atHead.forEach(Runnable::run);
+    atHead.clear();
+    if (!beforeLabels) {
+      tick();
     }
   }
 

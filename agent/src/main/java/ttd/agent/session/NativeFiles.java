@@ -18,7 +18,8 @@ import ttd.runtime.RealCalls;
  * replay opens {@code /dev/null} instead (opening it changes nothing and closing it stays
  * harmless), and where it gets a directory handle, an invented number the real {@code closedir}
  * never sees. Since every such descriptor is {@code /dev/null}, the device and inode that key the
- * JVM's table of file locks come from the log too. Accesses that are not the program's ({@link ProgramInputs}) pass through.
+ * JVM's table of file locks come from the log too. Accesses that are not the program's ({@link
+ * ProgramInputs}) pass through.
  * File channels are in {@link NioChannels}, child processes in {@link Processes}.
  */
 final class NativeFiles {
@@ -91,7 +92,7 @@ final class NativeFiles {
         String at = fds.path((int) a[0]);
         return query(s, t, real, op, a, at == null ? null : at + "/" + NativeCalls.latin1((byte[]) a[1]), a[3], a[2]);
       case FILE_KEY:
-        return query(s, t, real, op, a, fds.path(keyedFile(a)), a[1] instanceof FileDescriptor ? a[0] : a[1], "");
+        return query(s, t, real, op, a, fds.path(keyedFile(a)), a[keyedFileAt(a) == 1 ? 0 : 1], "");
       case FD_SYNC:
         String synced = fds.path((FileDescriptor) a[0]);
         return synced == null
@@ -102,12 +103,17 @@ final class NativeFiles {
     }
   }
 
-  /**
-   * The descriptor a {@code FileKey.init} asks about: JDK 17's {@code init(fd)} fills the key it is
-   * called on, 25's {@code init(fd, finfo)} an array.
-   */
+  /** The descriptor a {@code FileKey.init} asks about; the other argument is what it fills in. */
   static FileDescriptor keyedFile(Object[] a) {
-    return (FileDescriptor) (a[1] instanceof FileDescriptor ? a[1] : a[0]);
+    return (FileDescriptor) a[keyedFileAt(a)];
+  }
+
+  /**
+   * Where {@code FileKey.init}'s descriptor is among {@code a}: JDK 17's {@code init(fd)} fills the
+   * key it is called on (the receiver first), 25's {@code init(fd, finfo)} an array.
+   */
+  private static int keyedFileAt(Object[] a) {
+    return a[1] instanceof FileDescriptor ? 1 : 0;
   }
 
   /**
