@@ -9,12 +9,14 @@ import ttd.runtime.NativeIoOp;
  * hasExited} and {@code exitcode} fields, read by {@code waitFor}, {@code exitValue}, {@code
  * isAlive} and {@code destroy}) goes through hooks, and so do {@code waitFor}'s waits ({@code
  * Object.wait} on JDK 17, a lock's {@code Condition} on 25) and, on 25, taking the lock that the
- * reaper also takes (the program's wait for the reaper's hold would otherwise be logged as a park,
- * and a replay, with no reaper, would not park there).
+ * reaper also takes, by the program and by the reaper (the program's wait for the reaper's hold
+ * would otherwise be logged as a park, and a replay, with no reaper, would not park there; the
+ * reaper, which ttd schedules when the program started it, may find the lock held by a waiter that
+ * has given up the baton and not yet released the lock).
  *
- * <p>The fields are set by the JDK's process reaper, a thread the program does not start, at a
- * moment that depends on the child; the program's own reads of them are what a recording can put
- * in order. A replay, which starts no child, answers them from the log and does not wait.
+ * <p>The fields are set by the JDK's process reaper at a moment that depends on the child (and on
+ * a thread ttd does not follow when the program did not start the reaper itself); the program's
+ * own reads of them are what a recording can put in order. A replay, which starts no child, answers them from the log and does not wait.
  */
 final class ProcessImplInstrumentation implements TypeInstrumentation {
 
@@ -29,14 +31,12 @@ final class ProcessImplInstrumentation implements TypeInstrumentation {
 
   @Override
   public MethodVisitor instrument(MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
-    if (name.startsWith("lambda$")) {
-      return mv; // the reaper's completion, which sets the fields
-    }
+    boolean reaper = name.startsWith("lambda$"); // the reaper's completion, which sets the fields
     return new MethodVisitor(Opcodes.ASM9, mv) {
       @Override
       public void visitFieldInsn(int op, String owner, String field, String d) {
         super.visitFieldInsn(op, owner, field, d);
-        if (op != Opcodes.GETFIELD || !owner.equals(OWNER)) {
+        if (reaper || op != Opcodes.GETFIELD || !owner.equals(OWNER)) {
           return;
         }
         if (field.equals("hasExited") && d.equals("Z")) {
@@ -62,7 +62,7 @@ final class ProcessImplInstrumentation implements TypeInstrumentation {
               Opcodes.INVOKESTATIC, NativeIoRewriter.HOOKS, "onNativeIoVoid", "(Ljava/lang/Object;I)V", false);
           return;
         }
-        if (!name.equals("waitFor") || !(objectWait || await || awaitNanos)) {
+        if (reaper || !name.equals("waitFor") || !(objectWait || await || awaitNanos)) {
           super.visitMethodInsn(op, owner, callee, d, itf);
           return;
         }

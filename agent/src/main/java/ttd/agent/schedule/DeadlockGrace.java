@@ -4,8 +4,8 @@ package ttd.agent.schedule;
  * Decides, after a hand-over to nobody, whether the program is deadlocked for good: nobody can
  * run and nobody will come back by itself ({@link ShadowState#deadlocked}), and that lasts.
  *
- * <p>A thread the program does not run (the JDK's process reaper releasing the lock a waiter
- * needs) may still unpark a thread that looks stuck; that comes back as an arrival, which ends
+ * <p>A thread the program does not run (a process reaper the program did not start, releasing
+ * the lock a waiter needs) may still unpark a thread that looks stuck; that comes back as an arrival, which ends
  * the wait. Measured: on JDK 25 under load, {@code Process.waitFor}'s lock, held by the reaper,
  * made a recording report a deadlock and end with 88. So a recording waits a grace period; a
  * replay follows its log and reports at once. A run that is closing ({@link ExitStop}) hands the

@@ -7,6 +7,7 @@ import java.util.concurrent.locks.Condition;
 import ttd.agent.schedule.Scheduler;
 import ttd.log.EventKind;
 import ttd.runtime.NativeIoOp;
+import ttd.runtime.RealCalls;
 
 /**
  * {@code Process.waitFor}'s waits for the JDK's reaper ({@code Object.wait} on the process on JDK
@@ -19,6 +20,8 @@ import ttd.runtime.NativeIoOp;
  * left; replay gives the baton up and takes it back at the same points without waiting, and
  * returns or throws what the recording saw. The next read of the process's state is logged
  * ({@link Processes}).
+ *
+ * <p>The reaper's own wait for the child ({@link #reap}) leaves the scheduler the same way.
  */
 final class ChildWaits {
 
@@ -36,9 +39,24 @@ final class ChildWaits {
   }
 
   private final Scheduler scheduler;
+  private final Blocking blocking;
 
-  ChildWaits(Scheduler scheduler) {
+  ChildWaits(Scheduler scheduler, Blocking blocking) {
     this.scheduler = scheduler;
+    this.blocking = blocking;
+  }
+
+  /**
+   * The process reaper's wait for a child ({@code waitForProcessExit0(pid, reap)}), when the
+   * program's start of the child started the reaper too ({@link ProgramIoThreads}): only the child
+   * ends it, so the reaper gives up the baton meanwhile, and what the reaper then does for the
+   * program (setting the exit state, completing {@code onExit()}'s futures and running their
+   * dependants) happens at the place in the schedule the recording holds. Replay waits for
+   * nothing and returns the logged exit status.
+   */
+  Object reap(Exchange s, ThreadState t, RealCalls real, Object[] a) throws Exception {
+    return NativeCalls.loggedAcross(blocking, "the wait for child " + a[0] + " to exit", s, t, real,
+        EventKind.PROCESS_CALL, NativeCalls.key(NativeIoOp.PROCESS_REAP, a[0], a[1]), NativeIoOp.PROCESS_REAP, a);
   }
 
   /** {@code PROCESS_WAIT} (the monitor or condition) or {@code PROCESS_WAIT_NANOS} (condition, nanos). */

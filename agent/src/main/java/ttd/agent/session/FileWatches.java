@@ -44,8 +44,9 @@ final class FileWatches {
         return logged(s, t, real, op, a, path((long) a[1]), "mask", a[2]);
       case WATCH_REMOVE:
         return logged(s, t, real, op, a, a[1]);
-      case WATCH_POLL:
-        return await(s, t, real, a);
+      case WATCH_POLL: // woken by another program thread (a registration) or a file change
+        return NativeCalls.loggedAcross(blocking, "a WatchService's wait for file-system events",
+            s, t, real, EventKind.FILE_WATCH, NativeCalls.key(WATCH_POLL), WATCH_POLL, a);
       case WATCH_READ:
         int n = (int) logged(s, t, real, op, a);
         if (n > 0) {
@@ -60,39 +61,6 @@ final class FileWatches {
   private static Object logged(Exchange s, ThreadState t, RealCalls real, int op, Object[] a, Object... key)
       throws Exception {
     return NativeCalls.logged(s, t, real, EventKind.FILE_WATCH, NativeCalls.key(op, key), op, a, null);
-  }
-
-  /**
-   * The poller's wait: the baton is given up around it in record, and at the same point in
-   * replay, where the recorded hand-overs order the wait's end after what ended it.
-   */
-  private Object await(Exchange s, ThreadState t, RealCalls real, Object[] a) throws Exception {
-    String outcome = null;
-    Exception failure = null;
-    Object result = null;
-    blocking.begin(t, "a WatchService's wait for file-system events");
-    try {
-      if (s.performsRealIo()) {
-        result = real.call(WATCH_POLL, a);
-        outcome = NativeOutcomes.ofResult(result);
-      }
-    } catch (Exception e) {
-      failure = e;
-      outcome = NativeOutcomes.ofError(e);
-    } finally {
-      blocking.end(t);
-    }
-    if (s.performsRealIo() && outcome == null) {
-      throw failure;
-    }
-    String seen = s.exchangePair(t, EventKind.FILE_WATCH, NativeCalls.key(WATCH_POLL), outcome);
-    if (!s.performsRealIo()) {
-      return NativeOutcomes.result(seen);
-    }
-    if (failure != null) {
-      throw failure;
-    }
-    return result;
   }
 
   /** The directory a registration names: the C string at {@code address}. */

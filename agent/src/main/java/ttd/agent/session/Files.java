@@ -41,7 +41,7 @@ final class Files {
     this.run = run;
     this.exchange = exchange;
     this.watches = new FileWatches(run.blocking());
-    this.childWaits = new ChildWaits(run.scheduler());
+    this.childWaits = new ChildWaits(run.scheduler(), run.blocking());
   }
 
   /** Records the program's child processes with rr from now on. */
@@ -237,6 +237,9 @@ final class Files {
       }
       if (op == NativeIoOp.PROCESS_WAIT || op == NativeIoOp.PROCESS_WAIT_NANOS) {
         return childWaits.await(exchange, t, op, args);
+      }
+      if (op == NativeIoOp.PROCESS_REAP) {
+        return childWaits.reap(exchange, t, real, args);
       }
       return nativeFiles.call(exchange, t, real, op, args);
     } finally {

@@ -14,6 +14,44 @@ final class NativeCalls {
   private NativeCalls() {}
 
   /**
+   * {@link #logged} for a call that waits for another thread or the world (a poller's wait, the
+   * reaper's wait for a child): the baton is given up around it, in record and at the same point
+   * in replay, where the recorded hand-overs order the wait's end after what ended it. The outcome
+   * is logged once the thread holds the baton again, after its resume.
+   */
+  static Object loggedAcross(
+      Blocking blocking, String what, Exchange s, ThreadState t, RealCalls real, EventKind kind, String key,
+      int op, Object[] args)
+      throws Exception {
+    String outcome = null;
+    Exception failure = null;
+    Object result = null;
+    blocking.begin(t, what);
+    try {
+      if (s.performsRealIo()) {
+        result = real.call(op, args);
+        outcome = NativeOutcomes.ofResult(result);
+      }
+    } catch (Exception e) {
+      failure = e;
+      outcome = NativeOutcomes.ofError(e);
+    } finally {
+      blocking.end(t);
+    }
+    if (s.performsRealIo() && outcome == null) {
+      throw failure;
+    }
+    String seen = s.exchangePair(t, kind, key, outcome);
+    if (!s.performsRealIo()) {
+      return NativeOutcomes.result(seen);
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    return result;
+  }
+
+  /**
    * @param attrs the {@code UnixFileAttributes} a stat fills in, or null
    * @return the result the program sees (record: the real one; replay: the logged one)
    */

@@ -131,7 +131,7 @@ final class Threads {
     }
     try {
       if (isJdkSystemThread(thread) || !ThreadIds.isProgram(thread.getId())) {
-        return; // the JDK's own (the process reaper, cleaners) or ttd's, even when a program thread starts it
+        return; // the JDK's own (cleaners) or ttd's, even when a program thread starts it
       }
       if (thread.getState() != Thread.State.NEW) {
         return; // the real start throws
@@ -236,13 +236,16 @@ final class Threads {
   }
 
   /**
-   * An {@code InnocuousThread} (JDK 25's process reaper, cleaners) or a thread of the root group
-   * (17's), unless it does the program's I/O ({@link ProgramIoThreads}).
+   * An {@code InnocuousThread} (JDK 25's cleaners) or a thread put in the root group (17's), unless
+   * it does the program's I/O ({@link ProgramIoThreads}: the process reaper among others). A thread
+   * that is in the root group only because the program thread starting it is (a common-pool worker
+   * that JDK 17's reaper starts for an {@code onExit().handleAsync}) is the program's.
    */
   private static boolean isJdkSystemThread(Thread thread) {
     ThreadGroup group = thread.getThreadGroup();
-    return group != null && group.getParent() == null
-        || thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !ProgramIoThreads.starting();
+    boolean system = group != null && group.getParent() == null && group != Thread.currentThread().getThreadGroup()
+        || thread.getClass().getName().equals("jdk.internal.misc.InnocuousThread");
+    return system && !ProgramIoThreads.starting();
   }
 
   void onThreadRun(Thread thread) {

@@ -8,8 +8,8 @@ import java.util.Set;
 import ttd.runtime.NetOp;
 
 /**
- * What a thread ttd does not follow may do in a replay. The JDK's own threads (cleaners, the
- * process reaper) and any the program puts in the JDK's system thread group are not scheduled and
+ * What a thread ttd does not follow may do in a replay. The JDK's own threads (cleaners, a process
+ * reaper the program did not start itself) and any the program puts in the JDK's system thread group are not scheduled and
  * their calls are not logged, so in a replay their hooks pass calls through: what the JVM does for
  * itself (reading, closing, waking a selector, writing to standard output) goes on, but nothing
  * may change or reach the world, since a replay performs no external side effect. Measured before:
