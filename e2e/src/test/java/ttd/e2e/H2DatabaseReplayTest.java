@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -56,7 +55,7 @@ class H2DatabaseReplayTest {
   @MethodSource("ttd.e2e.Jvm#all")
   void anH2FileDatabaseProgramReplaysAfterItsDatabaseIsDeleted(Jvm jvm) throws Exception {
     Path work = Scratch.dir("h2-inventory-" + jvm.label());
-    String h2 = Paths.get(org.h2.Driver.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    String h2 = LibraryJars.classPath(org.h2.Driver.class);
     Path classes = JavaSource.compile(work.resolve("classes"), "Inventory", INVENTORY, h2);
     Path db = work.resolve("db").toAbsolutePath();
     Path recording = work.resolve("recording");

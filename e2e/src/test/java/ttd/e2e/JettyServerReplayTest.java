@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -13,8 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -121,17 +118,7 @@ class JettyServerReplayTest {
 
   /** Jetty's server, HTTP, I/O and utility jars and the SLF4J API, from this test's class path. */
   private static String jettyClassPath() {
-    return Stream.of(org.eclipse.jetty.server.Server.class, org.eclipse.jetty.http.HttpField.class,
-            org.eclipse.jetty.io.EndPoint.class, org.eclipse.jetty.util.Callback.class, org.slf4j.Logger.class)
-        .map(JettyServerReplayTest::jarOf)
-        .collect(Collectors.joining(File.pathSeparator));
-  }
-
-  private static String jarOf(Class<?> c) {
-    try {
-      return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
+    return LibraryJars.classPath(org.eclipse.jetty.server.Server.class, org.eclipse.jetty.http.HttpField.class,
+        org.eclipse.jetty.io.EndPoint.class, org.eclipse.jetty.util.Callback.class, org.slf4j.Logger.class);
   }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -162,8 +161,7 @@ class SecureRandomReplayTest {
   @MethodSource("ttd.e2e.Jvm#all")
   void aProviderOnTheClassPathReplaysAsProgramCode(Jvm jvm) throws Exception {
     Path work = Scratch.dir("bouncy-" + jvm.label());
-    String bc = Paths.get(org.bouncycastle.jce.provider.BouncyCastleProvider.class.getProtectionDomain()
-        .getCodeSource().getLocation().toURI()).toString();
+    String bc = LibraryJars.classPath(org.bouncycastle.jce.provider.BouncyCastleProvider.class);
     Path classes = JavaSource.compile(work.resolve("classes"), "Bouncy", BOUNCY, bc);
     String classPath = classes + File.pathSeparator + bc;
     Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classPath, "Bouncy");
