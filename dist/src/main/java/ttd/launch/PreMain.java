@@ -62,6 +62,13 @@ public final class PreMain {
         inst.redefineModule(
             management, Set.of(), Map.of(), Map.of("java.lang.management", Set.of(agent)), Set.of(), Map.of());
       }
+      // a garbage collector's bean and GcInfo's private parts, to deliver GC notifications (GcNotifications)
+      Module gcBeans = ModuleLayer.boot().findModule("jdk.management").orElse(null);
+      if (gcBeans != null) {
+        inst.redefineModule(gcBeans, Set.of(), Map.of(),
+            Map.of("com.sun.management.internal", Set.of(agent), "com.sun.management", Set.of(agent)), Set.of(),
+            Map.of());
+      }
       // The hook classes must be in the bootstrap loader before any agent class that names them
       // is linked, so they are defined by a class that does not.
       Class.forName("ttd.agent.BootstrapRuntime", true, loader)

@@ -90,6 +90,16 @@ public interface HookDelegate {
    */
   void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller);
 
+  /**
+   * The JVM is about to notify the listeners of a garbage collector's bean ({@code
+   * GarbageCollectorExtImpl.createGCNotification}, {@code info} a {@code GcInfo}); returns whether
+   * ttd takes the notification over, in which case the JVM's call returns at once.
+   */
+  boolean onGcNotification(Object bean, long timestamp, String name, String action, String cause, Object info);
+
+  /** A listener is being added to a garbage collector's bean. */
+  void onGcListenerAdded(Object bean);
+
   /** Another process's start time or parent pid, from the process table, at call site {@code site}. */
   long onProcessTableValue(long original, int site);
 

@@ -155,6 +155,20 @@ public final class Hooks {
     return delegate.onThreadProbeDraw(original);
   }
 
+  /**
+   * Entry of {@code GarbageCollectorExtImpl.createGCNotification}, which the JVM calls after a
+   * collection: true when ttd delivers the notification itself, and the call returns at once.
+   */
+  public static boolean onGcNotification(
+      Object bean, long timestamp, String name, String action, String cause, Object info) {
+    return delegate.onGcNotification(bean, timestamp, name, action, cause, info);
+  }
+
+  /** Entry of {@code GarbageCollectorExtImpl.addNotificationListener}. */
+  public static void onGcListenerAdded(Object bean) {
+    delegate.onGcListenerAdded(bean);
+  }
+
   /** A weak reference was just constructed (from {@code Reference}'s constructor). */
   public static void onWeakReferenceCreated(Reference<?> reference, Object referent) {
     if (referent != null && reference instanceof WeakReference) {

@@ -120,6 +120,15 @@ final class PassThrough implements HookDelegate {
   public void onWeakReferenceCreated(Object referent) {}
 
   @Override
+  public boolean onGcNotification(
+      Object bean, long timestamp, String name, String action, String cause, Object info) {
+    return false;
+  }
+
+  @Override
+  public void onGcListenerAdded(Object bean) {}
+
+  @Override
   public void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller) {}
 
   @Override

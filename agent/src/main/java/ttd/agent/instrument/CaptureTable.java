@@ -284,6 +284,13 @@ public final class CaptureTable {
         "onWeakReferenceCreated", "(Ljava/lang/ref/Reference;Ljava/lang/Object;)V", null,
         new ReferenceInstrumentation());
 
+    // the JVM's garbage-collection notifications, which run the program's listeners when the collector decides
+    TypeInstrumentation gc = new GcNotificationInstrumentation();
+    own(GcNotificationInstrumentation.TYPE, GcNotificationInstrumentation.NOTIFY, GcNotificationInstrumentation.NOTIFY_DESC,
+        false, HOOKS, "onGcNotification", GcNotificationInstrumentation.NOTIFY_HOOK, EventKind.CAPTURED_VALUE, gc);
+    own(GcNotificationInstrumentation.TYPE, GcNotificationInstrumentation.LISTEN, GcNotificationInstrumentation.LISTEN_DESC,
+        false, HOOKS, "onGcListenerAdded", GcNotificationInstrumentation.LISTEN_HOOK, EventKind.THREAD_START, gc);
+
     TypeInstrumentation process = new ProcessImplInstrumentation();
     String pi = "java/lang/ProcessImpl";
     body(pi, "hasExited", "Z", false, NATIVE_IO, "onNativeIoBoolean", "(ZI)Z", EventKind.PROCESS_STATE, pi,

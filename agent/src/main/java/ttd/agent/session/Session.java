@@ -35,7 +35,7 @@ import ttd.runtime.ReplayPosition;
  * log's next event and returns the logged value. The value hooks (clock, figures, environment,
  * exit) and the results a codec carries are here; the others are forwarded to the parts, none of which knows the session or
  * another part's caller: {@link Threads}, {@link Schedule}, {@link Files}, {@link Network}, {@link
- * Waits}.
+ * Waits}, {@link GcNotifications}.
  */
 public final class Session implements HookDelegate {
 
@@ -47,6 +47,7 @@ public final class Session implements HookDelegate {
   private final Files files;
   private final Network network;
   private final Waits waits;
+  private final GcNotifications gcNotifications;
   private final RandomEngines randomEngines = new RandomEngines();
   private final ProgramEnvironment environment = new ProgramEnvironment();
   private final List<ValueCapture> values;
@@ -67,6 +68,7 @@ public final class Session implements HookDelegate {
     this.files = new Files(run, exchange);
     this.network = new Network(run, exchange);
     this.waits = new Waits(run, exchange);
+    this.gcNotifications = new GcNotifications(run, exchange);
     BlockedFrames.learn();
     ThreadStacks.seeThrough(ProgramStacks.IN_DUMPS);
     ThreadInfos.seeThrough(run.scheduler() == null ? null : run.scheduler().waits());
@@ -385,6 +387,17 @@ public final class Session implements HookDelegate {
   @Override
   public long onThreadSeedDraw(long original, int site) {
     return threads.onThreadSeedDraw(original, site);
+  }
+
+  @Override
+  public boolean onGcNotification(
+      Object bean, long timestamp, String name, String action, String cause, Object info) {
+    return gcNotifications.offered(bean, timestamp, name, action, cause, info);
+  }
+
+  @Override
+  public void onGcListenerAdded(Object bean) {
+    gcNotifications.listenerAdded(bean);
   }
 
   @Override
