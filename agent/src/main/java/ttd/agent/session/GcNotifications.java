@@ -15,7 +15,7 @@ import ttd.log.EventKind;
  * The JVM's garbage-collection notifications, which run the listeners a program adds to a
  * collector's bean (Micrometer's {@code JvmGcMetrics}, health checks) on the JVM's notification
  * thread, at moments only the collector decides: a replay, whose collector runs at other moments,
- * ran them elsewhere, or not at all (Micrometer diverged in 1 of 3 replays on JDK 25).
+ * ran them elsewhere, or not at all (docs/compat.md, Micrometer).
  *
  * <p>When the program first adds a listener, ttd starts a thread of the program's, named as the
  * JVM's ("Notification Thread"), that delivers every notification from then on. Recording takes
@@ -121,7 +121,11 @@ final class GcNotifications {
         if (call == null) {
           return;
         }
-        access.deliver(call);
+        try {
+          access.deliver(call);
+        } catch (RuntimeException | Error e) {
+          // as the JVM's notification thread: the JDK has printed what a listener threw, and it goes on
+        }
       }
     }
 
