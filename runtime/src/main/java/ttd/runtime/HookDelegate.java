@@ -91,11 +91,11 @@ public interface HookDelegate {
   void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller);
 
   /**
-   * The JVM is about to notify the listeners of a garbage collector's bean ({@code
+   * The JVM is about to notify the listeners of collector {@code name}'s bean ({@code
    * GarbageCollectorExtImpl.createGCNotification}, {@code info} a {@code GcInfo}); returns whether
    * ttd takes the notification over, in which case the JVM's call returns at once.
    */
-  boolean onGcNotification(Object bean, long timestamp, String name, String action, String cause, Object info);
+  boolean onGcNotification(long timestamp, String name, String action, String cause, Object info);
 
   /** A listener is being added to a garbage collector's bean. */
   void onGcListenerAdded(Object bean);

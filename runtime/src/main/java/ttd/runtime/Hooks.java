@@ -160,8 +160,8 @@ public final class Hooks {
    * collection: true when ttd delivers the notification itself, and the call returns at once.
    */
   public static boolean onGcNotification(
-      Object bean, long timestamp, String name, String action, String cause, Object info) {
-    return delegate.onGcNotification(bean, timestamp, name, action, cause, info);
+      long timestamp, String name, String action, String cause, Object info) {
+    return delegate.onGcNotification(timestamp, name, action, cause, info);
   }
 
   /** Entry of {@code GarbageCollectorExtImpl.addNotificationListener}. */

@@ -121,7 +121,7 @@ final class PassThrough implements HookDelegate {
 
   @Override
   public boolean onGcNotification(
-      Object bean, long timestamp, String name, String action, String cause, Object info) {
+      long timestamp, String name, String action, String cause, Object info) {
     return false;
   }
 

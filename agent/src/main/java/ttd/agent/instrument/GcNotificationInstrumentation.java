@@ -20,7 +20,7 @@ final class GcNotificationInstrumentation implements TypeInstrumentation {
   static final String NOTIFY_DESC =
       "(JLjava/lang/String;Ljava/lang/String;Ljava/lang/String;Lcom/sun/management/GcInfo;)V";
   static final String NOTIFY_HOOK =
-      "(Ljava/lang/Object;JLjava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/Object;)Z";
+      "(JLjava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/Object;)Z";
   static final String LISTEN = "addNotificationListener";
   static final String LISTEN_DESC =
       "(Ljavax/management/NotificationListener;Ljavax/management/NotificationFilter;Ljava/lang/Object;)V";
@@ -45,7 +45,6 @@ final class GcNotificationInstrumentation implements TypeInstrumentation {
     }
     changed[0] = true;
     return HookCalls.onEntry(mv, access, name, desc, m -> {
-      m.visitVarInsn(Opcodes.ALOAD, 0);
       m.visitVarInsn(Opcodes.LLOAD, 1);
       m.visitVarInsn(Opcodes.ALOAD, 3);
       m.visitVarInsn(Opcodes.ALOAD, 4);

@@ -89,10 +89,10 @@ final class GcNotifications {
   }
 
   /**
-   * The JVM notifies {@code bean}'s listeners: true when ttd takes it over (recording queues it,
+   * The JVM notifies the listeners of collector {@code name}'s bean: true when ttd takes it over (recording queues it,
    * a replay drops it), false on the delivering thread itself and when nobody listens through ttd.
    */
-  boolean offered(Object bean, long timestamp, String name, String action, String cause, Object info) {
+  boolean offered(long timestamp, String name, String action, String cause, Object info) {
     Thread d = deliverer;
     if (d == null || Thread.currentThread() == d || !run.active || !beans.containsKey(name)) {
       return false;

@@ -391,8 +391,8 @@ public final class Session implements HookDelegate {
 
   @Override
   public boolean onGcNotification(
-      Object bean, long timestamp, String name, String action, String cause, Object info) {
-    return gcNotifications.offered(bean, timestamp, name, action, cause, info);
+      long timestamp, String name, String action, String cause, Object info) {
+    return gcNotifications.offered(timestamp, name, action, cause, info);
   }
 
   @Override
