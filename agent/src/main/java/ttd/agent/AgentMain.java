@@ -20,6 +20,7 @@ import ttd.agent.identity.JvmGlobals;
 import ttd.log.ChronicleSettings;
 import ttd.agent.identity.ThreadSeeds;
 import ttd.agent.instrument.ClassFileInstrumenter;
+import ttd.agent.instrument.ClassPack;
 import ttd.agent.instrument.LoadedClasses;
 import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.io.RealFileInputStream;
@@ -112,8 +113,8 @@ public final class AgentMain {
       NativeIoHooks.installReal(new RealNativeIoCalls());
       NetHooks.installRealNet(new RealSunNio());
       RandomHooks.installReal(new RealSecureRandomSpi());
-      inst.addTransformer(
-          new TtdTransformer(instrumenter, agentLoader, start.transformListener()), true);
+      TtdTransformer transformer = new TtdTransformer(instrumenter, agentLoader, start.transformListener());
+      inst.addTransformer(transformer, true);
       List<Class<?>> loaded =
           LoadedClasses.toRetransform(inst, instrumenter, agentLoader, runtimeJar.getParent());
       inst.retransformClasses(loaded.toArray(new Class<?>[0]));
@@ -128,12 +129,20 @@ public final class AgentMain {
       ThreadSeeds.start(globals);
       start.started(globals);
       Map<String, String> properties = start.properties();
+      ClassPack pack = ClassPack.open(runtimeJar.getParent().resolve("classes"),
+          ClassPack.key(properties.get("java.home"), System.getProperty("java.vm.version"),
+              properties.get("java.class.path"), properties.get("jdk.module.path"), mainClass,
+              start.chaos(), start.path()),
+          !opts.replaying());
       PropertyOrder.lay(properties);
-      Shutdown.register(start);
+      Shutdown.register(start, transformer::savePack);
       StartupSymmetry.warm();
       DefaultTimeZone.forget(properties);
       SharedHashes.assignLateClasses(inst);
       classSeeds.stop();
+      // only now: the start's own rewrites are made afresh in every run, so that both kinds of run
+      // have run the rewriters (and linked what they use), and what the start loads differs by mode
+      transformer.usePack(pack);
       if (started != null) {
         started.run();
       }

@@ -3,7 +3,8 @@ package ttd.agent;
 import java.lang.reflect.Method;
 
 /**
- * Closes the session when the JVM ends, after the program's own shutdown hooks.
+ * Closes the session when the JVM ends, after the program's own shutdown hooks, then does the
+ * agent's own last work (writing its class pack).
  *
  * <p>The JDK runs "system" shutdown hook slots in order; slot 1 runs (and waits for) all
  * application hooks, so a hook in a later slot sees everything the program printed, even from its
@@ -15,8 +16,11 @@ final class Shutdown {
 
   private Shutdown() {}
 
-  static void register(SessionStart start) {
-    Runnable finish = start::finish;
+  static void register(SessionStart start, Runnable afterwards) {
+    Runnable finish = () -> {
+      start.finish();
+      afterwards.run();
+    };
     try {
       Class<?> secrets = Class.forName("jdk.internal.access.SharedSecrets");
       Object access = secrets.getMethod("getJavaLangAccess").invoke(null);

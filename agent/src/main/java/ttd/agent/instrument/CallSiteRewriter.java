@@ -28,13 +28,15 @@ final class CallSiteRewriter extends MethodVisitor {
   private final boolean appClass;
   private final boolean[] changed;
   private final ThreadMethods threadMethods;
+  private final ClassEffects effects;
   private int line;
 
   CallSiteRewriter(
       MethodVisitor mv, String owner, String method, String sourceFile, boolean clockSites,
-      boolean appClass, boolean[] changed, ThreadMethods threadMethods) {
+      boolean appClass, boolean[] changed, ThreadMethods threadMethods, ClassEffects effects) {
     super(Opcodes.ASM9, mv);
     this.threadMethods = threadMethods;
+    this.effects = effects;
     this.owner = owner;
     this.method = method;
     this.sourceFile = sourceFile;
@@ -136,7 +138,7 @@ final class CallSiteRewriter extends MethodVisitor {
         return true;
       case THROUGH_THREAD_SUBCLASSES:
         return calleeOwner.equals(c.owner())
-            || threadMethods != null && threadMethods.resolvesToThread(calleeOwner, c.name(), c.desc());
+            || threadMethods != null && effects.resolvesToThread(threadMethods, calleeOwner, c.name(), c.desc());
       default:
         return calleeOwner.equals(c.owner());
     }
@@ -145,6 +147,6 @@ final class CallSiteRewriter extends MethodVisitor {
   private int site() {
     String where = sourceFile == null ? "Unknown Source" : sourceFile + (line > 0 ? ":" + line : "");
     String name = owner.replace('/', '.') + "." + method + "(" + where + ")";
-    return CallSites.register(name, IgnoredTypes.seedsRandomness(owner));
+    return effects.site(name, IgnoredTypes.seedsRandomness(owner));
   }
 }

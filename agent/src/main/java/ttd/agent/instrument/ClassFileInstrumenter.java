@@ -52,6 +52,18 @@ public final class ClassFileInstrumenter {
     return byType.containsKey(internalName);
   }
 
+  /**
+   * Whether the rewrite of the named class, loading for the first time, may be kept in a {@link
+   * ClassPack}: its bytes and {@link ClassEffects} are then all it did. Not for the JDK types the
+   * capture table instruments (their rewriters note more), nor the main class, nor classes whose
+   * names a JVM makes up per run (hidden classes and lambda forms), which would never be met again.
+   */
+  boolean packable(String internalName) {
+    return !isTargetType(internalName) && !IgnoredTypes.ignored(internalName)
+        && !internalName.equals(mainClass)
+        && internalName.indexOf("/0x") < 0 && !internalName.contains("$$Lambda");
+  }
+
   /** Whether the named class is left as it is: ignored, and no type instrumentation names it. */
   public boolean ignored(String internalName) {
     return !isTargetType(internalName) && IgnoredTypes.ignored(internalName);
@@ -82,6 +94,13 @@ public final class ClassFileInstrumenter {
    */
   public byte[] instrument(
       String internalName, byte[] bytes, boolean appClass, boolean firstLoad, ClassLoader loader) {
+    return instrument(internalName, bytes, appClass, firstLoad, loader, new ClassEffects());
+  }
+
+  /** The same, noting in {@code effects} what the rewrite did besides its bytes. */
+  byte[] instrument(
+      String internalName, byte[] bytes, boolean appClass, boolean firstLoad, ClassLoader loader,
+      ClassEffects effects) {
     if (internalName == null) {
       return null;
     }
@@ -136,9 +155,10 @@ public final class ClassFileInstrumenter {
               return mv;
             }
             mv = new EntryLines(mv, access, desc);
-            mv = new CallSiteRewriter(mv, internalName, name, source, clock, scheduled, changed, threadMethods);
+            mv = new CallSiteRewriter(
+                mv, internalName, name, source, clock, scheduled, changed, threadMethods, effects);
             // every parsed class: RandomAccessFile's public natives may be called from any class
-            mv = new NativeIoRewriter(mv, internalName, name, changed);
+            mv = new NativeIoRewriter(mv, internalName, name, changed, effects);
             if (types != null) {
               for (TypeInstrumentation t : types) {
                 mv = t.instrument(mv, access, name, desc, changed);

@@ -19,10 +19,12 @@ final class NativeIoRewriter extends MethodVisitor {
   private final String caller;
   private final String method;
   private final boolean[] changed;
+  private final ClassEffects effects;
   private int line = -1;
 
-  NativeIoRewriter(MethodVisitor mv, String caller, String method, boolean[] changed) {
+  NativeIoRewriter(MethodVisitor mv, String caller, String method, boolean[] changed, ClassEffects effects) {
     super(Opcodes.ASM9, mv);
+    this.effects = effects;
     this.caller = caller;
     this.method = method;
     this.changed = changed;
@@ -42,7 +44,7 @@ final class NativeIoRewriter extends MethodVisitor {
       return;
     }
     changed[0] = true;
-    HookedMethods.replaced(caller, method, line, e.owner, e.name);
+    effects.replaced(caller, method, line, e.owner, e.name);
     HookCalls.pushInt(mv, e.op);
     super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hookName(desc), hookDescriptor(e), false);
   }

@@ -11,7 +11,9 @@ import ttd.agent.identity.HashState;
  *
  * <p>It runs on the program's threads, so it saves and restores the thread's identity-hash state
  * around its work (ASM hashes objects), and it never throws: a class it cannot instrument loads
- * unchanged and the failure is reported once.
+ * unchanged and the failure is reported once. Once the agent's own start is over, a class the
+ * program loads for the first time is taken from the {@link ClassPack} of an earlier run where it
+ * can be.
  */
 public final class TtdTransformer implements ClassFileTransformer {
 
@@ -30,11 +32,39 @@ public final class TtdTransformer implements ClassFileTransformer {
   private final ClassFileInstrumenter instrumenter;
   private final ClassLoader agentLoader;
   private final Listener listener;
+  private volatile ClassPack pack;
 
   public TtdTransformer(ClassFileInstrumenter instrumenter, ClassLoader agentLoader, Listener listener) {
     this.instrumenter = instrumenter;
     this.agentLoader = agentLoader;
     this.listener = listener;
+  }
+
+  /**
+   * From now on, takes first-loading classes from {@code pack} and keeps new rewrites in it; call
+   * sites registered from now on take ids of the program's range ({@link CallSites}).
+   */
+  public void usePack(ClassPack pack) {
+    CallSites.programRange(pack.lastSite());
+    this.pack = pack;
+  }
+
+  /** Writes the pack in use, if any, as agent work on the calling thread (see {@link ClassPack#save}). */
+  public void savePack() {
+    ClassPack p = pack;
+    if (p == null) {
+      return;
+    }
+    boolean previous = listener.enterAgent();
+    int[] hash = HashState.available() ? HashState.read() : null;
+    try {
+      p.save();
+    } finally {
+      if (hash != null) {
+        HashState.write(hash);
+      }
+      listener.leaveAgent(previous);
+    }
   }
 
   /** JDK classes (and their kin) that an application loader may still define, never scheduled. */
@@ -75,7 +105,20 @@ public final class TtdTransformer implements ClassFileTransformer {
       }
       boolean appClass =
           loader != null && loader != ClassLoader.getPlatformClassLoader() && !isJdkName(className);
-      return instrumenter.instrument(className, bytes, appClass, redefined == null, loader);
+      ClassPack p = pack;
+      // a class the agent's own code loads loads when that code runs, which differs between runs
+      // with a pack and without: kept, it would make the next run write the pack again
+      if (p == null || previous || redefined != null || !instrumenter.packable(className)) {
+        return instrumenter.instrument(className, bytes, appClass, redefined == null, loader);
+      }
+      ClassPack.Hit hit = p.lookup(className, appClass, bytes, loader);
+      if (hit != null) {
+        return hit.bytes();
+      }
+      ClassEffects effects = new ClassEffects();
+      byte[] rewritten = instrumenter.instrument(className, bytes, appClass, true, loader, effects);
+      p.add(className, appClass, bytes, effects, rewritten);
+      return rewritten;
     } catch (Throwable t) {
       listener.instrumentationFailed(className, t);
       return null;

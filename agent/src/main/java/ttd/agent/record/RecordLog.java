@@ -169,7 +169,9 @@ final class RecordLog {
   private void drainTables() {
     int sites = CallSites.count();
     for (; sitesWritten < sites; sitesWritten++) {
-      writer.appendSite(sitesWritten, CallSites.name(sitesWritten));
+      if (CallSites.registered(sitesWritten)) {
+        writer.appendSite(sitesWritten, CallSites.name(sitesWritten));
+      }
     }
     Object[] c;
     while ((c = pendingClasses.poll()) != null) {

@@ -1,0 +1,449 @@
+package ttd.agent.instrument;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
+import org.objectweb.asm.ClassReader;
+import ttd.log.OwnerOnly;
+
+/**
+ * The program's classes as ttd rewrote them in an earlier run of the same program, so that a
+ * replay (and every JVM the debugger starts) and a later recording take them instead of parsing
+ * and rewriting each class again: in a recording of a few thousand library classes that rewrite
+ * is 0.3 to 1.5 s of the start-up (bench/RESULTS.md).
+ *
+ * <p>One file per program (its JDK, class path, main class and scheduling options: {@link #key}),
+ * in ttd's owner-only cache beside its unpacked libraries, written by a recording as it ends and
+ * only read by a replay, which writes nothing. An entry is found by the class's name and taken only
+ * if the class file is the one it was made from (length and two checksums of its bytes), the
+ * entry is intact (its own checksum), the class-hierarchy answers its rewrite depended on are
+ * still the same, and its call sites get the ids its bytes push ({@link ClassEffects}); anything
+ * else rewrites the class afresh. A missing, foreign or damaged file is a pack with nothing in it.
+ *
+ * <p>Layout: {@code TTDPACK1}, the key, the highest call-site id the entries use, then entries: length, name, flags, the class file's
+ * length, CRC-32C and CRC-32, the sites, replaced calls and hierarchy answers, the rewritten bytes
+ * (length -1: unchanged), and a CRC-32C of the entry.
+ */
+public final class ClassPack {
+
+  private static final byte[] MAGIC = "TTDPACK1".getBytes(StandardCharsets.US_ASCII);
+  /** A pack that would grow beyond this is not written. */
+  private static final long MAX_BYTES = 256L << 20;
+  /** Packs kept in the cache; the least recently written go first. */
+  private static final int MAX_PACKS = 32;
+  private static final int APP_CLASS = 1;
+
+  /** What a lookup found: the rewritten bytes, or null where the class loads unchanged. */
+  public record Hit(byte[] bytes) {}
+
+  private final Path dir;
+  private final String key;
+  private final boolean writes;
+  private final ByteBuffer old;
+  private final Map<String, List<Integer>> index = new HashMap<>();
+  /** Entries of {@link #old} this run took: offset and length. */
+  private final List<long[]> taken = new ArrayList<>();
+  /** The entries this run made, each whole. */
+  private final List<byte[]> fresh = new ArrayList<>();
+  private long freshBytes;
+  /** The highest call-site id the old entries and the fresh ones use. */
+  private int lastSite;
+
+  private ClassPack(Path dir, String key, boolean writes, ByteBuffer old) {
+    this.dir = dir;
+    this.key = key;
+    this.writes = writes;
+    this.old = old;
+    if (old != null) {
+      lastSite = old.getInt(headerLength() - 4);
+      indexEntries();
+    }
+  }
+
+  /**
+   * The pack for {@code key} in {@code dir}; {@code writes}: whether {@link #save} may write it
+   * (a recording), or only read it (a replay). Never fails: an unreadable pack is an empty one.
+   */
+  public static ClassPack open(Path dir, String key, boolean writes) {
+    ByteBuffer mapped = null;
+    try {
+      Path file = dir.resolve(fileName(key));
+      if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+          long size = channel.size();
+          if (size <= MAX_BYTES) {
+            mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
+          }
+        }
+      }
+      if (mapped != null && !header(mapped, key)) {
+        mapped = null;
+      }
+    } catch (IOException | RuntimeException e) {
+      mapped = null;
+    }
+    return new ClassPack(dir, key, writes, mapped);
+  }
+
+  /**
+   * The key of a program's pack: what every class's rewrite may depend on beyond its own bytes,
+   * which the entries do not check one by one.
+   */
+  public static String key(
+      String javaHome, String vmVersion, String classPath, String modulePath, String mainClass,
+      boolean chaos, boolean path) {
+    return String.join("\n", "ttd class pack", String.valueOf(javaHome), String.valueOf(vmVersion),
+        String.valueOf(classPath), String.valueOf(modulePath), String.valueOf(mainClass),
+        chaos ? "chaos" : "fair", path ? "path" : "no path");
+  }
+
+  static String fileName(String key) {
+    byte[] b = key.getBytes(StandardCharsets.UTF_8);
+    CRC32C a = new CRC32C();
+    a.update(b);
+    CRC32 c = new CRC32();
+    c.update(b);
+    return "classes-" + Long.toHexString(a.getValue()) + "-" + Long.toHexString(c.getValue()) + ".pack";
+  }
+
+  private static boolean header(ByteBuffer b, String key) {
+    byte[] k = key.getBytes(StandardCharsets.UTF_8);
+    if (b.limit() < MAGIC.length + 4 + k.length + 4) {
+      return false;
+    }
+    for (int i = 0; i < MAGIC.length; i++) {
+      if (b.get(i) != MAGIC[i]) {
+        return false;
+      }
+    }
+    if (b.getInt(MAGIC.length) != k.length) {
+      return false;
+    }
+    return b.slice(MAGIC.length + 4, k.length).equals(ByteBuffer.wrap(k));
+  }
+
+  private int headerLength() {
+    return MAGIC.length + 4 + key.getBytes(StandardCharsets.UTF_8).length + 4;
+  }
+
+  /** The highest call-site id an entry of this pack may register again (0: none). */
+  public synchronized int lastSite() {
+    return lastSite;
+  }
+
+  private void indexEntries() {
+    int pos = headerLength();
+    while (pos + 8 <= old.limit()) {
+      int length = old.getInt(pos);
+      int nameLength = old.getInt(pos + 4);
+      if (length < 8 || (long) pos + 4 + length > old.limit() || nameLength < 0 || nameLength > length - 8) {
+        return; // a damaged tail: the entries before it still count
+      }
+      byte[] name = new byte[nameLength];
+      old.get(pos + 8, name);
+      String className = new String(name, StandardCharsets.UTF_8);
+      List<Integer> offsets = index.get(className);
+      if (offsets == null) {
+        offsets = new ArrayList<>(1);
+        index.put(className, offsets);
+      }
+      offsets.add(pos);
+      pos += 4 + length;
+    }
+  }
+
+  /**
+   * The rewrite of {@code internalName} kept for exactly these bytes, with its effects done again,
+   * or null where the class must be rewritten afresh.
+   */
+  synchronized Hit lookup(String internalName, boolean appClass, byte[] bytes, ClassLoader loader) {
+    try {
+      return find(internalName, appClass, bytes, loader);
+    } catch (RuntimeException e) {
+      return null; // rewritten afresh, never loaded as it is
+    }
+  }
+
+  private Hit find(String internalName, boolean appClass, byte[] bytes, ClassLoader loader) {
+    List<Integer> offsets = index.get(internalName);
+    if (offsets == null) {
+      return null;
+    }
+    CRC32C crc32c = new CRC32C();
+    crc32c.update(bytes);
+    CRC32 crc32 = new CRC32();
+    crc32.update(bytes);
+    for (int offset : offsets) {
+      Entry e = Entry.read(old, offset);
+      if (e == null || e.flags != (appClass ? APP_CLASS : 0) || e.length != bytes.length
+          || e.crc32c != (int) crc32c.getValue() || e.crc32 != (int) crc32.getValue()) {
+        continue;
+      }
+      if (!sameAnswers(e.effects, internalName, bytes, loader) || !CallSites.registerAgain(e.effects.sites)) {
+        return null;
+      }
+      for (ClassEffects.Replaced r : e.effects.replaced) {
+        HookedMethods.replaced(r.caller(), r.method(), r.line(), r.owner(), r.name());
+      }
+      taken.add(new long[] {offset, 4L + old.getInt(offset)});
+      return new Hit(e.rewritten);
+    }
+    return null;
+  }
+
+  private static boolean sameAnswers(ClassEffects effects, String internalName, byte[] bytes, ClassLoader loader) {
+    if (effects.queries.isEmpty()) {
+      return true;
+    }
+    ThreadMethods threadMethods = ThreadMethods.of(loader, internalName, new ClassReader(bytes));
+    for (ClassEffects.Query q : effects.queries) {
+      if (threadMethods.resolvesToThread(q.owner(), q.name(), q.desc()) != q.answer()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Keeps the fresh rewrite of {@code internalName} ({@code rewritten} null: unchanged) for the next run. */
+  synchronized void add(
+      String internalName, boolean appClass, byte[] bytes, ClassEffects effects, byte[] rewritten) {
+    if (!writes) {
+      return;
+    }
+    try {
+      byte[] entry = entry(internalName, appClass, bytes, effects, rewritten);
+      fresh.add(entry);
+      freshBytes += entry.length;
+    } catch (RuntimeException e) {
+      // not kept: the class itself loads as rewritten
+    }
+  }
+
+  private byte[] entry(
+      String internalName, boolean appClass, byte[] bytes, ClassEffects effects, byte[] rewritten) {
+    // sized first and put into one array: a DataOutputStream over a ByteArrayOutputStream takes a
+    // lock per byte, 80 us a class while the start-up still runs interpreted
+    List<byte[]> strings = new ArrayList<>();
+    strings.add(utf8(internalName));
+    for (ClassEffects.Site site : effects.sites) {
+      strings.add(utf8(site.name()));
+    }
+    for (ClassEffects.Replaced r : effects.replaced) {
+      strings.add(utf8(r.caller()));
+      strings.add(utf8(r.method()));
+      strings.add(utf8(r.owner()));
+      strings.add(utf8(r.name()));
+    }
+    for (ClassEffects.Query q : effects.queries) {
+      strings.add(utf8(q.owner()));
+      strings.add(utf8(q.name()));
+      strings.add(utf8(q.desc()));
+    }
+    int size = 4 + 4 + 12 + 4 + 5 * effects.sites.size() + 4 + 4 * effects.replaced.size() + 4
+        + effects.queries.size() + 4 + (rewritten == null ? 0 : rewritten.length) + 4;
+    for (byte[] string : strings) {
+      size += 4 + string.length;
+    }
+    ByteBuffer out = ByteBuffer.allocate(size);
+    out.putInt(size - 4);
+    int next = 0;
+    put(out, strings.get(next++));
+    out.putInt(appClass ? APP_CLASS : 0);
+    CRC32C crc32c = new CRC32C();
+    crc32c.update(bytes);
+    CRC32 crc32 = new CRC32();
+    crc32.update(bytes);
+    out.putInt(bytes.length).putInt((int) crc32c.getValue()).putInt((int) crc32.getValue());
+    out.putInt(effects.sites.size());
+    for (ClassEffects.Site site : effects.sites) {
+      lastSite = Math.max(lastSite, site.id());
+      out.putInt(site.id());
+      put(out, strings.get(next++));
+      out.put((byte) (site.seedsRandomness() ? 1 : 0));
+    }
+    out.putInt(effects.replaced.size());
+    for (ClassEffects.Replaced r : effects.replaced) {
+      put(out, strings.get(next++));
+      put(out, strings.get(next++));
+      out.putInt(r.line());
+      put(out, strings.get(next++));
+      put(out, strings.get(next++));
+    }
+    out.putInt(effects.queries.size());
+    for (ClassEffects.Query q : effects.queries) {
+      put(out, strings.get(next++));
+      put(out, strings.get(next++));
+      put(out, strings.get(next++));
+      out.put((byte) (q.answer() ? 1 : 0));
+    }
+    out.putInt(rewritten == null ? -1 : rewritten.length);
+    if (rewritten != null) {
+      out.put(rewritten);
+    }
+    CRC32C check = new CRC32C();
+    check.update(out.array(), 4, size - 8);
+    out.putInt((int) check.getValue());
+    if (out.hasRemaining()) {
+      throw new IllegalStateException("an entry of " + internalName + " sized wrong");
+    }
+    return out.array();
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static void put(ByteBuffer out, byte[] string) {
+    out.putInt(string.length).put(string);
+  }
+
+  /**
+   * Writes the entries this run took and the ones it made, if it made any, under a temporary
+   * name renamed into place, so that a JVM reading the pack meanwhile sees the old or the new one
+   * whole. Nothing if the pack only reads, and never an exception: the pack only saves time.
+   */
+  public synchronized void save() {
+    if (!writes || fresh.isEmpty()) {
+      return;
+    }
+    Path temporary = null;
+    try {
+      long size = headerLength() + freshBytes;
+      for (long[] t : taken) {
+        size += t[1];
+      }
+      if (size > MAX_BYTES) {
+        return;
+      }
+      if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        OwnerOnly.createDirectory(dir);
+      }
+      temporary = dir.resolve(fileName(key) + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+      OwnerOnly.createFile(temporary);
+      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
+          DataOutputStream out = new DataOutputStream(
+              new java.io.BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16))) {
+        out.write(MAGIC);
+        byte[] k = key.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(k.length);
+        out.write(k);
+        out.writeInt(lastSite);
+        out.flush();
+        for (long[] t : taken) {
+          ByteBuffer entry = old.slice((int) t[0], (int) t[1]);
+          while (entry.hasRemaining()) {
+            channel.write(entry);
+          }
+        }
+        for (byte[] entry : fresh) {
+          out.write(entry);
+        }
+      }
+      Files.move(temporary, dir.resolve(fileName(key)), StandardCopyOption.ATOMIC_MOVE);
+      temporary = null;
+      evict();
+    } catch (IOException | RuntimeException e) {
+      // the next run rewrites its classes again
+    } finally {
+      if (temporary != null) {
+        try {
+          Files.deleteIfExists(temporary);
+        } catch (IOException e) {
+          // left for the next eviction
+        }
+      }
+    }
+  }
+
+  /** Deletes the packs (and temporary files) beyond the {@link #MAX_PACKS} most recently written. */
+  private void evict() throws IOException {
+    List<Path> files = new ArrayList<>();
+    try (DirectoryStream<Path> packs = Files.newDirectoryStream(dir, "classes-*")) {
+      for (Path p : packs) {
+        files.add(p);
+      }
+    }
+    // oldest first; no lambda here, whose class the JDK would spin in one run and not another
+    while (files.size() > MAX_PACKS) {
+      Path oldest = null;
+      FileTime oldestTime = null;
+      for (Path p : files) {
+        FileTime t = Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS);
+        if (oldestTime == null || t.compareTo(oldestTime) < 0) {
+          oldest = p;
+          oldestTime = t;
+        }
+      }
+      files.remove(oldest);
+      Files.deleteIfExists(oldest);
+    }
+  }
+
+  /** One entry read back; null where it is damaged. */
+  private static final class Entry {
+    int flags;
+    int length;
+    int crc32c;
+    int crc32;
+    final ClassEffects effects = new ClassEffects();
+    byte[] rewritten;
+
+    static Entry read(ByteBuffer pack, int offset) {
+      try {
+        int length = pack.getInt(offset);
+        ByteBuffer b = pack.slice(offset + 4, length);
+        CRC32C check = new CRC32C();
+        check.update(b.slice(0, length - 4));
+        if ((int) check.getValue() != b.getInt(length - 4)) {
+          return null;
+        }
+        b.limit(length - 4);
+        Entry e = new Entry();
+        string(b);
+        e.flags = b.getInt();
+        e.length = b.getInt();
+        e.crc32c = b.getInt();
+        e.crc32 = b.getInt();
+        for (int n = b.getInt(); n > 0; n--) {
+          e.effects.sites.add(new ClassEffects.Site(b.getInt(), string(b), b.get() != 0));
+        }
+        for (int n = b.getInt(); n > 0; n--) {
+          e.effects.replaced.add(new ClassEffects.Replaced(string(b), string(b), b.getInt(), string(b), string(b)));
+        }
+        for (int n = b.getInt(); n > 0; n--) {
+          e.effects.queries.add(new ClassEffects.Query(string(b), string(b), string(b), b.get() != 0));
+        }
+        int rewritten = b.getInt();
+        if (rewritten >= 0) {
+          e.rewritten = new byte[rewritten];
+          b.get(e.rewritten);
+        }
+        return b.hasRemaining() ? null : e;
+      } catch (RuntimeException damaged) {
+        return null;
+      }
+    }
+
+    private static String string(ByteBuffer b) {
+      byte[] s = new byte[b.getInt()];
+      b.get(s);
+      return new String(s, StandardCharsets.UTF_8);
+    }
+  }
+}
