@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 import org.objectweb.asm.ClassReader;
@@ -57,8 +58,8 @@ public final class ClassPack {
   private final boolean writes;
   private final ByteBuffer old;
   private final Map<String, List<Integer>> index = new HashMap<>();
-  /** Entries of {@link #old} this run took: offset and length. */
-  private final List<long[]> taken = new ArrayList<>();
+  /** Entries of {@link #old} this run took, once each (a class two loaders define is taken twice): offset to length. */
+  private final Map<Integer, Integer> taken = new TreeMap<>();
   /** The entries this run made, each whole. */
   private final List<byte[]> fresh = new ArrayList<>();
   private long freshBytes;
@@ -201,7 +202,7 @@ public final class ClassPack {
       for (ClassEffects.Replaced r : e.effects.replaced) {
         HookedMethods.replaced(r.caller(), r.method(), r.line(), r.owner(), r.name());
       }
-      taken.add(new long[] {offset, 4L + old.getInt(offset)});
+      taken.put(offset, 4 + old.getInt(offset));
       return new Hit(e.rewritten);
     }
     return null;
@@ -325,8 +326,8 @@ public final class ClassPack {
     Path temporary = null;
     try {
       long size = headerLength() + freshBytes;
-      for (long[] t : taken) {
-        size += t[1];
+      for (int length : taken.values()) {
+        size += length;
       }
       if (size > MAX_BYTES) {
         return;
@@ -345,8 +346,8 @@ public final class ClassPack {
         out.write(k);
         out.writeInt(lastSite);
         out.flush();
-        for (long[] t : taken) {
-          ByteBuffer entry = old.slice((int) t[0], (int) t[1]);
+        for (Map.Entry<Integer, Integer> t : taken.entrySet()) {
+          ByteBuffer entry = old.slice(t.getKey(), t.getValue());
           while (entry.hasRemaining()) {
             channel.write(entry);
           }

@@ -163,6 +163,26 @@ class ClassPackTest {
   }
 
   @Test
+  void aClassTwoLoadersDefineIsKeptOnce() throws IOException {
+    byte[] teller = bytes(Teller.class);
+    byte[] clock = bytes(ClockUser.class);
+    keep(TELLER, teller, new ClassEffects(), true);
+    ClassPack again = ClassPack.open(cache, KEY, true);
+    assertNotNull(again.lookup(TELLER, true, teller, loader()));
+    assertNotNull(again.lookup(TELLER, true, teller, loader()));
+    again.add("ttd/fixture/ClockUser", true, clock, new ClassEffects(), null);
+    again.save();
+
+    Path single = cache.resolve("single");
+    ClassPack once = ClassPack.open(single, KEY, true);
+    once.add(TELLER, true, teller, new ClassEffects(),
+        new ClassFileInstrumenter(null).instrument(TELLER, teller, true, true, loader()));
+    once.add("ttd/fixture/ClockUser", true, clock, new ClassEffects(), null);
+    once.save();
+    assertEquals(Files.size(single.resolve(ClassPack.fileName(KEY))), Files.size(cache.resolve(ClassPack.fileName(KEY))));
+  }
+
+  @Test
   void aRunWithNothingNewLeavesThePackAsItWas() throws IOException {
     byte[] original = bytes(Teller.class);
     keep(TELLER, original, new ClassEffects(), true);
