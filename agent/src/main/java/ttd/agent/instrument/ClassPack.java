@@ -1,10 +1,10 @@
 package ttd.agent.instrument;
 
+import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -37,13 +37,19 @@ import ttd.log.OwnerOnly;
  * still the same, and its call sites get the ids its bytes push ({@link ClassEffects}); anything
  * else rewrites the class afresh. A missing, foreign or damaged file is a pack with nothing in it.
  *
- * <p>Layout: {@code TTDPACK1}, the key, the highest call-site id the entries use, then entries: length, name, flags, the class file's
- * length, CRC-32C and CRC-32, the sites, replaced calls and hierarchy answers, the rewritten bytes
- * (length -1: unchanged), and a CRC-32C of the entry.
+ * <p>Layout: {@code TTDPACK2}, the key, the highest call-site id the entries use; the entries
+ * (each: its length, the class's name, flags, the class file's length, CRC-32C and CRC-32, the
+ * sites, replaced calls and hierarchy answers, the rewritten bytes (length -1: unchanged), and a
+ * CRC-32C of the entry); an index (each entry's offset, length and name); and a trailer: the
+ * index's offset, length and CRC-32C, then {@code TTDINDEX}. A run reads the header and the index
+ * as it starts, and an entry when its class loads.
  */
 public final class ClassPack {
 
-  private static final byte[] MAGIC = "TTDPACK1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "TTDPACK2".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] INDEX_MAGIC = "TTDINDEX".getBytes(StandardCharsets.US_ASCII);
+  /** The index's offset, length and CRC-32C, then {@link #INDEX_MAGIC}. */
+  private static final int TRAILER = 12 + 8;
   /** A pack that would grow beyond this is not written. */
   private static final long MAX_BYTES = 256L << 20;
   /** Packs kept in the cache; the least recently written go first. */
@@ -53,53 +59,120 @@ public final class ClassPack {
   /** What a lookup found: the rewritten bytes, or null where the class loads unchanged. */
   public record Hit(byte[] bytes) {}
 
+  /** An entry of the old pack: where it is, and its class's name. */
+  private record Kept(String name, int offset, int length) {}
+
+  /** An entry this run made. */
+  private record Made(String name, byte[] entry) {}
+
   private final Path dir;
   private final String key;
   private final boolean writes;
-  private final ByteBuffer old;
-  private final Map<String, List<Integer>> index = new HashMap<>();
-  /** Entries of {@link #old} this run took, once each (a class two loaders define is taken twice): offset to length. */
-  private final Map<Integer, Integer> taken = new TreeMap<>();
-  /** The entries this run made, each whole. */
-  private final List<byte[]> fresh = new ArrayList<>();
-  private long freshBytes;
+  /** The old pack, read entry by entry as classes load; null: none. */
+  private final RandomAccessFile old;
+  private final Map<String, List<Kept>> index;
+  /** Entries of the old pack this run took, once each (a class two loaders define is taken twice), by offset. */
+  private final Map<Integer, Kept> taken = new TreeMap<>();
+  private final List<Made> fresh = new ArrayList<>();
   /** The highest call-site id the old entries and the fresh ones use. */
   private int lastSite;
 
-  private ClassPack(Path dir, String key, boolean writes, ByteBuffer old) {
+  private ClassPack(Path dir, String key, boolean writes, RandomAccessFile old, Map<String, List<Kept>> index,
+      int lastSite) {
     this.dir = dir;
     this.key = key;
     this.writes = writes;
     this.old = old;
-    if (old != null) {
-      lastSite = old.getInt(headerLength() - 4);
-      indexEntries();
-    }
+    this.index = index;
+    this.lastSite = lastSite;
   }
 
   /**
    * The pack for {@code key} in {@code dir}; {@code writes}: whether {@link #save} may write it
    * (a recording), or only read it (a replay). Never fails: an unreadable pack is an empty one.
+   *
+   * <p>Read with a {@link RandomAccessFile}, which every JVM has linked by then (its jars are read
+   * through one), not mapped: a run with a pack must link no JDK class that a run without one does
+   * not (see docs/ARCHITECTURE.md, "Both modes' start-ups must touch the same JDK facilities").
    */
   public static ClassPack open(Path dir, String key, boolean writes) {
-    ByteBuffer mapped = null;
+    RandomAccessFile file = null;
     try {
-      Path file = dir.resolve(fileName(key));
-      if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-          long size = channel.size();
-          if (size <= MAX_BYTES) {
-            mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
+      Path path = dir.resolve(fileName(key));
+      if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+        file = new RandomAccessFile(path.toFile(), "r");
+        byte[] k = key.getBytes(StandardCharsets.UTF_8);
+        int header = MAGIC.length + 4 + k.length + 4;
+        long size = file.length();
+        if (size <= MAX_BYTES && size >= header + 4 + TRAILER) {
+          ByteBuffer head = ByteBuffer.wrap(read(file, 0, header));
+          ByteBuffer trailer = ByteBuffer.wrap(read(file, size - TRAILER, TRAILER));
+          int indexOffset = trailer.getInt(0);
+          int indexLength = trailer.getInt(4);
+          if (startsWith(head, MAGIC, 0) && head.getInt(MAGIC.length) == k.length
+              && startsWith(head, k, MAGIC.length + 4) && startsWith(trailer, INDEX_MAGIC, 12)
+              && indexOffset >= header && (long) indexOffset + indexLength == size - TRAILER) {
+            byte[] index = read(file, indexOffset, indexLength);
+            CRC32C check = new CRC32C();
+            check.update(index);
+            if ((int) check.getValue() == trailer.getInt(8)) {
+              Map<String, List<Kept>> entries = index(ByteBuffer.wrap(index), header, indexOffset);
+              return new ClassPack(dir, key, writes, file, entries, head.getInt(header - 4));
+            }
           }
         }
-      }
-      if (mapped != null && !header(mapped, key)) {
-        mapped = null;
+        file.close();
       }
     } catch (IOException | RuntimeException e) {
-      mapped = null;
+      closeQuietly(file);
     }
-    return new ClassPack(dir, key, writes, mapped);
+    return new ClassPack(dir, key, writes, null, new HashMap<>(), 0);
+  }
+
+  private static boolean startsWith(ByteBuffer b, byte[] prefix, int at) {
+    for (int i = 0; i < prefix.length; i++) {
+      if (b.get(at + i) != prefix[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The index block: a count, then each entry's offset, length and class name. */
+  private static Map<String, List<Kept>> index(ByteBuffer b, int first, int end) {
+    Map<String, List<Kept>> index = new HashMap<>();
+    for (int n = b.getInt(); n > 0; n--) {
+      int offset = b.getInt();
+      int length = b.getInt();
+      String name = string(b);
+      if (offset < first || length < 8 || (long) offset + length > end) {
+        throw new IllegalArgumentException("an entry outside the pack");
+      }
+      List<Kept> same = index.get(name);
+      if (same == null) {
+        same = new ArrayList<>(1);
+        index.put(name, same);
+      }
+      same.add(new Kept(name, offset, length));
+    }
+    return index;
+  }
+
+  private static byte[] read(RandomAccessFile file, long at, int length) throws IOException {
+    byte[] b = new byte[length];
+    file.seek(at);
+    file.readFully(b);
+    return b;
+  }
+
+  private static void closeQuietly(RandomAccessFile file) {
+    if (file != null) {
+      try {
+        file.close();
+      } catch (IOException e) {
+        // nothing was read from it
+      }
+    }
   }
 
   /**
@@ -123,50 +196,9 @@ public final class ClassPack {
     return "classes-" + Long.toHexString(a.getValue()) + "-" + Long.toHexString(c.getValue()) + ".pack";
   }
 
-  private static boolean header(ByteBuffer b, String key) {
-    byte[] k = key.getBytes(StandardCharsets.UTF_8);
-    if (b.limit() < MAGIC.length + 4 + k.length + 4) {
-      return false;
-    }
-    for (int i = 0; i < MAGIC.length; i++) {
-      if (b.get(i) != MAGIC[i]) {
-        return false;
-      }
-    }
-    if (b.getInt(MAGIC.length) != k.length) {
-      return false;
-    }
-    return b.slice(MAGIC.length + 4, k.length).equals(ByteBuffer.wrap(k));
-  }
-
-  private int headerLength() {
-    return MAGIC.length + 4 + key.getBytes(StandardCharsets.UTF_8).length + 4;
-  }
-
   /** The highest call-site id an entry of this pack may register again (0: none). */
   public synchronized int lastSite() {
     return lastSite;
-  }
-
-  private void indexEntries() {
-    int pos = headerLength();
-    while (pos + 8 <= old.limit()) {
-      int length = old.getInt(pos);
-      int nameLength = old.getInt(pos + 4);
-      if (length < 8 || (long) pos + 4 + length > old.limit() || nameLength < 0 || nameLength > length - 8) {
-        return; // a damaged tail: the entries before it still count
-      }
-      byte[] name = new byte[nameLength];
-      old.get(pos + 8, name);
-      String className = new String(name, StandardCharsets.UTF_8);
-      List<Integer> offsets = index.get(className);
-      if (offsets == null) {
-        offsets = new ArrayList<>(1);
-        index.put(className, offsets);
-      }
-      offsets.add(pos);
-      pos += 4 + length;
-    }
   }
 
   /**
@@ -176,22 +208,22 @@ public final class ClassPack {
   synchronized Hit lookup(String internalName, boolean appClass, byte[] bytes, ClassLoader loader) {
     try {
       return find(internalName, appClass, bytes, loader);
-    } catch (RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       return null; // rewritten afresh, never loaded as it is
     }
   }
 
-  private Hit find(String internalName, boolean appClass, byte[] bytes, ClassLoader loader) {
-    List<Integer> offsets = index.get(internalName);
-    if (offsets == null) {
+  private Hit find(String internalName, boolean appClass, byte[] bytes, ClassLoader loader) throws IOException {
+    List<Kept> entries = index.get(internalName);
+    if (entries == null) {
       return null;
     }
     CRC32C crc32c = new CRC32C();
     crc32c.update(bytes);
     CRC32 crc32 = new CRC32();
     crc32.update(bytes);
-    for (int offset : offsets) {
-      Entry e = Entry.read(old, offset);
+    for (Kept kept : entries) {
+      Entry e = Entry.read(read(old, kept.offset(), kept.length()));
       if (e == null || e.flags != (appClass ? APP_CLASS : 0) || e.length != bytes.length
           || e.crc32c != (int) crc32c.getValue() || e.crc32 != (int) crc32.getValue()) {
         continue;
@@ -202,7 +234,7 @@ public final class ClassPack {
       for (ClassEffects.Replaced r : e.effects.replaced) {
         HookedMethods.replaced(r.caller(), r.method(), r.line(), r.owner(), r.name());
       }
-      taken.put(offset, 4 + old.getInt(offset));
+      taken.put(kept.offset(), kept);
       return new Hit(e.rewritten);
     }
     return null;
@@ -228,9 +260,7 @@ public final class ClassPack {
       return;
     }
     try {
-      byte[] entry = entry(internalName, appClass, bytes, effects, rewritten);
-      fresh.add(entry);
-      freshBytes += entry.length;
+      fresh.add(new Made(internalName, entry(internalName, appClass, bytes, effects, rewritten)));
     } catch (RuntimeException e) {
       // not kept: the class itself loads as rewritten
     }
@@ -325,9 +355,13 @@ public final class ClassPack {
     }
     Path temporary = null;
     try {
-      long size = headerLength() + freshBytes;
-      for (int length : taken.values()) {
-        size += length;
+      byte[] k = key.getBytes(StandardCharsets.UTF_8);
+      long size = MAGIC.length + 4 + k.length + 4 + TRAILER;
+      for (Kept t : taken.values()) {
+        size += t.length() + 12 + t.name().length();
+      }
+      for (Made m : fresh) {
+        size += m.entry().length + 12 + m.name().length();
       }
       if (size > MAX_BYTES) {
         return;
@@ -337,24 +371,35 @@ public final class ClassPack {
       }
       temporary = dir.resolve(fileName(key) + "." + Long.toHexString(System.nanoTime()) + ".tmp");
       OwnerOnly.createFile(temporary);
-      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
-          DataOutputStream out = new DataOutputStream(
-              new java.io.BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16))) {
+      try (DataOutputStream out = new DataOutputStream(
+          new BufferedOutputStream(Files.newOutputStream(temporary, StandardOpenOption.WRITE), 1 << 16))) {
         out.write(MAGIC);
-        byte[] k = key.getBytes(StandardCharsets.UTF_8);
         out.writeInt(k.length);
         out.write(k);
         out.writeInt(lastSite);
-        out.flush();
-        for (Map.Entry<Integer, Integer> t : taken.entrySet()) {
-          ByteBuffer entry = old.slice(t.getKey(), t.getValue());
-          while (entry.hasRemaining()) {
-            channel.write(entry);
-          }
+        List<Kept> written = new ArrayList<>();
+        for (Kept t : taken.values()) {
+          written.add(new Kept(t.name(), out.size(), t.length()));
+          out.write(read(old, t.offset(), t.length()));
         }
-        for (byte[] entry : fresh) {
-          out.write(entry);
+        for (Made m : fresh) {
+          written.add(new Kept(m.name(), out.size(), m.entry().length));
+          out.write(m.entry());
         }
+        ByteBuffer index = ByteBuffer.allocate(indexLength(written));
+        index.putInt(written.size());
+        for (Kept w : written) {
+          index.putInt(w.offset()).putInt(w.length());
+          put(index, utf8(w.name()));
+        }
+        CRC32C check = new CRC32C();
+        check.update(index.array());
+        int indexOffset = out.size();
+        out.write(index.array());
+        out.writeInt(indexOffset);
+        out.writeInt(index.capacity());
+        out.writeInt((int) check.getValue());
+        out.write(INDEX_MAGIC);
       }
       Files.move(temporary, dir.resolve(fileName(key)), StandardCopyOption.ATOMIC_MOVE);
       temporary = null;
@@ -370,6 +415,14 @@ public final class ClassPack {
         }
       }
     }
+  }
+
+  private static int indexLength(List<Kept> entries) {
+    int length = 4;
+    for (Kept e : entries) {
+      length += 12 + utf8(e.name()).length;
+    }
+    return length;
   }
 
   /** Deletes the packs (and temporary files) beyond the {@link #MAX_PACKS} most recently written. */
@@ -396,6 +449,12 @@ public final class ClassPack {
     }
   }
 
+  private static String string(ByteBuffer b) {
+    byte[] s = new byte[b.getInt()];
+    b.get(s);
+    return new String(s, StandardCharsets.UTF_8);
+  }
+
   /** One entry read back; null where it is damaged. */
   private static final class Entry {
     int flags;
@@ -405,16 +464,20 @@ public final class ClassPack {
     final ClassEffects effects = new ClassEffects();
     byte[] rewritten;
 
-    static Entry read(ByteBuffer pack, int offset) {
+    /** The entry in {@code bytes} (its length first, its CRC-32C last), or null where it is damaged. */
+    static Entry read(byte[] bytes) {
       try {
-        int length = pack.getInt(offset);
-        ByteBuffer b = pack.slice(offset + 4, length);
-        CRC32C check = new CRC32C();
-        check.update(b.slice(0, length - 4));
-        if ((int) check.getValue() != b.getInt(length - 4)) {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        int length = b.getInt(0);
+        if (length != bytes.length - 4) {
           return null;
         }
-        b.limit(length - 4);
+        CRC32C check = new CRC32C();
+        check.update(bytes, 4, length - 4);
+        if ((int) check.getValue() != b.getInt(bytes.length - 4)) {
+          return null;
+        }
+        b.position(4).limit(bytes.length - 4);
         Entry e = new Entry();
         string(b);
         e.flags = b.getInt();
@@ -439,12 +502,6 @@ public final class ClassPack {
       } catch (RuntimeException damaged) {
         return null;
       }
-    }
-
-    private static String string(ByteBuffer b) {
-      byte[] s = new byte[b.getInt()];
-      b.get(s);
-      return new String(s, StandardCharsets.UTF_8);
     }
   }
 }
