@@ -29,7 +29,7 @@ import ttd.log.OwnerOnly;
  * and rewriting each class again: in a recording of a few thousand library classes that rewrite
  * is 0.3 to 1.5 s of the start-up (bench/RESULTS.md).
  *
- * <p>One file per program (its JDK, class path, main class and scheduling options: {@link #key}),
+ * <p>One file per program (its JDK, class and module path, main class and options: {@link #key}),
  * in ttd's owner-only cache beside its unpacked libraries, written by a recording as it ends and
  * only read by a replay, which writes nothing. An entry is found by the class's name and taken only
  * if the class file is the one it was made from (length and two checksums of its bytes), the
@@ -229,7 +229,7 @@ public final class ClassPack {
         continue;
       }
       if (!sameAnswers(e.effects, internalName, bytes, loader) || !CallSites.registerAgain(e.effects.sites)) {
-        return null;
+        continue; // another loader's copy of the class may have its own entry
       }
       for (ClassEffects.Replaced r : e.effects.replaced) {
         HookedMethods.replaced(r.caller(), r.method(), r.line(), r.owner(), r.name());
