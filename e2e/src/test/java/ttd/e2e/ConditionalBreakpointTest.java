@@ -97,7 +97,8 @@ class ConditionalBreakpointTest {
 
   private static void check(DebugConsole c, long[] before, List<Integer> hits) {
     assertEquals("a condition cannot run code in the replay; it is checked at every hit, in replays that must go on as recorded;"
-        + " compare fields and locals instead", c.first(0, SCRIPT[0]), c.describe());
+        + " compare fields and locals instead (a string's contains, endsWith, equals, equalsIgnoreCase, isBlank,"
+        + " isEmpty, length and startsWith are computed without it)", c.first(0, SCRIPT[0]), c.describe());
     assertEquals("malformed breakpoint 'at Ledger:5 if': a condition is missing after if, e.g. stop at shop.Cart:42 if total < 0",
         c.first(1, SCRIPT[1]), c.describe());
     assertEquals("Deferring breakpoint Ledger:5 if " + CONDITION + ".", c.first(2, SCRIPT[2]), c.describe());

@@ -159,6 +159,9 @@ public final class Evaluator {
       return vm.mirrorOf(l == b.op().equals("||") ? l : Operators.bool(b.op(), value(eval(b.right()))));
     }
     Value right = value(eval(b.right()));
+    if ((b.op().equals("==") || b.op().equals("!=")) && (isStringLiteral(b.left()) || isStringLiteral(b.right()))) {
+      return Operators.binary(vm, b.op(), interned(b.left(), left), interned(b.right(), right));
+    }
     if (b.op().equals("+") && (left instanceof StringReference || right instanceof StringReference)) {
       if (!runsCode) {
         throw new BadInput(HitConditions.NO_CALLS + " (a string concatenation makes a string there)");
@@ -166,6 +169,27 @@ public final class Evaluator {
       return vm.mirrorOf(text(left) + text(right));
     }
     return Operators.binary(vm, b.op(), left, right);
+  }
+
+  static boolean isStringLiteral(Expression e) {
+    return e instanceof Expression.Literal l && l.value() instanceof String;
+  }
+
+  /**
+   * A string literal as the program's code would see it: the JVM's interned instance, which the
+   * literal's mirror is not ({@code name == "region"} is true in Java where {@code name} is that
+   * literal). Interning runs code, so a condition cannot compare with a literal by identity
+   * ({@link HitConditions#check} refuses it).
+   */
+  private Value interned(Expression e, Value v) {
+    if (!isStringLiteral(e)) {
+      return v;
+    }
+    if (!runsCode) {
+      throw new BadInput(HitConditions.NO_LITERAL_IDENTITY);
+    }
+    ObjectReference literal = (ObjectReference) v;
+    return invoke(literal, null, Overloads.pick(literal.referenceType(), "intern", List.of(), false), List.of());
   }
 
   /** A value as Java's string conversion shows it: an object by its {@code toString()}, run in the replay. */
@@ -280,6 +304,10 @@ public final class Evaluator {
   }
 
   private Value call(Expression.Call c) {
+    Value computed = stringMethod(c);
+    if (computed != null) {
+      return computed;
+    }
     if (!runsCode) {
       throw new BadInput(HitConditions.NO_CALLS + " (" + c.name() + "())");
     }
@@ -316,6 +344,40 @@ public final class Evaluator {
     List<Value> passed = boxed(m, args);
     resolveParameterTypes(m);
     return invoke(object, classType, m, passed);
+  }
+
+  /**
+   * {@code text.equals("x")} and the other {@link StringMethods} on a string, answered from the
+   * strings' values without running code; null where the call is not one of them (another
+   * receiver, or an argument that is neither a string nor null, except for {@code equals}).
+   */
+  private Value stringMethod(Expression.Call c) {
+    if (c.target() == null || !StringMethods.computes(c.name(), c.args().size())) {
+      return null;
+    }
+    Object owner = eval(c.target());
+    if (!(owner instanceof StringReference self)) {
+      return null;
+    }
+    List<String> args = new ArrayList<>();
+    for (Expression a : c.args()) {
+      Value v = value(eval(a));
+      if (v instanceof StringReference s) {
+        args.add(s.value());
+      } else if (v == null || c.name().equals("equals")) {
+        args.add(null);
+      } else {
+        return null;
+      }
+    }
+    Object answer;
+    try {
+      answer = StringMethods.answer(c.name(), self.value(), args);
+    } catch (NullPointerException e) {
+      throw new BadInput("the call " + c.name() + "() threw java.lang.NullPointerException");
+    }
+    VirtualMachine vm = thread.virtualMachine();
+    return answer instanceof Boolean b ? vm.mirrorOf(b) : vm.mirrorOf((Integer) answer);
   }
 
   /**

@@ -4,6 +4,7 @@ import com.sun.jdi.BooleanValue;
 import com.sun.jdi.Value;
 import com.sun.jdi.event.LocatableEvent;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import ttd.debug.BadInput;
 import ttd.debug.replayvm.Conditions;
 import ttd.debug.replayvm.Target;
@@ -19,6 +20,10 @@ public final class HitConditions implements Conditions {
 
   static final String NO_CALLS = "a condition cannot run code in the replay; it is checked at every hit, in replays that must go on as recorded";
 
+  /** Why {@code name == "region"} cannot be a condition. */
+  static final String NO_LITERAL_IDENTITY = "a condition cannot tell whether a string is the literal's own (interned)"
+      + " instance without running code; compare the text instead, e.g. name.equals(\"region\")";
+
   private final Target target;
   private final Consumer<String> notes;
 
@@ -29,27 +34,55 @@ public final class HitConditions implements Conditions {
 
   /** Reads {@code condition} as typed at {@code stop ... if}; throws {@link BadInput} with one sentence if it cannot be a condition. */
   public static String check(String condition) {
-    if (calls(Parser.parse(condition))) {
-      throw new BadInput(NO_CALLS + "; compare fields and locals instead");
+    Expression parsed = Parser.parse(condition);
+    if (calls(parsed)) {
+      throw new BadInput(NO_CALLS + "; compare fields and locals instead (a string's " + StringMethods.names()
+          + " are computed without it)");
+    }
+    if (comparesWithStringLiteral(parsed)) {
+      throw new BadInput(NO_LITERAL_IDENTITY);
     }
     return condition.trim();
   }
 
+  /** Whether {@code e} calls a method the console cannot compute itself ({@link StringMethods}). */
   private static boolean calls(Expression e) {
-    if (e instanceof Expression.Call) {
+    return any(e, n -> n instanceof Expression.Call c
+        && (c.target() == null || !StringMethods.computes(c.name(), c.args().size())));
+  }
+
+  private static boolean comparesWithStringLiteral(Expression e) {
+    return any(e, n -> n instanceof Expression.Binary b && (b.op().equals("==") || b.op().equals("!="))
+        && (Evaluator.isStringLiteral(b.left()) || Evaluator.isStringLiteral(b.right())));
+  }
+
+  /** Whether {@code e} or an expression inside it is one {@code node} accepts. */
+  private static boolean any(Expression e, Predicate<Expression> node) {
+    if (e == null) {
+      return false;
+    }
+    if (node.test(e)) {
       return true;
     }
+    if (e instanceof Expression.Call c) {
+      for (Expression a : c.args()) {
+        if (any(a, node)) {
+          return true;
+        }
+      }
+      return any(c.target(), node);
+    }
     if (e instanceof Expression.FieldOf f) {
-      return calls(f.target());
+      return any(f.target(), node);
     }
     if (e instanceof Expression.Element el) {
-      return calls(el.array()) || calls(el.index());
+      return any(el.array(), node) || any(el.index(), node);
     }
     if (e instanceof Expression.Unary u) {
-      return calls(u.operand());
+      return any(u.operand(), node);
     }
     if (e instanceof Expression.Binary b) {
-      return calls(b.left()) || calls(b.right());
+      return any(b.left(), node) || any(b.right(), node);
     }
     return false;
   }
