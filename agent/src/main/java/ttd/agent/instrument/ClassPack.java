@@ -74,6 +74,12 @@ public final class ClassPack {
   /** Entries of the old pack this run took, once each (a class two loaders define is taken twice), by offset. */
   private final Map<Integer, Kept> taken = new TreeMap<>();
   private final List<Made> fresh = new ArrayList<>();
+  /**
+   * Whether a fresh entry is of an application loader's class. Only such an entry makes the pack
+   * worth writing: a JDK class that a JDK thread loads at a moment of its own (a cleaner, a
+   * reference handler) would otherwise have a run write the pack now and then for nothing.
+   */
+  private boolean freshProgramClass;
   /** The highest call-site id the old entries and the fresh ones use. */
   private int lastSite;
 
@@ -261,6 +267,7 @@ public final class ClassPack {
     }
     try {
       fresh.add(new Made(internalName, entry(internalName, appClass, bytes, effects, rewritten)));
+      freshProgramClass |= appClass;
     } catch (RuntimeException e) {
       // not kept: the class itself loads as rewritten
     }
@@ -345,12 +352,13 @@ public final class ClassPack {
   }
 
   /**
-   * Writes the entries this run took and the ones it made, if it made any, under a temporary
-   * name renamed into place, so that a JVM reading the pack meanwhile sees the old or the new one
-   * whole. Nothing if the pack only reads, and never an exception: the pack only saves time.
+   * Writes the entries this run took and the ones it made, if one of those is an application
+   * class's, under a temporary name renamed into place, so that a JVM reading the pack meanwhile
+   * sees the old or the new one whole. Nothing if the pack only reads, and never an exception: the
+   * pack only saves time.
    */
   public synchronized void save() {
-    if (!writes || fresh.isEmpty()) {
+    if (!writes || !freshProgramClass) {
       return;
     }
     Path temporary = null;

@@ -42,14 +42,29 @@ class ClassPackTest {
   void aClassLeftUnchangedIsRememberedAsUnchanged() throws IOException {
     byte[] original = bytes(Teller.class);
     ClassPack pack = ClassPack.open(cache, KEY, true);
-    pack.add(TELLER, false, original, new ClassEffects(), null);
+    pack.add(TELLER, true, original, new ClassEffects(), null);
     pack.save();
 
-    ClassPack.Hit hit = ClassPack.open(cache, KEY, false).lookup(TELLER, false, original, loader());
+    ClassPack.Hit hit = ClassPack.open(cache, KEY, false).lookup(TELLER, true, original, loader());
     assertNotNull(hit);
     assertNull(hit.bytes());
-    assertNull(ClassPack.open(cache, KEY, false).lookup(TELLER, true, original, loader()),
-        "rewritten as a JDK class, it is no rewrite for an application class");
+    assertNull(ClassPack.open(cache, KEY, false).lookup(TELLER, false, original, loader()),
+        "left alone as an application class, it is no answer for a JDK class");
+  }
+
+  @Test
+  void onlyAnApplicationClassMakesARunWriteItsPack() throws IOException {
+    ClassPack jdkOnly = ClassPack.open(cache, KEY, true);
+    jdkOnly.add("java/lang/Example", false, bytes(Teller.class), new ClassEffects(), null);
+    jdkOnly.save();
+    try (Stream<Path> files = Files.list(cache)) {
+      assertEquals(0, files.count(), "a JDK class a JDK thread loaded at a moment of its own");
+    }
+    ClassPack both = ClassPack.open(cache, KEY, true);
+    both.add("java/lang/Example", false, bytes(Teller.class), new ClassEffects(), null);
+    both.add(TELLER, true, bytes(Teller.class), new ClassEffects(), null);
+    both.save();
+    assertNotNull(ClassPack.open(cache, KEY, false).lookup("java/lang/Example", false, bytes(Teller.class), loader()));
   }
 
   @Test
