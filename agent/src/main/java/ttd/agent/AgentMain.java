@@ -129,10 +129,12 @@ public final class AgentMain {
       ThreadSeeds.start(globals);
       start.started(globals);
       Map<String, String> properties = start.properties();
-      ClassPack pack = ClassPack.open(runtimeJar.getParent().resolve("classes"),
+      // none with the divergence finder: its rewrites register path ids (PathIds) as they go,
+      // which a packed class would not do again
+      ClassPack pack = start.path() ? null : ClassPack.open(runtimeJar.getParent().resolve("classes"),
           ClassPack.key(properties.get("java.home"), System.getProperty("java.vm.version"),
               properties.get("java.class.path"), properties.get("jdk.module.path"), mainClass,
-              start.chaos(), start.path()),
+              start.chaos()),
           !opts.replaying());
       PropertyOrder.lay(properties);
       Shutdown.register(start, transformer::savePack);
@@ -142,7 +144,9 @@ public final class AgentMain {
       classSeeds.stop();
       // only now: the start's own rewrites are made afresh in every run, so that both kinds of run
       // have run the rewriters (and linked what they use), and what the start loads differs by mode
-      transformer.usePack(pack);
+      if (pack != null) {
+        transformer.usePack(pack);
+      }
       if (started != null) {
         started.run();
       }

@@ -29,7 +29,7 @@ import ttd.log.OwnerOnly;
  * and rewriting each class again: in a recording of a few thousand library classes that rewrite
  * is 0.3 to 1.5 s of the start-up (bench/RESULTS.md).
  *
- * <p>One file per program (its JDK, class and module path, main class and options: {@link #key}),
+ * <p>One file per program (its JDK, class and module path, main class and chaos option: {@link #key}),
  * in ttd's owner-only cache beside its unpacked libraries, written by a recording as it ends and
  * only read by a replay, which writes nothing. An entry is found by the class's name and taken only
  * if the class file is the one it was made from (length and two checksums of its bytes), the
@@ -187,10 +187,10 @@ public final class ClassPack {
    */
   public static String key(
       String javaHome, String vmVersion, String classPath, String modulePath, String mainClass,
-      boolean chaos, boolean path) {
+      boolean chaos) {
     return String.join("\n", "ttd class pack", String.valueOf(javaHome), String.valueOf(vmVersion),
         String.valueOf(classPath), String.valueOf(modulePath), String.valueOf(mainClass),
-        chaos ? "chaos" : "fair", path ? "path" : "no path");
+        chaos ? "chaos" : "fair");
   }
 
   static String fileName(String key) {

@@ -22,7 +22,7 @@ import ttd.fixture.Teller;
 
 class ClassPackTest {
 
-  private static final String KEY = ClassPack.key("/jdk", "17", "/app.jar", null, "app.Main", false, false);
+  private static final String KEY = ClassPack.key("/jdk", "17", "/app.jar", null, "app.Main", false);
   private static final String TELLER = "ttd/fixture/Teller";
 
   @TempDir Path cache;
@@ -80,7 +80,7 @@ class ClassPackTest {
   void anotherProgramsPackIsNotRead() throws IOException {
     byte[] original = bytes(Teller.class);
     keep(TELLER, original, new ClassEffects(), true);
-    String other = ClassPack.key("/jdk", "17", "/other.jar", null, "app.Main", false, false);
+    String other = ClassPack.key("/jdk", "17", "/other.jar", null, "app.Main", false);
     assertNull(ClassPack.open(cache, other, false).lookup(TELLER, true, original, loader()));
   }
 
