@@ -304,11 +304,8 @@ public final class Evaluator {
   }
 
   private Value call(Expression.Call c) {
-    Value computed = stringMethod(c);
-    if (computed != null) {
-      return computed;
-    }
-    if (!runsCode) {
+    boolean computable = c.target() != null && StringMethods.computes(c.name(), c.args().size());
+    if (!runsCode && !computable) {
       throw new BadInput(HitConditions.NO_CALLS + " (" + c.name() + "())");
     }
     Object owner;
@@ -324,6 +321,13 @@ public final class Evaluator {
     List<Value> args = new ArrayList<>();
     for (Expression a : c.args()) {
       args.add(value(eval(a)));
+    }
+    Value computed = computable ? stringMethod(c.name(), owner, args) : null;
+    if (computed != null) {
+      return computed;
+    }
+    if (!runsCode) {
+      throw new BadInput(HitConditions.NO_CALLS + " (" + c.name() + "())");
     }
     ReferenceType type;
     ObjectReference object = null;
@@ -348,23 +352,19 @@ public final class Evaluator {
 
   /**
    * {@code text.equals("x")} and the other {@link StringMethods} on a string, answered from the
-   * strings' values without running code; null where the call is not one of them (another
-   * receiver, or an argument that is neither a string nor null, except for {@code equals}).
+   * values the call's receiver and arguments evaluated to (once, without running code); null where
+   * the call is not one of them (another receiver, or an argument that is neither a string nor
+   * null, except for {@code equals}).
    */
-  private Value stringMethod(Expression.Call c) {
-    if (c.target() == null || !StringMethods.computes(c.name(), c.args().size())) {
-      return null;
-    }
-    Object owner = eval(c.target());
+  private Value stringMethod(String name, Object owner, List<Value> values) {
     if (!(owner instanceof StringReference self)) {
       return null;
     }
     List<String> args = new ArrayList<>();
-    for (Expression a : c.args()) {
-      Value v = value(eval(a));
+    for (Value v : values) {
       if (v instanceof StringReference s) {
         args.add(s.value());
-      } else if (v == null || c.name().equals("equals")) {
+      } else if (v == null || name.equals("equals")) {
         args.add(null);
       } else {
         return null;
@@ -372,9 +372,9 @@ public final class Evaluator {
     }
     Object answer;
     try {
-      answer = StringMethods.answer(c.name(), self.value(), args);
+      answer = StringMethods.answer(name, self.value(), args);
     } catch (NullPointerException e) {
-      throw new BadInput("the call " + c.name() + "() threw java.lang.NullPointerException");
+      throw new BadInput("the call " + name + "() threw java.lang.NullPointerException");
     }
     VirtualMachine vm = thread.virtualMachine();
     return answer instanceof Boolean b ? vm.mirrorOf(b) : vm.mirrorOf((Integer) answer);
