@@ -15,6 +15,9 @@ import java.util.List;
  * #PROGRAM}, so that a class taken from a {@link ClassPack} finds its recorded ids free whatever
  * the start-up registered. Fresh ids then begin above the pack's highest. Both stay below 16 384,
  * two bytes in the log's varints, as before.
+ *
+ * <p>Ids are not registered in increasing order (a pack's class may load after a fresh one took an
+ * id above its ids), so a recording lists them in the order they were registered ({@link #inOrder}).
  */
 public final class CallSites {
 
@@ -23,8 +26,10 @@ public final class CallSites {
 
   private static final List<String> NAMES = new ArrayList<>();
   private static final List<Boolean> SEEDS = new ArrayList<>();
+  private static final List<Integer> ORDER = new ArrayList<>();
   private static volatile String[] snapshot = new String[0];
   private static volatile boolean[] seedSnapshot = new boolean[0];
+  private static volatile int[] orderSnapshot = new int[0];
   /** The lowest id a fresh registration may take. */
   private static int floor = 1;
 
@@ -81,6 +86,9 @@ public final class CallSites {
       NAMES.add(null);
       SEEDS.add(Boolean.FALSE);
     }
+    if (NAMES.get(id) == null) {
+      ORDER.add(id);
+    }
     NAMES.set(id, name);
     SEEDS.set(id, seedsRandomness);
   }
@@ -92,6 +100,11 @@ public final class CallSites {
       s[i] = SEEDS.get(i);
     }
     seedSnapshot = s;
+    int[] o = new int[ORDER.size()];
+    for (int i = 0; i < o.length; i++) {
+      o[i] = ORDER.get(i);
+    }
+    orderSnapshot = o;
   }
 
   /** The site's name; {@link #registered} tells whether there is one. */
@@ -111,6 +124,11 @@ public final class CallSites {
   public static boolean seedsRandomness(int id) {
     boolean[] s = seedSnapshot;
     return id > 0 && id < s.length && s[id];
+  }
+
+  /** The ids registered so far, in the order they were registered (not 0, which names no site). */
+  public static int[] inOrder() {
+    return orderSnapshot;
   }
 
   /** One past the highest id registered. */

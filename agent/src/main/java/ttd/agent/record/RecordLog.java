@@ -37,7 +37,7 @@ final class RecordLog {
   private final ConcurrentLinkedQueue<Object[]> pendingClasses = new ConcurrentLinkedQueue<>();
   /** Found once: looking a path's store up reads the mount table. */
   private java.nio.file.FileStore store;
-  private int sitesWritten = 1;
+  private int sitesWritten;
   private int flushes;
 
   RecordLog(Path dir, TraceWriter writer, RecordingMetadata metadata) {
@@ -167,11 +167,9 @@ final class RecordLog {
   }
 
   private void drainTables() {
-    int sites = CallSites.count();
-    for (; sitesWritten < sites; sitesWritten++) {
-      if (CallSites.registered(sitesWritten)) {
-        writer.appendSite(sitesWritten, CallSites.name(sitesWritten));
-      }
+    int[] sites = CallSites.inOrder();
+    for (; sitesWritten < sites.length; sitesWritten++) {
+      writer.appendSite(sites[sitesWritten], CallSites.name(sites[sitesWritten]));
     }
     Object[] c;
     while ((c = pendingClasses.poll()) != null) {

@@ -24,4 +24,21 @@ class CallSitesTest {
     assertEquals("(unknown call site " + (packed - 1) + ")", CallSites.name(packed - 1));
     assertEquals("(no call site)", CallSites.name(0));
   }
+
+  @Test
+  void listsAPackedIdRegisteredAfterAFreshHigherOneInTheOrderTheyCame() {
+    CallSites.programRange(CallSites.PROGRAM + 500);
+    int fresh = CallSites.register("ttd.fixture.Fresh.run(Fresh.java:3)", false);
+    int packed = CallSites.PROGRAM + 450;
+    int before = CallSites.inOrder().length;
+    assertTrue(CallSites.registerAgain(List.of(new ClassEffects.Site(packed, "ttd.fixture.Old.run(Old.java:5)", false))));
+    assertTrue(CallSites.registerAgain(List.of(new ClassEffects.Site(packed, "ttd.fixture.Old.run(Old.java:5)", false))),
+        "the same site again");
+
+    int[] order = CallSites.inOrder();
+    assertEquals(before + 1, order.length, "a site registered twice is listed once");
+    assertEquals(packed, order[order.length - 1]);
+    assertEquals(fresh, order[order.length - 2]);
+    assertTrue(packed < fresh);
+  }
 }
