@@ -202,6 +202,16 @@ public interface HookDelegate {
 
   /** A class definition through a {@code Lookup} or by name came back (see {@link #onClassDefining}). */
   void onClassDefined();
+
+  /**
+   * A built-in class loader begins to load a class by name ({@link Hooks#onClassLoading}): the
+   * calling thread's identity hashes come from a state seeded with {@code seed} until the matching
+   * {@link #onClassLoaded}, which puts the thread's own state back (loads nest).
+   */
+  void onClassLoading(int seed);
+
+  /** A load that {@link #onClassLoading} began came back or threw. */
+  void onClassLoaded();
   // The file system and file channels below java.nio and java.io.File's changes (NativeIoHooks).
 
   /**

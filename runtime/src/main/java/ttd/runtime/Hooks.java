@@ -299,6 +299,26 @@ public final class Hooks {
     }
   }
 
+  /**
+   * Where the application's or the platform's class loader begins to load a class by name ({@code
+   * BuiltinClassLoader.loadClassOrNull}). A load there draws identity hashes from the loading
+   * thread's state, and compiled code loads classes at moments the compiler picks (an uncommon trap
+   * for a class it names loads it where the interpreter would not have), so the load runs on a hash
+   * state of its own, seeded by the name, which {@link #onClassLoaded} ends.
+   */
+  public static void onClassLoading(String name) {
+    if (installed()) {
+      delegate.onClassLoading(String.valueOf(name).hashCode());
+    }
+  }
+
+  /** Where a load that {@link #onClassLoading} began returns or throws. */
+  public static void onClassLoaded() {
+    if (installed()) {
+      delegate.onClassLoaded();
+    }
+  }
+
   /** Where {@code Class} gets its declared constructors from the JVM: as {@link #onClassDeclaredMethods}. */
   public static java.lang.reflect.Constructor<?>[] onClassDeclaredConstructors(
       java.lang.reflect.Constructor<?>[] original) {

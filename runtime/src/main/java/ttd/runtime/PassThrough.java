@@ -275,6 +275,12 @@ final class PassThrough implements HookDelegate {
   public void onClassDefining(int seed) {}
 
   @Override
+  public void onClassLoading(int seed) {}
+
+  @Override
+  public void onClassLoaded() {}
+
+  @Override
   public void onClassDefined() {}
 
   @Override

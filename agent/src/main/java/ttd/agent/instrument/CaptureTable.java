@@ -280,6 +280,12 @@ public final class CaptureTable {
         null, tlrType, tlr, Jdks.ALL);
     body("java/util/concurrent/atomic/AtomicInteger", "addAndGet", "(I)I", false, HOOKS, "onThreadProbeDraw",
         "(I)I", null, tlrType, tlr, Jdks.ALL);
+    // the built-in loaders' loads, which draw identity hashes wherever compiled code makes them
+    TypeInstrumentation loading = new ClassLoadingInstrumentation();
+    own(ClassLoadingInstrumentation.TYPE, ClassLoadingInstrumentation.METHOD, ClassLoadingInstrumentation.DESC,
+        false, HOOKS, ClassLoadingInstrumentation.LOADING, ClassLoadingInstrumentation.LOADING_DESC, null, loading);
+    own(ClassLoadingInstrumentation.TYPE, ClassLoadingInstrumentation.METHOD, ClassLoadingInstrumentation.DESC,
+        false, HOOKS, ClassLoadingInstrumentation.LOADED, ClassLoadingInstrumentation.LOADED_DESC, null, loading);
     own("java/lang/ref/Reference", "<init>", "(Ljava/lang/Object;Ljava/lang/ref/ReferenceQueue;)V", false, HOOKS,
         "onWeakReferenceCreated", "(Ljava/lang/ref/Reference;Ljava/lang/Object;)V", null,
         new ReferenceInstrumentation());

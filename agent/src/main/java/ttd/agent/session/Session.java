@@ -380,6 +380,16 @@ public final class Session implements HookDelegate {
   }
 
   @Override
+  public void onClassLoading(int seed) {
+    threads.onClassLoading(seed);
+  }
+
+  @Override
+  public void onClassLoaded() {
+    threads.onClassLoaded();
+  }
+
+  @Override
   public long onThreadId(long original) {
     return threads.onThreadId(original);
   }

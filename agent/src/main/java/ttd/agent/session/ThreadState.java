@@ -26,6 +26,10 @@ public final class ThreadState extends AgentGuard {
   final int[] definitionHash = new int[4];
   /** Whether {@link #definitionHash} holds the program's state, to be put back. */
   boolean definingJdkClass;
+  /** The program's own state while a built-in loader loads a class (see {@link Threads}). */
+  final int[] loadingHash = new int[4];
+  /** How many such loads are under way on this thread (a load loads its supertypes inside). */
+  int classLoads;
   /** What the record or the replay keeps for this thread; nothing else looks into it. */
   private Object modeState;
   /** The scheduler's view of this thread. */

@@ -89,6 +89,36 @@ final class Threads {
     HashState.write(t.definitionHash);
   }
 
+  /**
+   * A built-in loader loads a class on a program thread: from a state seeded by the class's name, so
+   * that the two hashes a load draws are the same wherever it comes, and the program's own sequence
+   * is the same whether compiled code loaded the class early (an uncommon trap) or not. The
+   * outermost load keeps the program's state and its end puts it back.
+   */
+  void onClassLoading(int seed) {
+    if (!run.active || !HashState.available()) {
+      return;
+    }
+    ThreadState t = threads.get();
+    if (t == null || t.busy) {
+      return;
+    }
+    if (t.classLoads++ == 0) {
+      HashState.save(t.loadingHash);
+    }
+    HashState.write(HashState.seeded(seed));
+  }
+
+  void onClassLoaded() {
+    ThreadState t = threads.get();
+    if (t == null || t.busy || t.classLoads == 0) {
+      return;
+    }
+    if (--t.classLoads == 0) {
+      HashState.write(t.loadingHash);
+    }
+  }
+
   /** A thread the program makes (not ttd, not a thread outside the session) gets the program's next id. */
   long onThreadId(long original) {
     if (!run.active) {
