@@ -63,11 +63,8 @@ final class Threads {
    * puts it back.
    */
   void onClassDefining(int seed) {
-    if (!run.active || !HashState.available()) {
-      return;
-    }
-    ThreadState t = threads.get();
-    if (t == null || t.busy) {
+    ThreadState t = hashedProgramThread();
+    if (t == null) {
       return;
     }
     if (!t.definingJdkClass) {
@@ -96,11 +93,8 @@ final class Threads {
    * outermost load keeps the program's state and its end puts it back.
    */
   void onClassLoading(int seed) {
-    if (!run.active || !HashState.available()) {
-      return;
-    }
-    ThreadState t = threads.get();
-    if (t == null || t.busy) {
+    ThreadState t = hashedProgramThread();
+    if (t == null) {
       return;
     }
     if (t.classLoads++ == 0) {
@@ -117,6 +111,15 @@ final class Threads {
     if (--t.classLoads == 0) {
       HashState.write(t.loadingHash);
     }
+  }
+
+  /** The calling thread's state, if it is the program's, outside agent code, with a hash state to set. */
+  private ThreadState hashedProgramThread() {
+    if (!run.active || !HashState.available()) {
+      return null;
+    }
+    ThreadState t = threads.get();
+    return t == null || t.busy ? null : t;
   }
 
   /** A thread the program makes (not ttd, not a thread outside the session) gets the program's next id. */
