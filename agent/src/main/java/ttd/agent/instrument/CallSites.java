@@ -130,9 +130,4 @@ public final class CallSites {
   public static int[] inOrder() {
     return orderSnapshot;
   }
-
-  /** One past the highest id registered. */
-  public static int count() {
-    return snapshot.length;
-  }
 }

@@ -87,7 +87,7 @@ class ClassPackTest {
   @Test
   void callSitesAreRegisteredAgainUnderTheIdsTheBytesPush() throws IOException {
     byte[] original = bytes(Teller.class);
-    int free = CallSites.count() + 100;
+    int free = aboveEverySite() + 100;
     ClassEffects effects = new ClassEffects();
     effects.sites.add(new ClassEffects.Site(free, "ttd.fixture.Teller.open(Teller.java:1)", false));
     effects.sites.add(new ClassEffects.Site(free + 1, "ttd.fixture.Teller.open(Teller.java:2)", true));
@@ -105,7 +105,7 @@ class ClassPackTest {
   @Test
   void everyEffectOfARewriteIsDoneAgainWhenItsEntryIsTaken() throws IOException {
     byte[] original = bytes(Teller.class);
-    int free = CallSites.count() + 200;
+    int free = aboveEverySite() + 200;
     ClassEffects effects = new ClassEffects();
     effects.sites.add(new ClassEffects.Site(free, "ttd.fixture.Teller.count(Teller.java:7)", false));
     effects.replaced.add(new ClassEffects.Replaced(TELLER, "count", 7, "java/io/RandomAccessFile", "read0"));
@@ -258,5 +258,14 @@ class ClassPackTest {
     try (InputStream in = c.getResourceAsStream(file)) {
       return in.readAllBytes();
     }
+  }
+
+  /** One past the highest call-site id registered in this JVM so far. */
+  private static int aboveEverySite() {
+    int highest = 0;
+    for (int id : CallSites.inOrder()) {
+      highest = Math.max(highest, id);
+    }
+    return highest + 1;
   }
 }
