@@ -16,13 +16,30 @@ import java.io.FileDescriptor;
  */
 public final class NativeIoHooks {
 
-  private static volatile RealCalls real;
+  private static volatile RealNativeIo real;
 
   private NativeIoHooks() {}
 
   /** Installs the real methods, before any of their call sites is rewritten. */
-  public static void installReal(RealCalls realNativeIo) {
+  public static void installReal(RealNativeIo realNativeIo) {
     real = realNativeIo;
+  }
+
+  /**
+   * Whether a call the program makes through an interface or a subclass, which may reach one of
+   * the JDK's natives or the program's own code, reaches the native numbered {@code op} on {@code
+   * receiver}: then the program's class calls the hook in the call's place, else the call as it
+   * was. The answer depends on the receiver's class alone, so a replay takes the recording's path.
+   */
+  public static boolean reachesNative(Object receiver, int op) {
+    RealNativeIo r = real;
+    return r != null && receiver != null && r.resolvesToJdkMethod(op, receiver.getClass());
+  }
+
+  /** Whether a {@code super} call naming {@code owner}, a program's class, reaches the native numbered {@code op}. */
+  public static boolean superReachesNative(Class<?> owner, int op) {
+    RealNativeIo r = real;
+    return r != null && r.resolvesToJdkMethod(op, owner);
   }
 
   private static Object call(int op, Object[] args) throws Exception {

@@ -16,7 +16,8 @@ import ttd.agent.io.NativeIoTable;
  * every class gets, the thread-entry hook of {@code Thread} subclasses and the main method's hook.
  *
  * <p>Pure: bytes in, bytes out (or null when nothing changed), so it is unit-testable without an
- * agent. Frames are kept as they are, since nothing inserted branches.
+ * agent. Frames are kept as they are, since nothing inserted in a method branches; the one method
+ * added with a branch ({@link NativeIoBridges}) writes its own.
  */
 public final class ClassFileInstrumenter {
 
@@ -128,12 +129,23 @@ public final class ClassFileInstrumenter {
           private String source;
           private boolean threadLike;
           private int version;
+          private NativeIoBridges bridges;
 
           @Override
           public void visit(int v, int access, String name, String sig, String sup, String[] itf) {
             threadLike = isThreadLike(reader);
             version = v & 0xFFFF;
+            // the same for the first load and a retransformation, which must declare the same methods
+            bridges = scheduled ? NativeIoBridges.of(name, access, version) : null;
             super.visit(v, access, name, sig, sup, itf);
+          }
+
+          @Override
+          public void visitEnd() {
+            if (bridges != null) {
+              bridges.declareIn(cv, version);
+            }
+            super.visitEnd();
           }
 
           @Override
@@ -158,7 +170,7 @@ public final class ClassFileInstrumenter {
             mv = new CallSiteRewriter(
                 mv, internalName, name, source, clock, scheduled, changed, threadMethods, effects);
             // every parsed class: RandomAccessFile's public natives may be called from any class
-            mv = new NativeIoRewriter(mv, internalName, name, changed, effects);
+            mv = new NativeIoRewriter(mv, internalName, name, changed, effects, bridges);
             if (types != null) {
               for (TypeInstrumentation t : types) {
                 mv = t.instrument(mv, access, name, desc, changed);

@@ -19,6 +19,11 @@ public final class HookedMethods {
 
   private HookedMethods() {}
 
+  /** Whether a frame of {@code method} is one of the bridges a program class calls a hook through ({@link NativeIoBridges}). */
+  public static boolean isBridge(String method) {
+    return method.startsWith(NativeIoBridges.PREFIX);
+  }
+
   /** A rewriter replaced {@code owner.name}'s call on {@code line} of {@code caller.method} (internal names). */
   static synchronized void replaced(String caller, String method, int line, String owner, String name) {
     if (line < 0) {

@@ -11,6 +11,10 @@ import ttd.agent.io.NativeIoTable;
  * op)}: the operation number is pushed after the call's own arguments, so the operand stack needs
  * nothing else. Types a bootstrap hook cannot name (anything but a few public {@code java.*}
  * types) are passed as {@code Object}; the verifier accepts any reference there.
+ *
+ * <p>In a program's class, a call that reaches such a native for some receivers only (an
+ * interface's, a subclass's, one a subclass may override, a {@code super} call naming a subclass)
+ * becomes a call of one of the class's {@link NativeIoBridges}, which decides per receiver.
  */
 final class NativeIoRewriter extends MethodVisitor {
 
@@ -20,11 +24,15 @@ final class NativeIoRewriter extends MethodVisitor {
   private final String method;
   private final boolean[] changed;
   private final ClassEffects effects;
+  private final NativeIoBridges bridges;
   private int line = -1;
 
-  NativeIoRewriter(MethodVisitor mv, String caller, String method, boolean[] changed, ClassEffects effects) {
+  /** @param bridges the class's bridges, or null where calls are replaced only where they name the JDK's method */
+  NativeIoRewriter(
+      MethodVisitor mv, String caller, String method, boolean[] changed, ClassEffects effects, NativeIoBridges bridges) {
     super(Opcodes.ASM9, mv);
     this.effects = effects;
+    this.bridges = bridges;
     this.caller = caller;
     this.method = method;
     this.changed = changed;
@@ -39,6 +47,15 @@ final class NativeIoRewriter extends MethodVisitor {
   @Override
   public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
     NativeIoTable.Entry e = NativeIoTable.find(caller, owner, name, desc);
+    NativeIoTable.Entry perReceiver = bridges == null || name.equals("<init>") ? null
+        : e == null ? NativeIoTable.reachedByDispatch(op, owner, name, desc, itf)
+        : e.reachedByDispatch && op == Opcodes.INVOKEVIRTUAL ? e : null;
+    if (perReceiver != null) {
+      changed[0] = true;
+      effects.replaced(caller, method, line, perReceiver.owner, perReceiver.name);
+      bridges.call(mv, op, owner, name, desc, itf, perReceiver);
+      return;
+    }
     if (e == null || e.isStatic != (op == Opcodes.INVOKESTATIC)) {
       super.visitMethodInsn(op, owner, name, desc, itf);
       return;

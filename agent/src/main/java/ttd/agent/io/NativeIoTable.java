@@ -30,14 +30,20 @@ public final class NativeIoTable {
     public final boolean isStatic;
     /** Callers: a package prefix ending in '/', one class, or one class and its nested classes ({@link #nest}). */
     private final String callers;
+    /**
+     * Whether calls of the method through an interface or a program's subclass of its owner may
+     * reach it too: a public instance native of a class that is not final.
+     */
+    public final boolean reachedByDispatch;
 
-    Entry(String owner, String name, String desc, int op, boolean isStatic, String callers) {
+    Entry(String owner, String name, String desc, int op, boolean isStatic, String callers, boolean overridable) {
       this.owner = owner;
       this.name = name;
       this.desc = desc;
       this.op = op;
       this.isStatic = isStatic;
       this.callers = callers;
+      this.reachedByDispatch = overridable && !isStatic && callers.equals(ANY);
     }
 
     /** Whether every class's calls are rewritten (the owner's public natives). */
@@ -87,6 +93,10 @@ public final class NativeIoTable {
   private static final List<Entry> ENTRIES = new ArrayList<>();
   /** owner + '.' + name + desc -> the entries for that method (one per set of callers). */
   private static final java.util.Map<String, List<Entry>> BY_METHOD = new java.util.HashMap<>();
+  /** name + desc -> the entry a virtual call of that shape on another owner may reach. */
+  private static final java.util.Map<String, Entry> BY_SHAPE = new java.util.HashMap<>();
+  /** The packages of the JDK's own classes, none of which extends a class whose natives are reached by dispatch. */
+  private static final String[] JDK_PACKAGES = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
 
   static {
     fs("open", "(" + PATH + "II)I", NativeIoOp.OPEN);
@@ -226,7 +236,9 @@ public final class NativeIoTable {
       if (m.getName().equals(name)
           && org.objectweb.asm.Type.getMethodDescriptor(m).equals(desc)
           && java.lang.reflect.Modifier.isNative(m.getModifiers())) {
-        add(org.objectweb.asm.Type.getInternalName(owner), name, desc, op, false, callers);
+        boolean overridable = !java.lang.reflect.Modifier.isFinal(owner.getModifiers())
+            && java.lang.reflect.Modifier.isPublic(m.getModifiers());
+        add(org.objectweb.asm.Type.getInternalName(owner), name, desc, op, false, callers, overridable);
       }
     }
   }
@@ -240,9 +252,17 @@ public final class NativeIoTable {
   }
 
   private static void add(String owner, String name, String desc, int op, boolean isStatic, String callers) {
-    Entry e = new Entry(owner, name, desc, op, isStatic, callers);
+    add(owner, name, desc, op, isStatic, callers, false);
+  }
+
+  private static void add(
+      String owner, String name, String desc, int op, boolean isStatic, String callers, boolean overridable) {
+    Entry e = new Entry(owner, name, desc, op, isStatic, callers, overridable);
     ENTRIES.add(e);
     BY_METHOD.computeIfAbsent(owner + '.' + name + desc, k -> new ArrayList<>()).add(e);
+    if (e.reachedByDispatch) {
+      BY_SHAPE.put(name + desc, e);
+    }
   }
 
   /** The owners of the entries whose call sites are rewritten in every class. */
@@ -271,6 +291,33 @@ public final class NativeIoTable {
       }
     }
     return null;
+  }
+
+  /**
+   * The entry that a call of {@code owner.name desc} by {@code opcode} may reach though it names
+   * another owner, or null: an interface's method (a class implementing it may inherit the native
+   * from {@code RandomAccessFile}), or a method of a class outside the JDK, called virtually or by
+   * {@code super} (a subclass may inherit it). Such a call reaches the native for some receivers or
+   * classes only, so it is asked at run time ({@code NativeIoHooks.reachesNative}).
+   */
+  public static Entry reachedByDispatch(int opcode, String owner, String name, String desc, boolean itf) {
+    Entry e = BY_SHAPE.get(name + desc);
+    if (e == null || owner.equals(e.owner) || owner.startsWith("[")) {
+      return null;
+    }
+    if (opcode == org.objectweb.asm.Opcodes.INVOKEINTERFACE) {
+      return e;
+    }
+    boolean special = opcode == org.objectweb.asm.Opcodes.INVOKESPECIAL && !itf;
+    if (opcode != org.objectweb.asm.Opcodes.INVOKEVIRTUAL && !special) {
+      return null;
+    }
+    for (String jdk : JDK_PACKAGES) {
+      if (owner.startsWith(jdk)) {
+        return null;
+      }
+    }
+    return e;
   }
 
   /** The JDK method's name for {@code op}, for the log and for reports. */

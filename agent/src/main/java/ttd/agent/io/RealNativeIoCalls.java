@@ -7,7 +7,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import ttd.runtime.NativeIoOp;
-import ttd.runtime.RealCalls;
+import ttd.runtime.RealNativeIo;
 
 /**
  * Calls the real JDK methods behind {@link ttd.runtime.NativeIoHooks} by reflection, found from
@@ -22,9 +22,18 @@ import ttd.runtime.RealCalls;
  * before its first call: a class loaded by that call would be read from the agent's jar through
  * the very hooks it serves, and recurse.
  */
-public final class RealNativeIoCalls implements RealCalls {
+public final class RealNativeIoCalls implements RealNativeIo {
 
   private static final Method[] METHODS = new Method[NativeIoOp.WATCH_WAKEUP + 1];
+  private static final Overrides OVERRIDES = new Overrides();
+  /** The operations a call through a program's type may reach ({@link NativeIoTable.Entry#reachedByDispatch}). */
+  private static final boolean[] DISPATCHED = new boolean[METHODS.length];
+
+  static {
+    for (NativeIoTable.Entry e : NativeIoTable.entries()) {
+      DISPATCHED[e.op] |= e.reachedByDispatch;
+    }
+  }
 
   /**
    * Finds the method of every operation this JDK has, at start-up, in both modes: finding one links
@@ -49,12 +58,30 @@ public final class RealNativeIoCalls implements RealCalls {
 
   @Override
   public Object call(int op, Object[] args) throws Exception {
+    Method m = method(op);
+    if (DISPATCHED[op] && args[0].getClass() != m.getDeclaringClass() && OVERRIDES.overrides(args[0].getClass(), m)) {
+      return OVERRIDES.callSuper(m, args); // an override's own super call: reflection would run the override
+    }
+    return invoke(m, args);
+  }
+
+  @Override
+  public boolean resolvesToJdkMethod(int op, Class<?> type) {
+    if (!DISPATCHED[op]) {
+      return false;
+    }
+    Method m = method(op);
+    return type == m.getDeclaringClass()
+        || m.getDeclaringClass().isAssignableFrom(type) && !OVERRIDES.overrides(type, m);
+  }
+
+  private static Method method(int op) {
     Method m = METHODS[op];
     if (m == null) {
       m = resolve(op);
       METHODS[op] = m;
     }
-    return invoke(m, args);
+    return m;
   }
 
   /** The first method the table names for {@code op} that this JDK has. */

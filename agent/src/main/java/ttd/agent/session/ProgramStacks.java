@@ -96,7 +96,7 @@ final class ProgramStacks {
       if (inside != null) {
         out.clear();
         for (StackTraceElement frame : inside) {
-          out.add(ThreadStacks.printedLike(st, frame));
+          out.add(ThreadStacks.printedLike(st, frame, !dump));
         }
       } else if (method == null && onlyJdk(out.subList(above, out.size()))) {
         out.subList(above, out.size()).clear(); // what ttd's code called: its own wait for the baton
@@ -108,7 +108,7 @@ final class ProgramStacks {
           out.clear();
           StackTraceElement frame = hooked.nativeFrame(method);
           if (frame != null) {
-            out.add(ThreadStacks.printedLike(st, frame));
+            out.add(ThreadStacks.printedLike(st, frame, !dump));
           }
         }
       }
@@ -148,12 +148,13 @@ final class ProgramStacks {
   }
 
   /**
-   * A frame of ttd's own code: the agent's loader's classes, and the bootstrap hooks (a program's
-   * own {@code ttd.} package is the program's).
+   * A frame of ttd's own code: the agent's loader's classes, the bootstrap hooks (a program's own
+   * {@code ttd.} package is the program's), and the bridges to them ttd adds to program classes.
    */
   static boolean isTtd(StackTraceElement e) {
     String loader = e.getClassLoaderName();
-    return loader == null ? e.getClassName().startsWith(RUNTIME) : loader.equals(AGENT_LOADER);
+    return (loader == null ? e.getClassName().startsWith(RUNTIME) : loader.equals(AGENT_LOADER))
+        || HookedMethods.isBridge(e.getMethodName());
   }
 
   /**

@@ -2,6 +2,8 @@ package ttd.agent.value;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,11 +25,19 @@ import java.util.Optional;
 public final class ThreadStacks {
 
   private static final VarHandle FORMAT;
+  /** {@code StackTraceElement.isHashedInJavaBase(Module)}: whether the JVM marks a module's frames as the JDK's. */
+  private static final Method HASHED;
+  private static final byte JDK_MODULE;
 
   static {
     try {
       FORMAT = MethodHandles.privateLookupIn(StackTraceElement.class, MethodHandles.lookup())
           .findVarHandle(StackTraceElement.class, "format", byte.class);
+      HASHED = StackTraceElement.class.getDeclaredMethod("isHashedInJavaBase", Module.class);
+      HASHED.setAccessible(true);
+      Field bit = StackTraceElement.class.getDeclaredField("JDK_NON_UPGRADEABLE_MODULE");
+      bit.setAccessible(true);
+      JDK_MODULE = bit.getByte(null);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -87,10 +97,12 @@ public final class ThreadStacks {
    * for, printed as the JVM prints the frames of that module in {@code stack}: with the module's
    * version or without it ({@code toString()} leaves it out where the JVM marked a frame of a
    * non-upgradeable JDK module, as a throwable's frames and 25's {@code getStackTrace()} are, and
-   * 17's dumps and both JDKs' thread infos are not). With no such frame in {@code stack}, the
-   * version is printed.
+   * 17's dumps and both JDKs' thread infos are not). With no such frame in {@code stack}, a
+   * {@code thrown} frame is marked as the JVM marks a throwable's frames of that module (a frame of
+   * {@code RandomAccessFile.getFilePointer} right under the program's {@code main}), and another
+   * prints the version.
    */
-  public static StackTraceElement printedLike(StackTraceElement[] stack, StackTraceElement frame) {
+  public static StackTraceElement printedLike(StackTraceElement[] stack, StackTraceElement frame, boolean thrown) {
     String module = frame.getModuleName();
     if (module == null) {
       return frame;
@@ -105,8 +117,20 @@ public final class ThreadStacks {
     }
     Optional<Module> named = ModuleLayer.boot().findModule(module);
     String version = named.isPresent() ? named.get().getDescriptor().rawVersion().orElse(null) : null;
-    return new StackTraceElement(null, module, version, frame.getClassName(), frame.getMethodName(),
+    StackTraceElement made = new StackTraceElement(null, module, version, frame.getClassName(), frame.getMethodName(),
         frame.getFileName(), frame.getLineNumber());
+    if (thrown && named.isPresent() && hashedInJavaBase(named.get())) {
+      FORMAT.set(made, JDK_MODULE);
+    }
+    return made;
+  }
+
+  private static boolean hashedInJavaBase(Module m) {
+    try {
+      return (Boolean) HASHED.invoke(null, m);
+    } catch (ReflectiveOperationException e) {
+      return false;
+    }
   }
 
   /** What the program sees of a stack it asked for in a recording: ttd's own frames taken out. */
