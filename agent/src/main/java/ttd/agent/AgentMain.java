@@ -29,6 +29,7 @@ import ttd.agent.io.RealJavaIoFileSystem;
 import ttd.agent.io.RealUnsafePark;
 import ttd.agent.instrument.RealValueCalls;
 import ttd.agent.io.RealNativeIoCalls;
+import ttd.agent.value.AppendedJars;
 import ttd.agent.io.RealSunNio;
 import ttd.agent.io.RealSecureRandomSpi;
 import ttd.agent.session.Messages;
@@ -111,6 +112,7 @@ public final class AgentMain {
           new RealFileInputStream(), new RealFileOutputStream(), new RealJavaIoFileSystem());
       ScheduleHooks.installRealPark(new RealUnsafePark());
       NativeIoHooks.installReal(new RealNativeIoCalls());
+      AppendedJars.keepCopiesIn(runtimeJar.getParent().resolve("appended-jars"));
       NetHooks.installRealNet(new RealSunNio());
       RandomHooks.installReal(new RealSecureRandomSpi());
       TtdTransformer transformer = new TtdTransformer(instrumenter, agentLoader, start.transformListener());

@@ -80,6 +80,10 @@ abstract class SessionStart {
     }
     Redaction redaction = opts.redaction();
     RecordingMetadata meta = header(opts, mainClass, redaction);
+    for (String early : ProgramAgents.among(runtimeArguments(), ProgramAgents.ttdJar()).beforeTtd()) {
+      messages.say("the Java agent " + early + " was loaded before ttd's, so what it did at start-up is not"
+          + " recorded and its replay may differ; put ttd's -javaagent first");
+    }
     String id = recordingId(dir);
     meta.put(TraceFormat.RECORDING_ID, id);
     meta.store(dir);
@@ -290,12 +294,18 @@ abstract class SessionStart {
     m.put("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
     m.put("agent.options", opts.toString());
     List<String> jvmArgs = new ArrayList<>();
-    for (String a : runtimeArguments()) {
+    String[] arguments = runtimeArguments();
+    for (String a : arguments) {
       if (!a.startsWith("-javaagent:") && !a.startsWith("-agentlib:jdwp")) {
         jvmArgs.add(redaction.jvmOption(a));
       }
     }
     m.putList("jvm.args", jvmArgs);
+    List<String> agents = new ArrayList<>();
+    for (String a : ProgramAgents.among(arguments, ProgramAgents.ttdJar()).all()) {
+      agents.add(redaction.jvmOption(a));
+    }
+    m.putList("jvm.agents", agents);
     List<String> redacted = new ArrayList<>();
     for (String name : System.getProperties().stringPropertyNames()) {
       String value = System.getProperty(name);

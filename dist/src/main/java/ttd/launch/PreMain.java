@@ -43,7 +43,8 @@ public final class PreMain {
               "java.lang", Set.of(agent),
               "java.net", Set.of(agent),
               "java.util.concurrent.locks", Set.of(agent),
-              "java.security", Set.of(agent)),
+              "java.security", Set.of(agent),
+              "jdk.internal.loader", Set.of(agent)),
           Set.of(),
           Map.of());
       // JDK 20+: the console's echo native (CaptureTable), where the package exists

@@ -139,6 +139,15 @@ public interface HookDelegate {
   /** The JVM's own handler of SIGINT, SIGTERM or SIGHUP ({@code java.lang.Terminator}) is about to exit. */
   void onSignal(int number);
 
+  /**
+   * The program hands the system class loader the jar {@code name} through {@code Instrumentation}:
+   * true if the delegate appended it itself and the JVM's own append must not run.
+   */
+  boolean onSystemClassPathAppend(String name);
+
+  /** Another process attached to the JVM and has it load the Java agent {@code agentClass} (see {@link Hooks#onAgentAttached}). */
+  void onAgentAttached(String agentClass);
+
   /** The JVM's shutdown sequence begins on the calling thread (see {@link Hooks#onShutdown}). */
   void onShutdown(boolean exit, int status);
 

@@ -240,6 +240,25 @@ public final class Hooks {
   }
 
   /**
+   * Called on entry of {@code sun.instrument.InstrumentationImpl.appendToSystemClassLoaderSearch};
+   * when it returns true the method returns at once. A replay appends the jar's name to the system
+   * class loader itself, without the JVM's check, which opens the jar natively: in a replay the
+   * program never wrote it, and the loader's own reads of it come from the recording.
+   */
+  public static boolean onSystemClassPathAppend(String name) {
+    return delegate.onSystemClassPathAppend(name);
+  }
+
+  /**
+   * Called on entry of {@code sun.instrument.InstrumentationImpl.loadClassAndCallAgentmain}, on the
+   * JVM's attach listener thread, when another process (Byte Buddy's attacher for Mockito's inline
+   * mock maker, a profiler) has the JVM load a Java agent while the program runs.
+   */
+  public static void onAgentAttached(String agentClass) {
+    delegate.onAgentAttached(agentClass);
+  }
+
+  /**
    * Called on entry of {@code java.lang.Shutdown.exit(status)} ({@code exit} true: {@code
    * System.exit}, a signal) and {@code Shutdown.shutdown()} (false: the JVM's own thread, after the
    * last non-daemon thread ended): the thread that runs the shutdown hooks, before it takes the

@@ -199,6 +199,14 @@ final class PassThrough implements HookDelegate {
   public void onSignal(int number) {}
 
   @Override
+  public void onAgentAttached(String agentClass) {}
+
+  @Override
+  public boolean onSystemClassPathAppend(String name) {
+    return false;
+  }
+
+  @Override
   public void onShutdown(boolean exit, int status) {}
 
   @Override

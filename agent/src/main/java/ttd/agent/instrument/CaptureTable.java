@@ -14,6 +14,7 @@ import ttd.agent.instrument.Capture.Jdks;
 import ttd.agent.instrument.Capture.Named;
 import ttd.agent.instrument.Capture.Rewrite;
 import ttd.agent.io.NativeIoTable;
+import ttd.agent.value.AppendedJars;
 import ttd.agent.value.NetworkInterfaces;
 import ttd.agent.value.ThreadInfos;
 import ttd.agent.value.ThreadStacks;
@@ -242,6 +243,19 @@ public final class CaptureTable {
     own("java/lang/Runtime", "halt", "(I)V", false, HOOKS, "onRuntimeHalt", "(I)V", EventKind.EXIT, runtime);
     own("java/lang/Terminator$1", "handle", "(Ljdk/internal/misc/Signal;)V", false, HOOKS, "onSignal", "(I)V",
         null, new TerminatorInstrumentation());
+    own(AgentAttachInstrumentation.TYPE, AgentAttachInstrumentation.METHOD, AgentAttachInstrumentation.DESC, false,
+        HOOKS, "onAgentAttached", "(Ljava/lang/String;)V", null, new AgentAttachInstrumentation());
+    // a jar the program hands the boot loader through Instrumentation: the JVM reads it natively
+    BootClassPathInstrumentation bootJars = new BootClassPathInstrumentation();
+    Capture appended = new Capture(BootClassPathInstrumentation.TYPE, BootClassPathInstrumentation.METHOD,
+        BootClassPathInstrumentation.DESC, false, Rewrite.BODY, HOOKS, "onValue", VALUE_HOOK, EventKind.CAPTURED_VALUE,
+        Set.of(BootClassPathInstrumentation.TYPE), Named.EXACTLY, Set.of(), false, false, Jdks.ALL, bootJars,
+        AppendedJars.CODEC);
+    bootJars.row(appended);
+    ROWS.add(appended);
+    own(SystemClassPathInstrumentation.TYPE, SystemClassPathInstrumentation.METHOD, SystemClassPathInstrumentation.DESC,
+        false, HOOKS, SystemClassPathInstrumentation.HOOK, SystemClassPathInstrumentation.HOOK_DESC, null,
+        new SystemClassPathInstrumentation());
     TypeInstrumentation shutdown = new ShutdownInstrumentation();
     own("java/lang/Shutdown", "exit", "(I)V", true, HOOKS, "onShutdown", "(ZI)V", null, shutdown);
     own("java/lang/Shutdown", "shutdown", "()V", true, HOOKS, "onShutdown", "(ZI)V", null, shutdown);

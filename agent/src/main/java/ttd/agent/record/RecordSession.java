@@ -36,6 +36,9 @@ import ttd.log.TraceWriter;
 public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
 
   /** What to do instead of starting virtual threads, to record a program. */
+  private static final String ON_THE_COMMAND_LINE =
+      "to record the program, load the agent on the command line after ttd's (for Mockito:"
+          + " -javaagent:<the mockito-core jar>), which it then uses instead";
   private static final String ON_PLATFORM_THREADS =
       "to record the program, run its tasks on platform threads (Thread.ofPlatform(),"
           + " Executors.newCachedThreadPool())";
@@ -361,6 +364,25 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
     messages.say(
         "the program starts a virtual thread, which ttd cannot record yet: recording stops here, the"
             + " program goes on unrecorded and its recording will not replay; " + ON_PLATFORM_THREADS);
+  }
+
+  /**
+   * On the attach listener thread, before the agent's {@code agentmain} runs: a replay could not
+   * load the agent (no process attaches to it), and the program would then run otherwise, so the
+   * header is marked refused and recording stops, as for a virtual thread.
+   */
+  @Override
+  public synchronized void agentAttached(String agentClass) {
+    if (!run.active()) {
+      return;
+    }
+    String what = "another process had the JVM load the Java agent " + agentClass + " while the program ran"
+        + " (Mockito's inline mock maker does this through Byte Buddy), which a replay cannot do; ";
+    log.refused(what + ON_THE_COMMAND_LINE);
+    run.deactivate();
+    scheduler.disable();
+    messages.say(what + "recording stops here, the program goes on unrecorded and its recording will not"
+        + " replay; " + ON_THE_COMMAND_LINE);
   }
 
   /** Ends the recording: the last blocks, the end document and the final header. */

@@ -391,6 +391,10 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
    * A recorded run that started a virtual thread left a refused recording, which no replay runs:
    * the replay went somewhere the recorded run did not, and it must not run on unscheduled.
    */
+  /** Nobody attaches to a replay that was recorded without an attach; one who does is not the program. */
+  @Override
+  public void agentAttached(String agentClass) {}
+
   @Override
   public void virtualThreadsStarted() {
     events.stop(

@@ -40,6 +40,9 @@ public interface Lifecycle {
   /** The program starts virtual threads, which the scheduler does not run: stop scheduling. */
   void virtualThreadsStarted();
 
+  /** Another process had the JVM load the Java agent {@code agentClass}, which no replay can do. */
+  void agentAttached(String agentClass);
+
   /** The program's main method is called with {@code args}. */
   void mainArgs(String[] args);
 }

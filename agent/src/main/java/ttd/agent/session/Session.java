@@ -8,6 +8,7 @@ import java.security.SecureRandomSpi;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import ttd.agent.value.AppendedJars;
 import ttd.agent.value.CallOutcome;
 import ttd.agent.value.ThreadInfos;
 import ttd.agent.value.ThreadStacks;
@@ -347,6 +348,16 @@ public final class Session implements HookDelegate {
    * The JVM's own handler of a signal is about to call {@code Shutdown.exit(128 + number)} (on a
    * thread of its own, not the program's): unless the program already exits, that is how it ends.
    */
+  @Override
+  public boolean onSystemClassPathAppend(String name) {
+    return !exchange.performsRealIo() && AppendedJars.appendToSystemLoader(name);
+  }
+
+  @Override
+  public void onAgentAttached(String agentClass) {
+    mode.agentAttached(agentClass);
+  }
+
   @Override
   public void onSignal(int number) {
     if (ReplayPosition.evaluating) {

@@ -13,7 +13,8 @@ import ttd.log.RecordingMetadata;
  * Builds the command line of a replay JVM from a recording's header: the same JDK (when it is
  * still there), JVM options, class path, main class and arguments as recorded, the determinism
  * flags, the recorded processor count and locale, and ttd.jar as agent in replay mode (after
- * {@link ReplayCompilerFlags}, which the recorded options may override).
+ * {@link ReplayCompilerFlags}, which the recorded options may override), followed by the
+ * program's own Java agents.
  */
 public final class ReplayLauncher {
 
@@ -57,6 +58,7 @@ public final class ReplayLauncher {
     }
     cmd.add("-javaagent:" + ttdJar + "=replay=" + recording.toAbsolutePath() + ",launcher"
         + (start == null ? "" : "," + start.agentOption()));
+    cmd.addAll(m.getList("jvm.agents")); // the program's own agents, after ttd's, whose hooks capture them
     cmd.add("-cp");
     cmd.add(m.get("class.path", "."));
     String main = m.get("main.class");

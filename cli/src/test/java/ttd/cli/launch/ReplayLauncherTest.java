@@ -92,4 +92,15 @@ class ReplayLauncherTest {
     assertEquals(4, warnings.size(), warnings.toString());
     assertTrue(warnings.get(0).contains("-XX:OnError=rm -rf /tmp/x is left out of the replay"), warnings.get(0));
   }
+
+  @Test
+  void runsTheProgramsOwnAgentsAfterTtdsInTheRecordedOrder() {
+    RecordingMetadata m = recorded();
+    m.putList("jvm.agents", List.of("-javaagent:/libs/mockito-core.jar", "-javaagent:/opt/otel.jar=service=shop"));
+    List<String> cmd = ReplayLauncher.command(Paths.get("rec"), m, ttdJar, null, new ArrayList<>());
+    int ttd = cmd.indexOf("-javaagent:/opt/ttd.jar=replay=" + Paths.get("rec").toAbsolutePath() + ",launcher");
+    assertTrue(ttd > 0, cmd.toString());
+    assertEquals(List.of("-javaagent:/libs/mockito-core.jar", "-javaagent:/opt/otel.jar=service=shop"),
+        cmd.subList(ttd + 1, ttd + 3));
+  }
 }
