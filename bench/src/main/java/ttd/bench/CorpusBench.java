@@ -84,7 +84,10 @@ public final class CorpusBench {
     return new CorpusResult(main, plain, record, replays, info);
   }
 
-  /** {@code java [-javaagent...] -Djava.io.tmpdir=TMP -cp CP main}, the temp dir made first. */
+  /**
+   * {@code java [-javaagent:ttd] [the program's own agents] -Djava.io.tmpdir=TMP -cp CP main}, the
+   * temp dir made first.
+   */
   private static List<String> program(Options o, Path tmp, String classPath, String main, Path recording)
       throws IOException {
     Files.createDirectories(tmp);
@@ -92,6 +95,7 @@ public final class CorpusBench {
     if (recording != null) {
       cmd.add("-javaagent:" + o.ttdJar.toAbsolutePath() + "=out=" + recording + ",quiet");
     }
+    cmd.addAll(Corpus.javaAgents(o.known.resolveSibling("java-agents.txt"), main, o.corpus.resolve("lib")));
     cmd.addAll(List.of("-Djava.io.tmpdir=" + tmp, "-cp", classPath, main));
     return cmd;
   }

@@ -102,6 +102,49 @@ public final class Corpus {
     return known;
   }
 
+  /**
+   * The {@code -javaagent} options {@code mainClass} runs with, from {@code file} (compat/java-agents.txt,
+   * {@code program jar-name-start} per line), each naming the jar in {@code lib} whose file name
+   * starts so. A malformed line, or one naming no jar or several, is an error, never skipped.
+   */
+  public static List<String> javaAgents(Path file, String mainClass, Path lib) {
+    List<String> agents = new ArrayList<>();
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      if (line.isEmpty() || line.startsWith("#")) {
+        continue;
+      }
+      String[] parts = line.split("\\s+");
+      if (parts.length != 2) {
+        throw new IllegalArgumentException(file + ":" + (i + 1)
+            + ": expected `program jar-name-start`, e.g. `mockito.InlineMocks mockito-core-`, got: " + line);
+      }
+      if (parts[0].equals(shortName(mainClass))) {
+        agents.add("-javaagent:" + jar(lib, parts[1], file + ":" + (i + 1)));
+      }
+    }
+    return agents;
+  }
+
+  private static Path jar(Path lib, String start, String where) {
+    List<Path> found;
+    try (Stream<Path> jars = Files.list(lib)) {
+      found = jars.filter(p -> p.getFileName().toString().startsWith(start) && p.toString().endsWith(".jar")).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the corpus's libraries in " + lib, e);
+    }
+    if (found.size() != 1) {
+      throw new IllegalArgumentException(where + ": " + found.size() + " jars in " + lib + " start with " + start);
+    }
+    return found.get(0).toAbsolutePath();
+  }
+
   /** The known failure of {@code mainClass} on JDK {@code feature}, if it is listed for it. */
   public static Optional<KnownFailure> knownFailure(Map<String, KnownFailure> known, String mainClass, int feature) {
     return Optional.ofNullable(known.get(shortName(mainClass))).filter(k -> k.on(feature));

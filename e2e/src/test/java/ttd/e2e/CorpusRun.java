@@ -41,6 +41,12 @@ record CorpusRun(Outcome recorded, Outcome replayed, String hung, List<String> l
     return String.join(File.pathSeparator, entries);
   }
 
+  /** The program's own {@code -javaagent} options (compat/java-agents.txt), which the recording adds after ttd's. */
+  static List<String> javaAgents(String main) {
+    return ttd.compat.Corpus.javaAgents(Paths.get(property("ttd.compat.agents")), main,
+        Paths.get(property("ttd.compat.lib")));
+  }
+
   static String property(String name) {
     String value = System.getProperty(name, "");
     if (value.isBlank()) {
@@ -57,9 +63,9 @@ record CorpusRun(Outcome recorded, Outcome replayed, String hung, List<String> l
     Outcome recorded;
     try {
       Files.createDirectories(tmp);
-      recorded = Exec.run(
-          TtdRun.recordCommand(jvm, recording, List.of(), List.of("-Djava.io.tmpdir=" + tmp), classPath, main, List.of()),
-          work);
+      List<String> jvmOptions = new ArrayList<>(javaAgents(main));
+      jvmOptions.add("-Djava.io.tmpdir=" + tmp);
+      recorded = Exec.run(TtdRun.recordCommand(jvm, recording, List.of(), jvmOptions, classPath, main, List.of()), work);
     } catch (AssertionError hang) {
       return new CorpusRun(null, null, "the recording hung: " + hang.getMessage(), List.of());
     } catch (IOException e) {
