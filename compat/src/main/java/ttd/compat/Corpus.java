@@ -74,20 +74,11 @@ public final class Corpus {
    */
   public static Map<String, KnownFailure> knownFailures(Path file) {
     Map<String, KnownFailure> known = new TreeMap<>();
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
-    }
-    for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i).strip();
-      if (line.isEmpty() || line.startsWith("#")) {
-        continue;
-      }
+    for (Map.Entry<String, String> at : lines(file).entrySet()) {
+      String line = at.getValue();
       String[] parts = line.split("\\s+", 4);
       if (parts.length < 4 || !parts[2].matches("[abcx]\\??") || !parts[1].matches("\\d+(,\\d+)*")) {
-        throw new IllegalArgumentException(file + ":" + (i + 1)
+        throw new IllegalArgumentException(at.getKey()
             + ": expected `program jdks class reason`, e.g. `h2.CloseDelayMemoryDb 17,25 b hangs at exit`, got: " + line);
       }
       List<Integer> jdks = new ArrayList<>();
@@ -96,7 +87,7 @@ public final class Corpus {
       }
       if (known.put(parts[0], new KnownFailure(parts[0], List.copyOf(jdks), parts[2].substring(0, 1),
           parts[2].endsWith("?"), parts[3])) != null) {
-        throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + parts[0] + " is listed twice");
+        throw new IllegalArgumentException(at.getKey() + ": " + parts[0] + " is listed twice");
       }
     }
     return known;
@@ -109,27 +100,35 @@ public final class Corpus {
    */
   public static List<String> javaAgents(Path file, String mainClass, Path lib) {
     List<String> agents = new ArrayList<>();
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
-    }
-    for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i).strip();
-      if (line.isEmpty() || line.startsWith("#")) {
-        continue;
-      }
-      String[] parts = line.split("\\s+");
+    for (Map.Entry<String, String> at : lines(file).entrySet()) {
+      String[] parts = at.getValue().split("\\s+");
       if (parts.length != 2) {
-        throw new IllegalArgumentException(file + ":" + (i + 1)
-            + ": expected `program jar-name-start`, e.g. `mockito.InlineMocks mockito-core-`, got: " + line);
+        throw new IllegalArgumentException(at.getKey()
+            + ": expected `program jar-name-start`, e.g. `mockito.InlineMocks mockito-core-`, got: " + at.getValue());
       }
       if (parts[0].equals(shortName(mainClass))) {
-        agents.add("-javaagent:" + jar(lib, parts[1], file + ":" + (i + 1)));
+        agents.add("-javaagent:" + jar(lib, parts[1], at.getKey()));
       }
     }
     return agents;
+  }
+
+  /** The lines of {@code file} that say something (neither blank nor a {@code #} comment), stripped, by {@code file:line}. */
+  private static Map<String, String> lines(Path file) {
+    List<String> all;
+    try {
+      all = Files.readAllLines(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+    Map<String, String> said = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < all.size(); i++) {
+      String line = all.get(i).strip();
+      if (!line.isEmpty() && !line.startsWith("#")) {
+        said.put(file + ":" + (i + 1), line);
+      }
+    }
+    return said;
   }
 
   private static Path jar(Path lib, String start, String where) {

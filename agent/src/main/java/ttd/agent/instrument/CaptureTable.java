@@ -243,19 +243,20 @@ public final class CaptureTable {
     own("java/lang/Runtime", "halt", "(I)V", false, HOOKS, "onRuntimeHalt", "(I)V", EventKind.EXIT, runtime);
     own("java/lang/Terminator$1", "handle", "(Ljdk/internal/misc/Signal;)V", false, HOOKS, "onSignal", "(I)V",
         null, new TerminatorInstrumentation());
-    own(AgentAttachInstrumentation.TYPE, AgentAttachInstrumentation.METHOD, AgentAttachInstrumentation.DESC, false,
-        HOOKS, "onAgentAttached", "(Ljava/lang/String;)V", null, new AgentAttachInstrumentation());
-    // a jar the program hands the boot loader through Instrumentation: the JVM reads it natively
-    BootClassPathInstrumentation bootJars = new BootClassPathInstrumentation();
-    Capture appended = new Capture(BootClassPathInstrumentation.TYPE, BootClassPathInstrumentation.METHOD,
-        BootClassPathInstrumentation.DESC, false, Rewrite.BODY, HOOKS, "onValue", VALUE_HOOK, EventKind.CAPTURED_VALUE,
-        Set.of(BootClassPathInstrumentation.TYPE), Named.EXACTLY, Set.of(), false, false, Jdks.ALL, bootJars,
+    // where the program's own Java agents reach the JVM: jars for the class loaders, and an agent
+    // another process has the JVM load (which no replay can do)
+    ProgramAgentInstrumentation agents = new ProgramAgentInstrumentation();
+    String instrumentation = ProgramAgentInstrumentation.TYPE;
+    Capture bootJars = new Capture(instrumentation, ProgramAgentInstrumentation.APPEND_BOOT,
+        ProgramAgentInstrumentation.APPEND_DESC, false, Rewrite.BODY, HOOKS, "onValue", VALUE_HOOK,
+        EventKind.CAPTURED_VALUE, Set.of(instrumentation), Named.EXACTLY, Set.of(), false, false, Jdks.ALL, agents,
         AppendedJars.CODEC);
-    bootJars.row(appended);
-    ROWS.add(appended);
-    own(SystemClassPathInstrumentation.TYPE, SystemClassPathInstrumentation.METHOD, SystemClassPathInstrumentation.DESC,
-        false, HOOKS, SystemClassPathInstrumentation.HOOK, SystemClassPathInstrumentation.HOOK_DESC, null,
-        new SystemClassPathInstrumentation());
+    agents.bootJarsRow(bootJars);
+    ROWS.add(bootJars);
+    own(instrumentation, ProgramAgentInstrumentation.APPEND_SYSTEM, ProgramAgentInstrumentation.APPEND_DESC, false,
+        HOOKS, ProgramAgentInstrumentation.SYSTEM_HOOK, ProgramAgentInstrumentation.SYSTEM_HOOK_DESC, null, agents);
+    own(instrumentation, ProgramAgentInstrumentation.ATTACH, ProgramAgentInstrumentation.ATTACH_DESC, false, HOOKS,
+        ProgramAgentInstrumentation.ATTACH_HOOK, ProgramAgentInstrumentation.ATTACH_HOOK_DESC, null, agents);
     TypeInstrumentation shutdown = new ShutdownInstrumentation();
     own("java/lang/Shutdown", "exit", "(I)V", true, HOOKS, "onShutdown", "(ZI)V", null, shutdown);
     own("java/lang/Shutdown", "shutdown", "()V", true, HOOKS, "onShutdown", "(ZI)V", null, shutdown);
