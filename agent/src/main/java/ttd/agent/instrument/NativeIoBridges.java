@@ -70,18 +70,22 @@ final class NativeIoBridges {
     for (Bridge b : bridges.values()) {
       MethodVisitor mv = cv.visitMethod(access, b.name, b.descriptor(), null, null);
       mv.visitCode();
+      Label asWritten = new Label();
       if (b.opcode == Opcodes.INVOKESPECIAL) {
         mv.visitLdcInsn(Type.getObjectType(b.owner));
         HookCalls.pushInt(mv, b.entry.op);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, NativeIoRewriter.HOOKS, "superReachesNative", "(Ljava/lang/Class;I)Z",
             false);
       } else {
+        // most receivers are the program's own (Lucene's IndexInput.getFilePointer()): one type check
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitTypeInsn(Opcodes.INSTANCEOF, b.entry.owner);
+        mv.visitJumpInsn(Opcodes.IFEQ, asWritten);
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         HookCalls.pushInt(mv, b.entry.op);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, NativeIoRewriter.HOOKS, "reachesNative", "(Ljava/lang/Object;I)Z",
             false);
       }
-      Label asWritten = new Label();
       mv.visitJumpInsn(Opcodes.IFEQ, asWritten);
       b.loadArguments(mv);
       HookCalls.pushInt(mv, b.entry.op);
