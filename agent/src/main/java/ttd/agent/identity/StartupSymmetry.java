@@ -62,6 +62,7 @@ public final class StartupSymmetry {
     "sun.misc.Signal$InternalMiscHandler",
     "sun.misc.Signal$SunMiscHandler",
     "java.util.NoSuchElementException",
+    "java.net.URISyntaxException", // the recording's search for ttd's own jar among the agents (ProgramAgents)
   };
 
   private StartupSymmetry() {}
