@@ -34,6 +34,7 @@ import ttd.agent.io.RealSunNio;
 import ttd.agent.io.RealSecureRandomSpi;
 import ttd.agent.session.Messages;
 import ttd.agent.session.Session;
+import ttd.agent.session.ShadowFiles;
 import ttd.runtime.FileHooks;
 import ttd.runtime.Hooks;
 import ttd.runtime.ScheduleHooks;
@@ -113,6 +114,7 @@ public final class AgentMain {
       ScheduleHooks.installRealPark(new RealUnsafePark());
       NativeIoHooks.installReal(new RealNativeIoCalls());
       AppendedJars.keepCopiesIn(runtimeJar.getParent().resolve("appended-jars"));
+      ShadowFiles.keepIn(runtimeJar.getParent().resolve("mapped"));
       NetHooks.installRealNet(new RealSunNio());
       RandomHooks.installReal(new RealSecureRandomSpi());
       TtdTransformer transformer = new TtdTransformer(instrumenter, agentLoader, start.transformListener());

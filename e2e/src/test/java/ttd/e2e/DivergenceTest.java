@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,18 +38,14 @@ class DivergenceTest {
           "    long now = System.currentTimeMillis();\n",
           "    long now = System.currentTimeMillis();\n    long extra = System.nanoTime();\n");
 
-  private static final String INPUT_READER =
+  private static final String LIBRARY_LOADER =
       String.join(
           "\n",
-          "import java.nio.channels.FileChannel;",
-          "import java.nio.charset.StandardCharsets;",
-          "import java.nio.file.Path;",
-          "public class InputReader {",
-          "  public static void main(String[] args) throws Exception {",
+          "public class LibraryLoader {",
+          "  public static void main(String[] args) {",
           "    System.out.println(\"started at \" + System.currentTimeMillis());",
-          "    try (FileChannel ch = FileChannel.open(Path.of(args[1]), java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {",
-          "      System.out.println(\"file says: \" + StandardCharsets.UTF_8.decode(ch.map(FileChannel.MapMode.READ_WRITE, 0, ch.size())).toString().trim());",
-          "    }",
+          "    System.load(args[0]);",
+          "    System.out.println(\"loaded \" + args[0]);",
           "    System.out.println(\"EXIT-SUCCESS\");",
           "  }",
           "}",
@@ -88,18 +84,26 @@ class DivergenceTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
-  void programThatReadsAMappedFileRecordsFineAndItsReplayStopsAtTheUncapturedInput(Jvm jvm) throws Exception {
-    Path work = Scratch.dir("file-input-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "InputReader", INPUT_READER);
-    Path input = Files.writeString(work.resolve("input.txt"), "hello from a file\n", StandardCharsets.UTF_8);
+  void programThatLoadsANativeLibraryRecordsFineAndItsReplayStopsAtTheUncapturedInput(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("uncaptured-input-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "LibraryLoader", LIBRARY_LOADER);
+    String libc = libc();
     Path recording = work.resolve("recording");
     Outcome recorded =
-        TtdRun.record(jvm, recording, List.of(), classes.toString(), "InputReader",
-            List.of("file", input.toString()), new byte[0]);
+        TtdRun.record(jvm, recording, List.of(), classes.toString(), "LibraryLoader", List.of(libc), new byte[0]);
 
-    assertEquals(0, recorded.exitStatus(), "InputReader failed while recording:" + recorded.describe());
-    assertTrue(recorded.stdout().contains("file says: hello from a file\n"), "the file was not read:" + recorded.describe());
+    assertEquals(0, recorded.exitStatus(), "LibraryLoader failed while recording:" + recorded.describe());
+    assertTrue(recorded.stdout().contains("loaded " + libc + "\n"), "the library was not loaded:" + recorded.describe());
     assertStopsAtUncapturedInput(recorded, TtdRun.replay(jvm, recording));
+  }
+
+  /** The C library this JVM runs on: a native library outside the JDK that every Linux JVM has. */
+  private static String libc() throws IOException {
+    return Files.readAllLines(Path.of("/proc/self/maps")).stream()
+        .map(l -> l.substring(l.lastIndexOf(' ') + 1))
+        .filter(p -> p.matches(".*/libc[.-][^/]*so.*"))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no C library in /proc/self/maps"));
   }
 
   private static void assertStopsAtUncapturedInput(Outcome recorded, Outcome replayed) {

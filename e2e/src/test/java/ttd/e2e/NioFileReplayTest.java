@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Files read, inspected and listed through {@code java.nio.file} and {@code FileChannel} replay
  * from the recording after the directory is deleted: contents, attributes, listings in the order
- * the recording saw them, real paths, and a file stream's channel.
+ * the recording saw them, real paths, a file stream's channel, and mappings of files, read-only
+ * and shared writable.
  */
 class NioFileReplayTest {
 
@@ -111,9 +112,8 @@ class NioFileReplayTest {
           "public class Mapper {",
           "  public static void main(String[] args) throws Exception {",
           "    System.out.println(\"mapping\");",
-          "    FileChannel.MapMode mode = args[1].equals(\"rw\") ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY;",
           "    try (FileChannel ch = FileChannel.open(Paths.get(args[0]), StandardOpenOption.READ, StandardOpenOption.WRITE)) {",
-          "      MappedByteBuffer m = ch.map(mode, 0, ch.size());",
+          "      MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());",
           "      System.out.println(\"first byte \" + (char) m.get(0));",
           "      MappedByteBuffer p = ch.map(FileChannel.MapMode.PRIVATE, 4097, 3);",
           "      System.out.println(\"private \" + (char) p.get(0) + (char) p.get(2) + \" of \" + p.capacity());",
@@ -129,7 +129,7 @@ class NioFileReplayTest {
     Path classes = JavaSource.compile(work.resolve("classes"), "Mapper", MAPPER);
     Path data = Files.writeString(work.resolve("data.bin"), "x" + "-".repeat(4096) + "abc", StandardCharsets.UTF_8);
     Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Mapper", data.toString(), "ro");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Mapper", data.toString());
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertEquals("mapping\nfirst byte x\nprivate ac of 3\n", recorded.stdout(), recorded.describe());
     assertEquals("", recorded.stderr(), recorded.describe());
@@ -142,20 +142,69 @@ class NioFileReplayTest {
     assertFalse(Files.exists(data), "the replay made the mapped file");
   }
 
+  private static final String SHARED_MAPPER =
+      String.join(
+          "\n",
+          "import java.nio.*;",
+          "import java.nio.channels.*;",
+          "import java.nio.file.*;",
+          "import static java.nio.file.StandardOpenOption.*;",
+          "public class SharedMapper {",
+          "  public static void main(String[] args) throws Exception {",
+          "    Path p = Paths.get(args[0]);",
+          "    try (FileChannel a = FileChannel.open(p, READ, WRITE); FileChannel b = FileChannel.open(p, READ, WRITE)) {",
+          "      MappedByteBuffer whole = a.map(FileChannel.MapMode.READ_WRITE, 0, 8192);",
+          "      MappedByteBuffer page = b.map(FileChannel.MapMode.READ_WRITE, 4096, 4096);",
+          "      System.out.println(\"file starts \" + text(whole, 0, 3) + \", is \" + a.size() + \" bytes\");",
+          "      whole.put(4096, (byte) 'M');",
+          "      page.put(1, (byte) 'N');",
+          "      System.out.println(\"mappings share \" + text(page, 0, 1) + text(whole, 4097, 1));",
+          "      a.write(ByteBuffer.wrap(\"pw\".getBytes()), 4098);",
+          "      b.position(4100);",
+          "      b.write(ByteBuffer.wrap(\"seq\".getBytes()));",
+          "      System.out.println(\"channel writes show in \" + text(page, 0, 7));",
+          "      whole.put(0, (byte) 'W');",
+          "      MappedByteBuffer later = b.map(FileChannel.MapMode.READ_ONLY, 0, 8192);",
+          "      MappedByteBuffer own = b.map(FileChannel.MapMode.PRIVATE, 0, 8192);",
+          "      own.put(4096, (byte) 'P');",
+          "      System.out.println(\"later mappings \" + text(later, 0, 3) + \" \" + text(later, 4096, 7) + \" \" + text(own, 4096, 2) + text(whole, 4096, 2));",
+          "      whole.force();",
+          "      ByteBuffer back = ByteBuffer.allocate(7);",
+          "      a.read(back, 4096);",
+          "      System.out.println(\"channel reads \" + new String(back.array()));",
+          "    }",
+          "  }",
+          "  static String text(ByteBuffer b, int at, int n) {",
+          "    byte[] s = new byte[n];",
+          "    for (int i = 0; i < n; i++) s[i] = b.get(at + i);",
+          "    return new String(s).replace((char) 0, '0');",
+          "  }",
+          "}",
+          "");
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
-  void aWritableMappingIsReportedWhileRecordingAndStopsTheReplayThere(Jvm jvm) throws Exception {
+  void sharedWritableMappingsSeeEachOtherAndTheChannelsWritesInReplayWithTheFileGone(Jvm jvm) throws Exception {
     Path work = Scratch.dir("nio-map-rw-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "Mapper", MAPPER);
-    Path data = Files.writeString(work.resolve("data.bin"), "xyz", StandardCharsets.UTF_8);
+    Path classes = JavaSource.compile(work.resolve("classes"), "SharedMapper", SHARED_MAPPER);
+    Path data = Files.writeString(work.resolve("data.bin"), "xyz" + "-".repeat(4097), StandardCharsets.UTF_8);
     Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Mapper", data.toString(), "rw");
-    assertTrue(recorded.stdout().startsWith("mapping\nfirst byte x\n"), recorded.describe());
-    assertTrue(recorded.stderr().contains("maps the file " + data + " into memory for writing"), recorded.describe());
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "SharedMapper", data.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals(
+        "file starts xyz, is 8192 bytes\n"
+            + "mappings share MN\n"
+            + "channel writes show in MNpwseq\n"
+            + "later mappings Wyz MNpwseq PNMN\n"
+            + "channel reads MNpwseq\n",
+        recorded.stdout(),
+        recorded.describe());
+    assertEquals("", recorded.stderr(), recorded.describe());
 
-    Outcome replayed = TtdRun.replay(jvm, recording);
-    assertEquals(86, replayed.exitStatus(), replayed.describe());
-    assertEquals("mapping\n", replayed.stdout(), replayed.describe());
-    assertTrue(replayed.stderr().contains("maps the file " + data + " into memory for writing"), replayed.describe());
+    Files.write(data, "y".repeat(9000).getBytes(StandardCharsets.UTF_8));
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay with the mapped file changed");
+    Files.delete(data);
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay with the mapped file gone");
+    assertFalse(Files.exists(data), "the replay made the mapped file");
   }
 }

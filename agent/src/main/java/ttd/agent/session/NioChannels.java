@@ -1,12 +1,14 @@
 package ttd.agent.session;
 
-import java.util.concurrent.atomic.AtomicLong;
 import static ttd.runtime.NativeIoOp.*;
 
 import java.io.FileDescriptor;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import ttd.agent.io.NativeMemory;
 import ttd.log.EventKind;
 import ttd.runtime.RealCalls;
@@ -17,8 +19,9 @@ import ttd.runtime.RealCalls;
  * JDK passes); writes are logged and, in replay, compared and not performed; position, size,
  * truncation, locks and syncs are logged and answered from the log.
  *
- * <p>Transfers that would bypass those natives (sendfile, or mapping the file) are declined for
- * the program's channels, so the JDK falls back to reading and writing through them.
+ * <p>Transfers that would bypass those natives (sendfile) are declined for the program's channels,
+ * so the JDK falls back to reading and writing through them. Mappings are read when they are made
+ * ({@link #map}).
  */
 final class NioChannels {
 
@@ -44,6 +47,12 @@ final class NioChannels {
   private final AtomicLong outputs;
   /** Replay's source of anonymous memory for mappings, opened at the first one. */
   private java.io.FileInputStream devZero;
+  /**
+   * The program's files it has mapped for writing, in both modes: a write through a channel to
+   * one of them logs where it went, so replay can apply it to the file's shadow.
+   */
+  private final Set<String> writablyMapped = new HashSet<>();
+  private final ShadowFiles shadows = new ShadowFiles();
 
   NioChannels(ProgramFds fds, AtomicLong outputs) {
     this.fds = fds;
@@ -76,8 +85,18 @@ final class NioChannels {
         if (op != WRITEV) {
           NativeMemory.read((long) a[1], bytes, 0, bytes.length);
         }
+        long at = op == PWRITE ? (long) a[3] : -1;
+        boolean mapped = isWritablyMapped(path);
+        if (mapped && op != PWRITE) {
+          at = (long) NativeCalls.logged(
+              s, t, real, EventKind.CHANNEL_CALL, NativeCalls.key(SEEK, path, "[-1]"), SEEK, new Object[] {a[0], -1L}, null);
+        }
         s.exchangeOutput(t, EventKind.FILE_WRITE, outputs.getAndIncrement(), bytes, 0, bytes.length);
-        return NativeCalls.logged(s, t, real, EventKind.CHANNEL_CALL, NativeCalls.key(op, path), op, a, null);
+        Object n = NativeCalls.logged(s, t, real, EventKind.CHANNEL_CALL, NativeCalls.key(op, path), op, a, null);
+        if (mapped && !s.performsRealIo()) {
+          shadows.written(path, at, bytes, (int) Math.min(((Number) n).longValue(), Integer.MAX_VALUE));
+        }
+        return n;
       default:
         Object[] args = new Object[a.length - 1];
         System.arraycopy(a, 1, args, 0, args.length);
@@ -116,11 +135,15 @@ final class NioChannels {
   /**
    * A mapping of a file region into memory ({@code map0(fd or channel, prot, position, length,
    * sync)}, which returns the address). Reads of mapped memory make no call ttd could see, so a
-   * read-only or private mapping of the program's file is taken as one read of the whole region
-   * when it is made: recording logs the mapped bytes, and replay maps as much anonymous memory
-   * (private {@code /dev/zero}, which the JDK's own unmap releases) and copies them there. A
-   * writable shared mapping, whose memory the file and other mappings change, is logged as an
-   * input ttd does not capture: recording warns, replay stops there.
+   * mapping of the program's file is taken as one read of the whole region when it is made:
+   * recording logs the mapped bytes, and replay maps memory of its own and copies them there. For
+   * a read-only or private mapping that is anonymous memory (private {@code /dev/zero}, which the
+   * JDK's own unmap releases). A shared writable mapping's memory is also what other mappings of
+   * the region and later writes to the file make it, so replay maps such a file's region, and every
+   * later mapping of that file, from the file's shadow ({@link ShadowFiles}), to which the
+   * program's channel writes to the file go too. Writes the program makes to the file by other
+   * means than its channels (a {@code RandomAccessFile}'s or a stream's own writes), and changes
+   * other processes make, do not reach the shadow.
    */
   private Object map(Exchange s, ThreadState t, RealCalls real, Object[] a) throws Exception {
     FileDescriptor fd = a[0] instanceof FileDescriptor d ? d : fd(a[0]);
@@ -129,9 +152,15 @@ final class NioChannels {
     if (path == null) {
       return real.call(MAP, a);
     }
-    if ((int) a[1] == MAP_RW || length > Integer.MAX_VALUE) {
-      s.uncaptured(t, "maps the file " + path + " into memory for writing (FileChannel.map, READ_WRITE)");
+    if (length > Integer.MAX_VALUE) {
+      s.uncaptured(t, "maps " + length + " bytes of the file " + path + " into memory at once (FileChannel.map)");
       return real.call(MAP, a);
+    }
+    boolean shadowed = (int) a[1] == MAP_RW || isWritablyMapped(path);
+    if ((int) a[1] == MAP_RW) {
+      synchronized (writablyMapped) {
+        writablyMapped.add(path);
+      }
     }
     String key = NativeCalls.key(MAP, path, a[2], length);
     long address;
@@ -148,7 +177,7 @@ final class NioChannels {
       s.exchangePair(t, EventKind.CHANNEL_CALL, key, NativeOutcomes.ofResult(length));
     } else {
       NativeOutcomes.result(s.exchangePair(t, EventKind.CHANNEL_CALL, key, null)); // throws a recorded failure
-      address = anonymous(real, a, length);
+      address = shadowed ? shadowed(real, a, path, length) : anonymous(real, a, length);
     }
     s.exchangeNativeRead(t, (int) length, address, (int) length, 0);
     return address;
@@ -164,6 +193,24 @@ final class NioChannels {
 
   private long anonymous(RealCalls real, Object[] a, long length) throws Exception {
     return (long) real.call(MAP, new Object[] {anonymousSource(a), MAP_PV, 0L, length, false});
+  }
+
+  /**
+   * {@code length} bytes of the shadow of {@code path} at the mapping's position (replay): shared
+   * and writable, or private for a private mapping, so the recorded bytes can be copied in.
+   */
+  private long shadowed(RealCalls real, Object[] a, String path, long length) throws Exception {
+    long position = (long) a[2];
+    java.nio.channels.FileChannel shadow = shadows.covering(path, position + length);
+    Object source = a[0] instanceof FileDescriptor ? fd(shadow) : shadow;
+    int prot = (int) a[1] == MAP_PV ? MAP_PV : MAP_RW;
+    return (long) real.call(MAP, new Object[] {source, prot, position, length, false});
+  }
+
+  private boolean isWritablyMapped(String path) {
+    synchronized (writablyMapped) {
+      return writablyMapped.contains(path);
+    }
   }
 
   private FileDescriptor fd(Object channel) {

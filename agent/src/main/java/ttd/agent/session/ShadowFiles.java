@@ -1,0 +1,79 @@
+package ttd.agent.session;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Replay's stand-ins for the program's files that it maps into memory for writing. A shared
+ * writable mapping is memory that every other mapping of the same file region and every write to
+ * the file change, and the program reads it with no call ttd could see. Replay reads no program
+ * file, so it maps a private file of its own in the file's place: one per program file, in ttd's
+ * owner-only cache directory and unlinked as soon as it is open, which receives the recorded bytes
+ * of each mapping as it is made and the program's channel writes to the file. Two mappings of one
+ * region then share their memory, as they did in the recording, and see the writes they saw.
+ */
+public final class ShadowFiles {
+
+  /** Where replays create their shadow files: ttd's cache directory, set at start-up. */
+  private static volatile Path dir;
+
+  private final Map<String, FileChannel> byPath = new HashMap<>();
+
+  /** Sets the directory replays create shadow files in (ttd's cache, owner-only), at start-up. */
+  public static void keepIn(Path directory) {
+    dir = directory;
+  }
+
+  /**
+   * The shadow of {@code path}, at least {@code end} bytes long, created empty at its first
+   * mapping: what is mapped from it is filled from the log.
+   */
+  synchronized FileChannel covering(String path, long end) throws IOException {
+    FileChannel c = byPath.get(path);
+    if (c == null) {
+      c = create();
+      byPath.put(path, c);
+    }
+    if (c.size() < end) {
+      c.write(ByteBuffer.allocate(1), end - 1);
+    }
+    return c;
+  }
+
+  /** Applies a channel write the program made at {@code position} of {@code path}, if it has a shadow. */
+  synchronized void written(String path, long position, byte[] bytes, int count) throws IOException {
+    FileChannel c = byPath.get(path);
+    if (c == null || count <= 0 || position < 0) {
+      return;
+    }
+    ByteBuffer b = ByteBuffer.wrap(bytes, 0, Math.min(count, bytes.length));
+    for (long at = position; b.hasRemaining(); ) {
+      at += c.write(b, at);
+    }
+  }
+
+  private static FileChannel create() throws IOException {
+    Path d = dir;
+    if (d == null) {
+      throw new IOException("ttd: a replay has no directory for the files the program maps for writing");
+    }
+    java.nio.file.Files.createDirectories(d);
+    for (int n = 0; ; n++) {
+      Path p = d.resolve("mapped-" + n);
+      try {
+        FileChannel c =
+            FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        java.nio.file.Files.delete(p);
+        return c;
+      } catch (FileAlreadyExistsException taken) {
+        // another replay's, open now: the next name
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package ttd.agent.session;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ShadowFilesTest {
+
+  @TempDir Path cache;
+
+  @Test
+  void aShadowCoversTheMappedRegionAndLeavesNoFileBehind() throws Exception {
+    ShadowFiles.keepIn(cache.resolve("mapped"));
+    ShadowFiles shadows = new ShadowFiles();
+    FileChannel shadow = shadows.covering("/data/a.bin", 8192);
+    assertEquals(8192, shadow.size());
+    assertSame(shadow, shadows.covering("/data/a.bin", 4096), "one shadow per program file, never shrunk");
+    assertEquals(8192, shadow.size());
+    try (Stream<Path> left = Files.list(cache.resolve("mapped"))) {
+      assertEquals(0, left.count(), "the shadow is unlinked once open");
+    }
+  }
+
+  @Test
+  void channelWritesReachTheShadowOfAMappedFileOnly() throws Exception {
+    ShadowFiles.keepIn(cache.resolve("mapped"));
+    ShadowFiles shadows = new ShadowFiles();
+    FileChannel shadow = shadows.covering("/data/a.bin", 16);
+    shadows.written("/data/a.bin", 4, "abcdef".getBytes(StandardCharsets.US_ASCII), 3);
+    shadows.written("/data/other.bin", 0, "zz".getBytes(StandardCharsets.US_ASCII), 2);
+    ByteBuffer b = ByteBuffer.allocate(8);
+    shadow.read(b, 2);
+    assertArrayEquals(new byte[] {0, 0, 'a', 'b', 'c', 0, 0, 0}, b.array(), "only the bytes the write wrote");
+    assertEquals(16, shadow.size());
+  }
+}
