@@ -2,6 +2,7 @@ package ttd.agent.instrument;
 
 import java.util.HashMap;
 import java.util.Map;
+import ttd.log.AddedMembers;
 
 /**
  * Which JDK method a hook's call stands for: what the program's stack trace shows in place of a
@@ -21,7 +22,7 @@ public final class HookedMethods {
 
   /** Whether a frame of {@code method} is one of the bridges a program class calls a hook through ({@link NativeIoBridges}). */
   public static boolean isBridge(String method) {
-    return method.startsWith(NativeIoBridges.PREFIX);
+    return AddedMembers.isNativeIoBridge(method);
   }
 
   /** A rewriter replaced {@code owner.name}'s call on {@code line} of {@code caller.method} (internal names). */

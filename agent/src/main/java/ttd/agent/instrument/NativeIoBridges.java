@@ -8,6 +8,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import ttd.agent.io.NativeIoTable;
+import ttd.log.AddedMembers;
 
 /**
  * Static methods added to a program class, one per shape of call in it that reaches a native of
@@ -26,7 +27,7 @@ import ttd.agent.io.NativeIoTable;
 final class NativeIoBridges {
 
   /** The start of every bridge's name. */
-  public static final String PREFIX = "ttd$io$";
+  public static final String PREFIX = AddedMembers.NATIVE_IO_BRIDGE;
 
   private final String type;
   private final boolean isInterface;

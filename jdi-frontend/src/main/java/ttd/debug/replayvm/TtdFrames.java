@@ -4,12 +4,14 @@ import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.StackFrame;
 import com.sun.jdi.ThreadReference;
 import java.util.List;
+import ttd.log.AddedMembers;
 
 /**
  * Whether a program thread is inside ttd's own code (the agent, its runtime, Chronicle): an
  * exception thrown there is the recorder's business, not the program's, and does not stop a
  * {@code catch}; a thread that waits for its turn in ttd's scheduler has ttd's frames on top,
- * which {@code where} folds and {@code thread} steps below.
+ * which {@code where} folds and {@code thread} steps below. The bridges ttd adds to program classes
+ * ({@link AddedMembers}) are ttd's frames too.
  */
 public final class TtdFrames {
 
@@ -53,6 +55,6 @@ public final class TtdFrames {
   private static boolean ttd(StackFrame f) {
     String n = f.location().declaringType().name();
     return n.startsWith("ttd.agent.") || n.startsWith("ttd.runtime.") || n.startsWith("ttd.log.") || n.startsWith("ttd.launch.")
-        || n.startsWith("net.openhft.");
+        || n.startsWith("net.openhft.") || AddedMembers.isNativeIoBridge(f.location().method().name());
   }
 }
