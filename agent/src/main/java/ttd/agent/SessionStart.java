@@ -172,7 +172,7 @@ abstract class SessionStart {
           new ReplaySession(
               run, dir.resolve(TraceFormat.QUEUE_DIR), scan, signal,
               meta.get(TraceFormat.SIGNAL_AT), redacted(meta),
-              Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages, recorded.path());
+              Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages, recorded.path(), meta);
       session = new Session(run, replay, replay, CaptureTable.valueCaptures());
     } catch (BadRecordingException e) {
       if (refuse != null) {

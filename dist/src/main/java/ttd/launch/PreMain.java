@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import ttd.log.TraceFormat;
 
 /**
  * The {@code -javaagent} entry point: unpack, isolate, grant, hand over, and never throw.
@@ -17,9 +18,20 @@ import java.util.function.Consumer;
  */
 public final class PreMain {
 
+  /**
+   * The {@code Instrumentation}s of the extra agents a replay starts with ({@code attach-slot}),
+   * each the JVM's for an environment of its own, which the replay loads an agent through that
+   * another process had the recorded JVM load (the agent's {@code replay.AttachedAgents}).
+   */
+  private static final java.util.Queue<Instrumentation> ATTACH_SLOTS = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
   private PreMain() {}
 
   public static void premain(String options, Instrumentation inst) {
+    if (TraceFormat.ATTACH_SLOT.equals(options)) {
+      ATTACH_SLOTS.add(inst); // nothing else: the agent it is kept for runs nothing before it loads
+      return;
+    }
     ReplayHandshake replay = ReplayHandshake.of(options);
     try {
       NestedLibraries libs = NestedLibraries.forAgent(PreMain.class);
@@ -70,6 +82,10 @@ public final class PreMain {
             Map.of("com.sun.management.internal", Set.of(agent), "com.sun.management", Set.of(agent)), Set.of(),
             Map.of());
       }
+      // InstrumentationImpl's own agent loading, which a replay calls for an agent another process
+      // had the recorded JVM load (replay.AttachedAgents)
+      Module instrument = Instrumentation.class.getModule();
+      inst.redefineModule(instrument, Set.of(), Map.of(), Map.of("sun.instrument", Set.of(agent)), Set.of(), Map.of());
       // The hook classes must be in the bootstrap loader before any agent class that names them
       // is linked, so they are defined by a class that does not.
       Class.forName("ttd.agent.BootstrapRuntime", true, loader)
@@ -86,5 +102,10 @@ public final class PreMain {
       }
       System.err.println("ttd: the agent could not start, so the program runs without recording: " + why);
     }
+  }
+
+  /** The next extra agent's {@code Instrumentation}, or null if the replay started with none left. */
+  public static Instrumentation takeAttachSlot() {
+    return ATTACH_SLOTS.poll();
   }
 }

@@ -71,6 +71,29 @@ public final class TraceFormat {
    */
   public static final String SIGNAL_AT = "signal.at";
 
+  /** The header key of how many Java agents other processes had the recorded JVM load. */
+  public static final String ATTACHED_AGENTS = "agents.attached";
+
+  /**
+   * The start of the header keys of the {@code n}th of them ({@code agent.attached.<n>.class},
+   * {@code .options}, {@code .at}: each thread's count of logged events once it had loaded, as
+   * {@link #SIGNAL_AT}); its jar is {@code <n>.jar} in {@link #ATTACHED_AGENTS_DIR}.
+   */
+  public static final String ATTACHED_AGENT = "agent.attached.";
+
+  /** The recording's directory of the jars of the agents other processes had the JVM load. */
+  public static final String ATTACHED_AGENTS_DIR = "attached-agents";
+
+  /**
+   * The option of the extra {@code -javaagent:ttd.jar} a replay of such a recording starts with,
+   * one per agent: each is a Java agent of the JVM's own, with a JVMTI environment of its own as
+   * the attached agent had, kept for the replay to load that agent through. The same jar as ttd's
+   * agent, so the system class path gains no entry the recorded JVM's did not have; its manifest
+   * asks for every capability an agent's may ({@code Can-Set-Native-Method-Prefix} too, which Byte
+   * Buddy's agent asks for and Mockito's inline mock maker uses).
+   */
+  public static final String ATTACH_SLOT = "attach-slot";
+
   /** type + sequence + crc. */
   public static final int DOC_HEADER_BYTES = 1 + 8 + 4;
 

@@ -145,8 +145,11 @@ public interface HookDelegate {
    */
   boolean onSystemClassPathAppend(String name);
 
-  /** Another process attached to the JVM and has it load the Java agent {@code agentClass} (see {@link Hooks#onAgentAttached}). */
-  void onAgentAttached(String agentClass);
+  /** Another process attached to the JVM and had it load the Java agent {@code agentClass} (see {@link Hooks#onAgentAttached}). */
+  void onAgentAttached(String agentClass, String options);
+
+  /** An agent's {@code Instrumentation} was made, with the JDK's warning or not (see {@link Hooks#onAgentInstrumentationMade}). */
+  void onAgentInstrumentationMade(boolean warned);
 
   /** The JVM's shutdown sequence begins on the calling thread (see {@link Hooks#onShutdown}). */
   void onShutdown(boolean exit, int status);

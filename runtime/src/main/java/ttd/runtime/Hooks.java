@@ -250,12 +250,22 @@ public final class Hooks {
   }
 
   /**
-   * Called on entry of {@code sun.instrument.InstrumentationImpl.loadClassAndCallAgentmain}, on the
-   * JVM's attach listener thread, when another process (Byte Buddy's attacher for Mockito's inline
-   * mock maker, a profiler) has the JVM load a Java agent while the program runs.
+   * Called when {@code sun.instrument.InstrumentationImpl.loadClassAndCallAgentmain} returns, on
+   * the JVM's attach listener thread, when another process (Byte Buddy's attacher for Mockito's
+   * inline mock maker, a profiler) has had the JVM load a Java agent while the program runs and the
+   * agent's {@code agentmain} has returned.
    */
-  public static void onAgentAttached(String agentClass) {
-    delegate.onAgentAttached(agentClass);
+  public static void onAgentAttached(String agentClass, String options) {
+    delegate.onAgentAttached(agentClass, options);
+  }
+
+  /**
+   * Called when a {@code sun.instrument.InstrumentationImpl} of JDK 21 or later is made, for an
+   * agent of the command line or (on the attach listener thread) one loaded dynamically: {@code
+   * warned} says whether it printed the JDK's warning about an agent loaded dynamically.
+   */
+  public static void onAgentInstrumentationMade(boolean warned) {
+    delegate.onAgentInstrumentationMade(warned);
   }
 
   /**

@@ -199,7 +199,10 @@ final class PassThrough implements HookDelegate {
   public void onSignal(int number) {}
 
   @Override
-  public void onAgentAttached(String agentClass) {}
+  public void onAgentAttached(String agentClass, String options) {}
+
+  @Override
+  public void onAgentInstrumentationMade(boolean warned) {}
 
   @Override
   public boolean onSystemClassPathAppend(String name) {

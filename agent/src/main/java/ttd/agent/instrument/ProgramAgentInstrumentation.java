@@ -18,8 +18,11 @@ import org.objectweb.asm.Opcodes;
  *       JVM's native check of a file the program never wrote there (the one branch, at the method's
  *       start, where the frame is the method's initial one);
  *   <li>{@code loadClassAndCallAgentmain(String, String)}, which the attach listener thread calls
- *       when another process has the JVM load an agent, tells the session the agent's class on
- *       entry, before any of the agent runs.
+ *       when another process has the JVM load an agent, tells the session the agent's class and
+ *       options when it returns, once the agent's {@code agentmain} has run;
+ *   <li>its constructor of JDK 21 and later, {@code (long, boolean, boolean, boolean printWarning)},
+ *       tells the session when it returns whether it printed the warning about an agent loaded
+ *       dynamically, which the same attach listener thread prints before the agent loads.
  * </ul>
  */
 final class ProgramAgentInstrumentation implements TypeInstrumentation {
@@ -33,7 +36,11 @@ final class ProgramAgentInstrumentation implements TypeInstrumentation {
   static final String ATTACH = "loadClassAndCallAgentmain";
   static final String ATTACH_DESC = "(Ljava/lang/String;Ljava/lang/String;)V";
   static final String ATTACH_HOOK = "onAgentAttached";
-  static final String ATTACH_HOOK_DESC = "(Ljava/lang/String;)V";
+  static final String ATTACH_HOOK_DESC = "(Ljava/lang/String;Ljava/lang/String;)V";
+  /** The constructor that prints the warning about an agent loaded dynamically (JDK 21+). */
+  static final String WARNING_CONSTRUCTOR_DESC = "(JZZZ)V";
+  static final String WARNING_HOOK = "onAgentInstrumentationMade";
+  static final String WARNING_HOOK_DESC = "(Z)V";
   private static final String JAR = "java/util/jar/JarFile";
   private static final String GET_NAME = "()Ljava/lang/String;";
 
@@ -59,10 +66,18 @@ final class ProgramAgentInstrumentation implements TypeInstrumentation {
       changed[0] = true;
       return systemAppendFirstAsked(mv);
     }
+    if (name.equals("<init>") && desc.equals(WARNING_CONSTRUCTOR_DESC)) {
+      changed[0] = true;
+      return HookCalls.onReturn(mv, access, name, desc, m -> {
+        m.visitVarInsn(Opcodes.ILOAD, 5);
+        HookCalls.call(m, WARNING_HOOK, WARNING_HOOK_DESC);
+      });
+    }
     if (name.equals(ATTACH) && desc.equals(ATTACH_DESC)) {
       changed[0] = true;
-      return HookCalls.onEntry(mv, access, name, desc, m -> {
+      return HookCalls.onReturn(mv, access, name, desc, m -> {
         m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitVarInsn(Opcodes.ALOAD, 2);
         HookCalls.call(m, ATTACH_HOOK, ATTACH_HOOK_DESC);
       });
     }

@@ -130,6 +130,33 @@ final class RecordLog {
     }
   }
 
+  /**
+   * The {@code n}th agent another process had the JVM load (from 0): its class, options (null for
+   * none), each thread's count of logged events once its {@code agentmain} returned, whether the
+   * JDK warned about it, its jar's path and a copy of its jar in the recording's directory, which a
+   * replay loads it from if the jar is gone or changed. Nothing more is made here:
+   * this runs in the recorded JVM, beside the program, and a jar written with the JDK's own classes
+   * would set up JDK state (the default time zone) the program would then find made.
+   */
+  void agentAttached(int n, String agentClass, String options, Path jar, String at, boolean warned)
+      throws java.io.IOException {
+    Path copies = dir.resolve(TraceFormat.ATTACHED_AGENTS_DIR);
+    if (!Files.isDirectory(copies)) {
+      OwnerOnly.createDirectory(copies);
+    }
+    OwnerOnly.write(copies.resolve(n + ".jar"), Files.readAllBytes(jar));
+    synchronized (metadata) {
+      String key = TraceFormat.ATTACHED_AGENT + n;
+      metadata.put(key + ".class", agentClass);
+      metadata.put(key + ".options", options);
+      metadata.put(key + ".at", at);
+      metadata.put(key + ".jar", jar.toAbsolutePath().toString());
+      metadata.put(key + ".warned", Boolean.toString(warned));
+      metadata.put(TraceFormat.ATTACHED_AGENTS, Integer.toString(n + 1));
+      metadata.store(dir);
+    }
+  }
+
   /** The names of the environment variables whose values the log holds only as the mask. */
   void redactedEnv(java.util.Set<String> names) throws java.io.IOException {
     metadata.put("redacted.env", String.join(",", names));

@@ -35,10 +35,11 @@ import ttd.log.TraceWriter;
  */
 public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
 
-  /** What to do instead of starting virtual threads, to record a program. */
+  /** What to do instead of having an agent attached whose jar ttd cannot keep, to record a program. */
   private static final String ON_THE_COMMAND_LINE =
       "to record the program, load the agent on the command line after ttd's (for Mockito:"
           + " -javaagent:<the mockito-core jar>), which it then uses instead";
+  /** What to do instead of starting virtual threads, to record a program. */
   private static final String ON_PLATFORM_THREADS =
       "to record the program, run its tasks on platform threads (Thread.ofPlatform(),"
           + " Executors.newCachedThreadPool())";
@@ -53,6 +54,13 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
   private final ProgramRun run;
   private final Scheduler scheduler;
   private final RecordStop stopper;
+  /** How many agents other processes have had the JVM load so far. */
+  private int attachedAgents;
+  /**
+   * The attach listener thread that printed the JDK's warning about the agent it is loading, or
+   * null: the warning goes to the header with the agent.
+   */
+  private Thread warned;
   private boolean finished;
 
   /** @param path whether each thread's path is logged too (the divergence finder) */
@@ -245,11 +253,25 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
    */
   @Override
   public void signalled(int number) {
+    log.signalled(SignalNames.of(number), positions());
+  }
+
+  /**
+   * On the attach listener thread, when the JDK has printed its warning about the agent it loads:
+   * a replay prints it again where it loads the agent. An agent of the command line is never warned about.
+   */
+  @Override
+  public synchronized void agentWarned() {
+    warned = Thread.currentThread();
+  }
+
+  /** Each thread's count of logged events, {@code ordinal:count,...} ({@code TraceFormat.SIGNAL_AT}). */
+  private String positions() {
     StringBuilder at = new StringBuilder();
     for (ThreadState t : run.allThreads()) {
       at.append(at.length() == 0 ? "" : ",").append(t.ordinal()).append(':').append(t.index());
     }
-    log.signalled(SignalNames.of(number), at.toString());
+    return at.toString();
   }
 
   @Override
@@ -367,22 +389,32 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
   }
 
   /**
-   * On the attach listener thread, before the agent's {@code agentmain} runs: a replay could not
-   * load the agent (no process attaches to it), and the program would then run otherwise, so the
-   * header is marked refused and recording stops, as for a virtual thread.
+   * On the attach listener thread, once the agent's {@code agentmain} has returned: notes the agent
+   * in the header with how many events each thread had logged then, and copies its jar into the
+   * recording, so that a replay loads it again there (the replay's {@code AttachedAgents}). If its
+   * jar cannot be found or read, the header is marked refused and recording stops, as for a
+   * virtual thread: the program would run otherwise in a replay without the agent.
    */
   @Override
-  public synchronized void agentAttached(String agentClass) {
+  public synchronized void agentAttached(String agentClass, String options) {
     if (!run.active()) {
       return;
     }
-    String what = "another process had the JVM load the Java agent " + agentClass + " while the program ran"
-        + " (Mockito's inline mock maker does this through Byte Buddy), which a replay cannot do; ";
-    log.refused(what + ON_THE_COMMAND_LINE);
-    run.deactivate();
-    scheduler.disable();
-    messages.say(what + "recording stops here, the program goes on unrecorded and its recording will not"
-        + " replay; " + ON_THE_COMMAND_LINE);
+    try {
+      log.agentAttached(attachedAgents, agentClass, options, AttachedJar.of(agentClass), positions(),
+          warned == Thread.currentThread());
+      attachedAgents++;
+      warned = null;
+    } catch (Exception e) {
+      String what = "another process had the JVM load the Java agent " + agentClass + " while the program ran"
+          + " (Mockito's inline mock maker does this through Byte Buddy), and ttd could not keep its jar ("
+          + e.getMessage() + "); ";
+      log.refused(what + ON_THE_COMMAND_LINE);
+      run.deactivate();
+      scheduler.disable();
+      messages.say(what + "recording stops here, the program goes on unrecorded and its recording will not"
+          + " replay; " + ON_THE_COMMAND_LINE);
+    }
   }
 
   /** Ends the recording: the last blocks, the end document and the final header. */

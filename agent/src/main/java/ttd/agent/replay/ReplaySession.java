@@ -19,6 +19,7 @@ import ttd.agent.session.ProgramRun;
 import ttd.agent.session.ThreadState;
 import ttd.log.BlockDecoder;
 import ttd.log.EventKind;
+import ttd.log.RecordingMetadata;
 import ttd.log.RecordingScan;
 import ttd.log.ThreadDocuments;
 import ttd.runtime.ReplayPosition;
@@ -51,6 +52,8 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
 
   /** The signal that ended the recorded program (its JVM handler's), or null. */
   private final RecordedSignal recordedSignal;
+  /** The agents other processes had the recorded JVM load, or null. */
+  private final AttachedAgents attachedAgents;
 
   private final boolean path;
 
@@ -65,16 +68,18 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
    * @param shutdownThread the ordinal the recording gave the thread that began the JVM's shutdown
    *     from outside the program, or -1
    * @param path whether the recording logged each thread's path, which the replay then checks
+   * @param header the recording's header, which lists the agents other processes had it load
    */
   public ReplaySession(
       ProgramRun run, Path queueDir, RecordingScan scan, int signal, String signalAt,
-      String redacted, int shutdownThread, Messages messages, boolean path) {
+      String redacted, int shutdownThread, Messages messages, boolean path, RecordingMetadata header) {
     this.run = run;
     this.documents = scan.documents();
     this.shutdownThread = shutdownThread;
     this.path = path;
     this.redacted = redacted;
     this.recordedSignal = signal == 0 ? null : new RecordedSignal(this, signal, RecordedSignal.positions(signalAt));
+    this.attachedAgents = AttachedAgents.of(header, queueDir.getParent());
     this.recordedEvents = scan.eventsByThread();
     this.messages = messages;
     this.tables = new RecordedTables(documents.sites(), scan.complete() ? scan.endStatus() : null);
@@ -106,8 +111,11 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
     return redacted;
   }
 
-  /** An event was consumed: a recorded signal may be due. */
+  /** An event was consumed: a recorded signal or an agent's load may be due. */
   void consumedEvent() {
+    if (attachedAgents != null) {
+      attachedAgents.eventConsumed(this);
+    }
     if (recordedSignal != null) {
       recordedSignal.eventConsumed();
     }
@@ -388,13 +396,20 @@ public final class ReplaySession implements Exchange, Lifecycle, ScheduleLog {
   }
 
   /**
+   * The replay's own load of an agent the recording had attached ({@link AttachedAgents}), or an
+   * attach from outside, which is not the program's: nothing to do.
+   */
+  @Override
+  public void agentAttached(String agentClass, String options) {}
+
+  /** The replay's own loads print the recorded warning themselves ({@link AttachedAgents}). */
+  @Override
+  public void agentWarned() {}
+
+  /**
    * A recorded run that started a virtual thread left a refused recording, which no replay runs:
    * the replay went somewhere the recorded run did not, and it must not run on unscheduled.
    */
-  /** Nobody attaches to a replay that was recorded without an attach; one who does is not the program. */
-  @Override
-  public void agentAttached(String agentClass) {}
-
   @Override
   public void virtualThreadsStarted() {
     events.stop(

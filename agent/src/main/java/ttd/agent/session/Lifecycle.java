@@ -40,8 +40,17 @@ public interface Lifecycle {
   /** The program starts virtual threads, which the scheduler does not run: stop scheduling. */
   void virtualThreadsStarted();
 
-  /** Another process had the JVM load the Java agent {@code agentClass}, which no replay can do. */
-  void agentAttached(String agentClass);
+  /**
+   * Another process had the JVM load the Java agent {@code agentClass} with {@code options}, whose
+   * {@code agentmain} has returned; on the JVM's attach listener thread, which ttd does not schedule.
+   */
+  void agentAttached(String agentClass, String options);
+
+  /**
+   * The JDK printed its warning about an agent loaded dynamically (JDK 21+), on the attach listener
+   * thread, before the agent loads.
+   */
+  void agentWarned();
 
   /** The program's main method is called with {@code args}. */
   void mainArgs(String[] args);

@@ -354,8 +354,15 @@ public final class Session implements HookDelegate {
   }
 
   @Override
-  public void onAgentAttached(String agentClass) {
-    mode.agentAttached(agentClass);
+  public void onAgentAttached(String agentClass, String options) {
+    mode.agentAttached(agentClass, options);
+  }
+
+  @Override
+  public void onAgentInstrumentationMade(boolean warned) {
+    if (warned) {
+      mode.agentWarned();
+    }
   }
 
   @Override

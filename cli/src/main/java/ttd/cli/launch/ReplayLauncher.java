@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import ttd.log.RecordingMetadata;
+import ttd.log.TraceFormat;
 
 /**
  * Builds the command line of a replay JVM from a recording's header: the same JDK (when it is
@@ -59,6 +60,10 @@ public final class ReplayLauncher {
     cmd.add("-javaagent:" + ttdJar + "=replay=" + recording.toAbsolutePath() + ",launcher"
         + (start == null ? "" : "," + start.agentOption()));
     cmd.addAll(m.getList("jvm.agents")); // the program's own agents, after ttd's, whose hooks capture them
+    int attached = Integer.parseInt(m.get(TraceFormat.ATTACHED_AGENTS, "0"));
+    for (int n = 0; n < attached; n++) { // a JVMTI environment for each agent another process attached
+      cmd.add("-javaagent:" + ttdJar + "=" + TraceFormat.ATTACH_SLOT);
+    }
     cmd.add("-cp");
     cmd.add(m.get("class.path", "."));
     String main = m.get("main.class");

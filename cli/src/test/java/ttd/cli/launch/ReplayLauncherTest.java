@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import ttd.log.RecordingMetadata;
+import ttd.log.TraceFormat;
 
 class ReplayLauncherTest {
 
@@ -102,5 +103,17 @@ class ReplayLauncherTest {
     assertTrue(ttd > 0, cmd.toString());
     assertEquals(List.of("-javaagent:/libs/mockito-core.jar", "-javaagent:/opt/otel.jar=service=shop"),
         cmd.subList(ttd + 1, ttd + 3));
+  }
+
+  @Test
+  void startsOneExtraTtdAgentForEachAgentAnotherProcessHadTheRecordedJvmLoad() {
+    RecordingMetadata m = recorded();
+    m.putList("jvm.agents", List.of("-javaagent:/libs/otel.jar"));
+    m.put(TraceFormat.ATTACHED_AGENTS, "2");
+    List<String> cmd = ReplayLauncher.command(Paths.get("rec"), m, ttdJar, null, new ArrayList<>());
+    int own = cmd.indexOf("-javaagent:/libs/otel.jar");
+    assertTrue(own > 0, cmd.toString());
+    String slot = "-javaagent:/opt/ttd.jar=" + TraceFormat.ATTACH_SLOT;
+    assertEquals(List.of(slot, slot, "-cp"), cmd.subList(own + 1, own + 4));
   }
 }
