@@ -120,6 +120,7 @@ public final class ClassFileInstrumenter {
       return null;
     }
     ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+    MaxStacks maxStacks = new MaxStacks();
     boolean[] changed = {false};
     boolean clock = IgnoredTypes.clockSites(internalName);
     ThreadMethods threadMethods = ThreadMethods.of(loader, internalName, reader);
@@ -163,21 +164,22 @@ public final class ClassFileInstrumenter {
                     && (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
             int written = unsynchronize ? access & ~Opcodes.ACC_SYNCHRONIZED : access;
             MethodVisitor mv = super.visitMethod(written, name, desc, sig, exceptions);
+            boolean[] methodChanged = {false};
             if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
               return mv;
             }
             mv = new EntryLines(mv, access, desc);
             mv = new CallSiteRewriter(
-                mv, internalName, name, source, clock, scheduled, changed, threadMethods, effects);
+                mv, internalName, name, source, clock, scheduled, methodChanged, threadMethods, effects);
             // every parsed class: RandomAccessFile's public natives may be called from any class
-            mv = new NativeIoRewriter(mv, internalName, name, changed, effects, bridges);
+            mv = new NativeIoRewriter(mv, internalName, name, methodChanged, effects, bridges);
             if (types != null) {
               for (TypeInstrumentation t : types) {
-                mv = t.instrument(mv, access, name, desc, changed);
+                mv = t.instrument(mv, access, name, desc, methodChanged);
               }
             } else if (threadLike && name.equals("run") && desc.equals("()V")
                 && (access & Opcodes.ACC_STATIC) == 0) {
-              changed[0] = true;
+              methodChanged[0] = true;
               mv = HookCalls.onEntry(mv, access, name, desc, m -> {
                 m.visitVarInsn(Opcodes.ALOAD, 0);
                 HookCalls.call(m, "onThreadRun", "(Ljava/lang/Object;)V");
@@ -185,14 +187,14 @@ public final class ClassFileInstrumenter {
             }
             if (isMain && name.equals("main") && desc.equals("([Ljava/lang/String;)V")
                 && (access & Opcodes.ACC_STATIC) != 0) {
-              changed[0] = true;
+              methodChanged[0] = true;
               mv = HookCalls.onEntry(mv, access, name, desc, m -> {
                 m.visitVarInsn(Opcodes.ALOAD, 0);
                 HookCalls.call(m, "onMainArgs", "([Ljava/lang/String;)V");
               });
             }
             if (scheduled) {
-              changed[0] = true;
+              methodChanged[0] = true;
               boolean calls = calling.contains(name + desc);
               if (path && calls) {
                 mv = new PathRewriter(mv, internalName, name, desc, source);
@@ -200,14 +202,14 @@ public final class ClassFileInstrumenter {
               if (unsynchronize) {
                 mv = new SynchronizedMethodRewriter(mv, internalName, access, desc, version >= Opcodes.V1_6);
               }
-              mv = new MonitorRewriter(mv, changed);
+              mv = new MonitorRewriter(mv, methodChanged);
               mv = new TickRewriter(mv, chaos, calls);
             }
-            return mv;
+            return maxStacks.watch(mv, name, desc, methodChanged, changed);
           }
         },
         0);
-    return changed[0] ? writer.toByteArray() : null;
+    return changed[0] ? maxStacks.checked(internalName, writer.toByteArray()) : null;
   }
 
   /**
