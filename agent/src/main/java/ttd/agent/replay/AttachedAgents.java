@@ -118,7 +118,7 @@ final class AttachedAgents {
             }
           }
         };
-    Thread t = new Thread(systemGroup(), listener, "Attach Listener", 0, false);
+    Thread t = new Thread(RecordedSignal.systemGroup(), listener, "Attach Listener", 0, false);
     t.setDaemon(true);
     t.start();
     synchronized (loaded) {
@@ -176,13 +176,5 @@ final class AttachedAgents {
     } catch (ReflectiveOperationException | RuntimeException e) {
       return null;
     }
-  }
-
-  private static ThreadGroup systemGroup() {
-    ThreadGroup g = Thread.currentThread().getThreadGroup();
-    while (g.getParent() != null) {
-      g = g.getParent();
-    }
-    return g;
   }
 }

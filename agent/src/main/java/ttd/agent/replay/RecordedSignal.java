@@ -169,7 +169,8 @@ final class RecordedSignal implements Runnable {
     return number == 1 ? "HUP" : number == 2 ? "INT" : "TERM";
   }
 
-  private static ThreadGroup systemGroup() {
+  /** The JDK's system thread group, where the JVM puts the threads it makes for itself. */
+  static ThreadGroup systemGroup() {
     ThreadGroup g = Thread.currentThread().getThreadGroup();
     while (g.getParent() != null) {
       g = g.getParent();
