@@ -144,6 +144,23 @@ public final class HashState {
     InternalUnsafe.putInt(a + 12, state[3]);
   }
 
+  /**
+   * Runs {@code agentWork} on the current (program) thread and puts the thread's state back after
+   * it: what ttd does there in one mode only (a replay delivering a recorded signal, loading an
+   * attached agent) draws no hash the program would otherwise have drawn. Pass an object made
+   * without {@code invokedynamic}: linking a lambda hashes objects before the state is saved.
+   */
+  public static void keptAround(Runnable agentWork) {
+    int[] saved = available() ? read() : null;
+    try {
+      agentWork.run();
+    } finally {
+      if (saved != null) {
+        write(saved);
+      }
+    }
+  }
+
   /** A fresh thread's state seeded with {@code seed} (as the JVM seeds one from its generator). */
   public static int[] seeded(int seed) {
     return new int[] {W0, seed == 0 ? 1 : seed, Y0, Z0};

@@ -69,14 +69,12 @@ final class AttachedAgents {
       }
       due = pending.remove(0);
     }
-    int[] hashes = HashState.available() ? HashState.read() : null;
-    try {
-      load(session, due);
-    } finally {
-      if (hashes != null) {
-        HashState.write(hashes);
+    HashState.keptAround(new Runnable() { // not a lambda: linking one would hash objects
+      @Override
+      public void run() {
+        load(session, due);
       }
-    }
+    });
   }
 
   private void load(ReplaySession session, Agent agent) {

@@ -77,14 +77,12 @@ final class RecordedSignal implements Runnable {
     if (delivered.get() || !session.reached(at)) {
       return;
     }
-    int[] hashes = HashState.available() ? HashState.read() : null;
-    try {
-      deliver();
-    } finally {
-      if (hashes != null) {
-        HashState.write(hashes);
+    HashState.keptAround(new Runnable() { // not a lambda: linking one would hash objects
+      @Override
+      public void run() {
+        deliver();
       }
-    }
+    });
   }
 
   @Override
