@@ -182,6 +182,84 @@ class NioFileReplayTest {
           "}",
           "");
 
+  /**
+   * A file mapped read-only, then written through a channel, mapped for writing, and written
+   * through a {@code RandomAccessFile} and two streams, and cut and grown.
+   */
+  private static final String STREAMS_INTO_MAPPING =
+      String.join(
+          "\n",
+          "import java.io.*;",
+          "import java.nio.*;",
+          "import java.nio.channels.*;",
+          "import java.nio.file.*;",
+          "import static java.nio.file.StandardOpenOption.*;",
+          "public class StreamsIntoMapping {",
+          "  public static void main(String[] args) throws Exception {",
+          "    Path p = Paths.get(args[0]);",
+          "    try (FileChannel c = FileChannel.open(p, READ, WRITE); RandomAccessFile raf = new RandomAccessFile(p.toFile(), \"rw\")) {",
+          "      MappedByteBuffer ro = c.map(FileChannel.MapMode.READ_ONLY, 0, 16);",
+          "      c.write(ByteBuffer.wrap(\"ch\".getBytes()), 4);",
+          "      System.out.println(\"read-only mapping sees \" + text(ro, 0, 6));",
+          "      MappedByteBuffer m = c.map(FileChannel.MapMode.READ_WRITE, 0, 64);",
+          "      raf.seek(10);",
+          "      raf.write(\"raf\".getBytes());",
+          "      raf.write('!');",
+          "      raf.writeInt(0x41424344);",
+          "      System.out.println(\"random access shows \" + text(m, 10, 8));",
+          "      raf.setLength(40);",
+          "      try (FileOutputStream over = new FileOutputStream(p.toFile(), true)) {",
+          "        over.write(\"tail\".getBytes());",
+          "      }",
+          "      System.out.println(\"appended \" + text(m, 38, 8) + \" to \" + c.size() + \" bytes\");",
+          "      c.truncate(50);",
+          "      m.put(49, (byte) 'z');",
+          "      c.truncate(48);",
+          "      raf.setLength(52);",
+          "      System.out.println(\"cut and grown \" + text(m, 42, 10));",
+          "      try (RandomAccessFile again = new RandomAccessFile(p.toFile(), \"rw\")) {",
+          "        FileOutputStream out = new FileOutputStream(again.getFD());",
+          "        again.seek(30);",
+          "        out.write(\"fd\".getBytes());",
+          "      }",
+          "      System.out.println(\"through the descriptor \" + text(m, 30, 2) + \", untouched \" + text(m, 0, 3));",
+          "      m.put(0, (byte) 'W');",
+          "      System.out.println(\"the first mapping sees \" + text(ro, 0, 1) + text(ro, 10, 4));",
+          "    }",
+          "  }",
+          "  static String text(ByteBuffer b, int at, int n) {",
+          "    byte[] s = new byte[n];",
+          "    for (int i = 0; i < n; i++) s[i] = b.get(at + i);",
+          "    return new String(s).replace((char) 0, '0');",
+          "  }",
+          "}",
+          "");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void everyWriteToAFileReachesItsSharedMappingsInReplayWithTheFileGone(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("nio-map-streams-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "StreamsIntoMapping", STREAMS_INTO_MAPPING);
+    Path data = Files.writeString(work.resolve("data.bin"), "abc" + "-".repeat(61), StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "StreamsIntoMapping", data.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals(
+        "read-only mapping sees abc-ch\n"
+            + "random access shows raf!ABCD\n"
+            + "appended --tail00 to 44 bytes\n"
+            + "cut and grown il00000000\n"
+            + "through the descriptor fd, untouched abc\n"
+            + "the first mapping sees Wraf!\n",
+        recorded.stdout(),
+        recorded.describe());
+    assertEquals("", recorded.stderr(), recorded.describe());
+
+    Files.delete(data);
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay with the mapped file gone");
+    assertFalse(Files.exists(data), "the replay made the mapped file");
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void sharedWritableMappingsSeeEachOtherAndTheChannelsWritesInReplayWithTheFileGone(Jvm jvm) throws Exception {

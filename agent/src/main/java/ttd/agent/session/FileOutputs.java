@@ -22,11 +22,14 @@ final class FileOutputs {
   private final ProgramFds fds;
   /** Numbers every output (stdout, stderr, files) so replay can check their order. */
   private final AtomicLong outputs;
+  /** The program's files mapped shared, to whose shadows replay applies the writes. */
+  private final MappedFiles mappings;
 
-  FileOutputs(ProgramFiles programs, ProgramFds fds, AtomicLong outputs) {
+  FileOutputs(ProgramFiles programs, ProgramFds fds, AtomicLong outputs, MappedFiles mappings) {
     this.programs = programs;
     this.fds = fds;
     this.outputs = outputs;
+    this.mappings = mappings;
   }
 
   void open(Exchange s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
@@ -72,6 +75,11 @@ final class FileOutputs {
     s.exchangeOutput(t, kind, outputs.getAndIncrement(), b, off, len);
     if (kind != EventKind.FILE_WRITE || s.performsRealIo()) {
       real.writeBytes(out, b, off, len, append);
+    }
+    String path = kind == EventKind.FILE_WRITE ? fds.path(fd) : null;
+    if (path != null && mappings.covers(path)) {
+      // after the write: with O_APPEND only the write knows where it went
+      mappings.written(s, path, mappings.position(s, t, null, fd, path) - len, b, off, len);
     }
   }
 }

@@ -29,10 +29,12 @@ final class Files {
   /** Numbers every output (stdout, stderr, files) so replay can check their order. */
   private final AtomicLong outputs = new AtomicLong();
   private final ProgramFiles programFiles = new ProgramFiles();
-  private final NativeFiles nativeFiles = new NativeFiles(outputs);
+  private final MappedFiles mappings = new MappedFiles();
+  private final NativeFiles nativeFiles = new NativeFiles(outputs, mappings);
   private final FileInputs fileInputs = new FileInputs(programFiles, nativeFiles.fds());
-  private final FileOutputs fileOutputs = new FileOutputs(programFiles, nativeFiles.fds(), outputs);
-  private final RandomAccessFiles randomAccessFiles = new RandomAccessFiles(programFiles, nativeFiles.fds(), outputs);
+  private final FileOutputs fileOutputs = new FileOutputs(programFiles, nativeFiles.fds(), outputs, mappings);
+  private final RandomAccessFiles randomAccessFiles =
+      new RandomAccessFiles(programFiles, nativeFiles.fds(), outputs, mappings);
   private final FileSystemQueries fileSystem = new FileSystemQueries();
   private final FileWatches watches;
   private final ChildWaits childWaits;

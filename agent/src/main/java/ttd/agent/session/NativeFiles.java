@@ -33,9 +33,12 @@ final class NativeFiles {
   private final NioChannels channels;
   private final Processes processes = new Processes(fds);
 
-  /** @param outputs numbers every output, so replay can check their order */
-  NativeFiles(AtomicLong outputs) {
-    channels = new NioChannels(fds, outputs);
+  /**
+   * @param outputs numbers every output, so replay can check their order
+   * @param mappings the program's files mapped shared
+   */
+  NativeFiles(AtomicLong outputs, MappedFiles mappings) {
+    channels = new NioChannels(fds, outputs, mappings);
   }
 
   /** Records the program's child processes with rr from now on. */

@@ -6,8 +6,6 @@ import java.io.FileDescriptor;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import ttd.agent.io.NativeMemory;
 import ttd.log.EventKind;
@@ -47,16 +45,13 @@ final class NioChannels {
   private final AtomicLong outputs;
   /** Replay's source of anonymous memory for mappings, opened at the first one. */
   private java.io.FileInputStream devZero;
-  /**
-   * The program's files it has mapped for writing, in both modes: a write through a channel to
-   * one of them logs where it went, so replay can apply it to the file's shadow.
-   */
-  private final Set<String> writablyMapped = new HashSet<>();
-  private final ShadowFiles shadows = new ShadowFiles();
+  /** The program's files mapped shared, to whose shadows replay applies the channels' writes. */
+  private final MappedFiles mappings;
 
-  NioChannels(ProgramFds fds, AtomicLong outputs) {
+  NioChannels(ProgramFds fds, AtomicLong outputs, MappedFiles mappings) {
     this.fds = fds;
     this.outputs = outputs;
+    this.mappings = mappings;
   }
 
   Object call(Exchange s, ThreadState t, RealCalls real, int op, Object[] a) throws Exception {
@@ -86,23 +81,26 @@ final class NioChannels {
           NativeMemory.read((long) a[1], bytes, 0, bytes.length);
         }
         long at = op == PWRITE ? (long) a[3] : -1;
-        boolean mapped = isWritablyMapped(path);
+        boolean mapped = mappings.covers(path);
         if (mapped && op != PWRITE) {
-          at = (long) NativeCalls.logged(
-              s, t, real, EventKind.CHANNEL_CALL, NativeCalls.key(SEEK, path, "[-1]"), SEEK, new Object[] {a[0], -1L}, null);
+          at = mappings.position(s, t, real, (FileDescriptor) a[0], path);
         }
         s.exchangeOutput(t, EventKind.FILE_WRITE, outputs.getAndIncrement(), bytes, 0, bytes.length);
         Object n = NativeCalls.logged(s, t, real, EventKind.CHANNEL_CALL, NativeCalls.key(op, path), op, a, null);
-        if (mapped && !s.performsRealIo()) {
-          shadows.written(path, at, bytes, (int) Math.min(((Number) n).longValue(), Integer.MAX_VALUE));
+        if (mapped) {
+          mappings.written(s, path, at, bytes, 0, (int) Math.min(((Number) n).longValue(), Integer.MAX_VALUE));
         }
         return n;
       default:
         Object[] args = new Object[a.length - 1];
         System.arraycopy(a, 1, args, 0, args.length);
-        return NativeCalls.logged(
+        Object result = NativeCalls.logged(
             s, t, real, EventKind.CHANNEL_CALL, NativeCalls.key(op, path, java.util.Arrays.toString(args)), op, a,
             null);
+        if (op == TRUNCATE && mappings.covers(path)) {
+          mappings.resized(s, path, (long) a[1]);
+        }
+        return result;
     }
   }
 
@@ -136,14 +134,13 @@ final class NioChannels {
    * A mapping of a file region into memory ({@code map0(fd or channel, prot, position, length,
    * sync)}, which returns the address). Reads of mapped memory make no call ttd could see, so a
    * mapping of the program's file is taken as one read of the whole region when it is made:
-   * recording logs the mapped bytes, and replay maps memory of its own and copies them there. For
-   * a read-only or private mapping that is anonymous memory (private {@code /dev/zero}, which the
-   * JDK's own unmap releases). A shared writable mapping's memory is also what other mappings of
-   * the region and later writes to the file make it, so replay maps such a file's region, and every
-   * later mapping of that file, from the file's shadow ({@link ShadowFiles}), to which the
-   * program's channel writes to the file go too. Writes the program makes to the file by other
-   * means than its channels (a {@code RandomAccessFile}'s or a stream's own writes), and changes
-   * other processes make, do not reach the shadow.
+   * recording logs the mapped bytes, and replay maps memory of its own and copies them there. A
+   * shared mapping's memory (read-only or writable) is also what other mappings of the region and
+   * later writes to the file make it, so replay maps it, and every later mapping of that file, from
+   * the file's shadow ({@link ShadowFiles}), to which the program's writes to the file go too
+   * ({@link MappedFiles}); changes other processes make do not reach the shadow. A private mapping
+   * of a file never mapped shared is anonymous memory (private {@code /dev/zero}, which the JDK's
+   * own unmap releases).
    */
   private Object map(Exchange s, ThreadState t, RealCalls real, Object[] a) throws Exception {
     FileDescriptor fd = a[0] instanceof FileDescriptor d ? d : fd(a[0]);
@@ -156,11 +153,9 @@ final class NioChannels {
       s.uncaptured(t, "maps " + length + " bytes of the file " + path + " into memory at once (FileChannel.map)");
       return real.call(MAP, a);
     }
-    boolean shadowed = (int) a[1] == MAP_RW || isWritablyMapped(path);
-    if ((int) a[1] == MAP_RW) {
-      synchronized (writablyMapped) {
-        writablyMapped.add(path);
-      }
+    boolean shadowed = (int) a[1] != MAP_PV || mappings.covers(path);
+    if ((int) a[1] != MAP_PV) {
+      mappings.mapped(path, real);
     }
     String key = NativeCalls.key(MAP, path, a[2], length);
     long address;
@@ -201,16 +196,10 @@ final class NioChannels {
    */
   private long shadowed(RealCalls real, Object[] a, String path, long length) throws Exception {
     long position = (long) a[2];
-    java.nio.channels.FileChannel shadow = shadows.covering(path, position + length);
+    java.nio.channels.FileChannel shadow = mappings.shadow(path, position + length);
     Object source = a[0] instanceof FileDescriptor ? fd(shadow) : shadow;
     int prot = (int) a[1] == MAP_PV ? MAP_PV : MAP_RW;
     return (long) real.call(MAP, new Object[] {source, prot, position, length, false});
-  }
-
-  private boolean isWritablyMapped(String path) {
-    synchronized (writablyMapped) {
-      return writablyMapped.contains(path);
-    }
   }
 
   private FileDescriptor fd(Object channel) {

@@ -23,11 +23,14 @@ final class RandomAccessFiles {
   private final ProgramFds fds;
   /** Numbers every output (stdout, stderr, files) so replay can check their order. */
   private final AtomicLong outputs;
+  /** The program's files mapped shared, to whose shadows replay applies the writes. */
+  private final MappedFiles mappings;
 
-  RandomAccessFiles(ProgramFiles programs, ProgramFds fds, AtomicLong outputs) {
+  RandomAccessFiles(ProgramFiles programs, ProgramFds fds, AtomicLong outputs, MappedFiles mappings) {
     this.programs = programs;
     this.fds = fds;
     this.outputs = outputs;
+    this.mappings = mappings;
   }
 
   Object call(Exchange s, ThreadState t, RealCalls real, int op, Object[] a) throws Exception {
@@ -65,11 +68,27 @@ final class RandomAccessFiles {
         if (NativeBounds.outside(b, off, len)) {
           return real.call(op, a); // let the real call throw as it would
         }
+        String path = fds.path(raf.getFD());
+        boolean mapped = path != null && mappings.covers(path);
+        long at = mapped
+            ? (long) NativeCalls.logged(
+                s, t, real, EventKind.RANDOM_ACCESS, NativeCalls.key(RAF_POSITION, path), RAF_POSITION,
+                new Object[] {raf}, null)
+            : -1;
         s.exchangeOutput(t, EventKind.FILE_WRITE, outputs.getAndIncrement(), b, off, len);
-        return NativeCalls.logged(s, t, real, EventKind.RANDOM_ACCESS, NativeCalls.key(op), op, a, null);
+        Object done = NativeCalls.logged(s, t, real, EventKind.RANDOM_ACCESS, NativeCalls.key(op), op, a, null);
+        if (mapped) {
+          mappings.written(s, path, at, b, off, len);
+        }
+        return done;
       default:
         Object arg = a.length > 1 ? a[1] : "";
-        return NativeCalls.logged(s, t, real, EventKind.RANDOM_ACCESS, NativeCalls.key(op, arg), op, a, null);
+        Object result = NativeCalls.logged(s, t, real, EventKind.RANDOM_ACCESS, NativeCalls.key(op, arg), op, a, null);
+        String resized = op == RAF_SET_LENGTH ? fds.path(raf.getFD()) : null;
+        if (resized != null && mappings.covers(resized)) {
+          mappings.resized(s, resized, (long) a[1]);
+        }
+        return result;
     }
   }
 

@@ -10,13 +10,14 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Replay's stand-ins for the program's files that it maps into memory for writing. A shared
- * writable mapping is memory that every other mapping of the same file region and every write to
- * the file change, and the program reads it with no call ttd could see. Replay reads no program
+ * Replay's stand-ins for the program's files that it maps into memory shared. A shared mapping is
+ * memory that every writable mapping of the same file region and every write to the file change,
+ * and the program reads it with no call ttd could see. Replay reads no program
  * file, so it maps a private file of its own in the file's place: one per program file, in ttd's
  * owner-only cache directory and unlinked as soon as it is open, which receives the recorded bytes
- * of each mapping as it is made and the program's channel writes to the file. Two mappings of one
- * region then share their memory, as they did in the recording, and see the writes they saw.
+ * of each mapping as it is made and the program's writes to the file ({@link MappedFiles}).
+ * Two mappings of one region then share their memory, as they did in the recording, and see the
+ * writes they saw.
  */
 public final class ShadowFiles {
 
@@ -46,15 +47,31 @@ public final class ShadowFiles {
     return c;
   }
 
-  /** Applies a channel write the program made at {@code position} of {@code path}, if it has a shadow. */
-  synchronized void written(String path, long position, byte[] bytes, int count) throws IOException {
+  /**
+   * Applies {@code count} bytes from {@code off} that the program wrote at {@code position} of
+   * {@code path}, if it has a shadow.
+   */
+  synchronized void written(String path, long position, byte[] bytes, int off, int count) throws IOException {
     FileChannel c = byPath.get(path);
     if (c == null || count <= 0 || position < 0) {
       return;
     }
-    ByteBuffer b = ByteBuffer.wrap(bytes, 0, Math.min(count, bytes.length));
+    ByteBuffer b = ByteBuffer.wrap(bytes, off, Math.min(count, bytes.length - off));
     for (long at = position; b.hasRemaining(); ) {
       at += c.write(b, at);
+    }
+  }
+
+  /** Sets the length of {@code path}'s shadow, if it has one, as the program set the file's. */
+  synchronized void resized(String path, long length) throws IOException {
+    FileChannel c = byPath.get(path);
+    if (c == null || length < 0) {
+      return;
+    }
+    if (c.size() > length) {
+      c.truncate(length);
+    } else if (c.size() < length) {
+      c.write(ByteBuffer.allocate(1), length - 1);
     }
   }
 

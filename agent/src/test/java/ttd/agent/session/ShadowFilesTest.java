@@ -31,15 +31,30 @@ class ShadowFilesTest {
   }
 
   @Test
-  void channelWritesReachTheShadowOfAMappedFileOnly() throws Exception {
+  void writesReachTheShadowOfAMappedFileOnly() throws Exception {
     ShadowFiles.keepIn(cache.resolve("mapped"));
     ShadowFiles shadows = new ShadowFiles();
     FileChannel shadow = shadows.covering("/data/a.bin", 16);
-    shadows.written("/data/a.bin", 4, "abcdef".getBytes(StandardCharsets.US_ASCII), 3);
-    shadows.written("/data/other.bin", 0, "zz".getBytes(StandardCharsets.US_ASCII), 2);
+    shadows.written("/data/a.bin", 4, "xabcdef".getBytes(StandardCharsets.US_ASCII), 1, 3);
+    shadows.written("/data/other.bin", 0, "zz".getBytes(StandardCharsets.US_ASCII), 0, 2);
     ByteBuffer b = ByteBuffer.allocate(8);
     shadow.read(b, 2);
     assertArrayEquals(new byte[] {0, 0, 'a', 'b', 'c', 0, 0, 0}, b.array(), "only the bytes the write wrote");
     assertEquals(16, shadow.size());
+  }
+
+  @Test
+  void aNewLengthCutsTheShadowAndZeroesWhatComesBack() throws Exception {
+    ShadowFiles.keepIn(cache.resolve("mapped"));
+    ShadowFiles shadows = new ShadowFiles();
+    FileChannel shadow = shadows.covering("/data/a.bin", 8);
+    shadows.written("/data/a.bin", 0, "abcdefgh".getBytes(StandardCharsets.US_ASCII), 0, 8);
+    shadows.resized("/data/a.bin", 3);
+    assertEquals(3, shadow.size());
+    shadows.resized("/data/a.bin", 6);
+    shadows.resized("/data/other.bin", 1);
+    ByteBuffer b = ByteBuffer.allocate(6);
+    shadow.read(b, 0);
+    assertArrayEquals(new byte[] {'a', 'b', 'c', 0, 0, 0}, b.array(), "the cut bytes come back as zeros");
   }
 }
