@@ -53,6 +53,7 @@ public final class PreMain {
               "sun.nio.fs", Set.of(agent),
               "sun.nio.ch", Set.of(agent),
               "java.lang", Set.of(agent),
+              "java.lang.ref", Set.of(agent),
               "java.net", Set.of(agent),
               "java.util.concurrent.locks", Set.of(agent),
               "java.security", Set.of(agent),

@@ -2,6 +2,7 @@ package ttd.runtime;
 
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.lang.ref.Reference;
 import java.util.List;
 import java.util.Map;
 
@@ -81,7 +82,13 @@ public interface HookDelegate {
    * A {@code WeakReference} (or a subclass: {@code WeakHashMap}'s and {@code ThreadLocal}'s entries)
    * was constructed to {@code referent}, which is not null.
    */
-  void onWeakReferenceCreated(Object referent);
+  void onWeakReferenceCreated(Reference<?> reference, Object referent);
+
+  /**
+   * The program called {@code System.gc()}: true when the delegate ran the collection (or chose
+   * to leave it out), false to let the call run as it would.
+   */
+  boolean onExplicitGc();
 
   /**
    * Native library {@code name} is about to be opened ({@code builtin}: linked into the launcher;

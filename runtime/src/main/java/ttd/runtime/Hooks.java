@@ -172,8 +172,16 @@ public final class Hooks {
   /** A weak reference was just constructed (from {@code Reference}'s constructor). */
   public static void onWeakReferenceCreated(Reference<?> reference, Object referent) {
     if (referent != null && reference instanceof WeakReference) {
-      delegate.onWeakReferenceCreated(referent);
+      delegate.onWeakReferenceCreated(reference, referent);
     }
+  }
+
+  /**
+   * Entry of {@code System.gc()}: true when ttd ran the collection itself (or, while the debugger
+   * evaluates, left it out), and the call returns at once.
+   */
+  public static boolean onExplicitGc() {
+    return delegate.onExplicitGc();
   }
 
   /**

@@ -2,6 +2,7 @@ package ttd.runtime;
 
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.lang.ref.Reference;
 import java.util.List;
 import java.util.Map;
 
@@ -117,7 +118,12 @@ final class PassThrough implements HookDelegate {
   }
 
   @Override
-  public void onWeakReferenceCreated(Object referent) {}
+  public void onWeakReferenceCreated(Reference<?> reference, Object referent) {}
+
+  @Override
+  public boolean onExplicitGc() {
+    return false;
+  }
 
   @Override
   public boolean onGcNotification(

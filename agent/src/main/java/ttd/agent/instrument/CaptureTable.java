@@ -238,6 +238,7 @@ public final class CaptureTable {
         "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;", EventKind.ENV_VAR, system);
     own("java/lang/System", "getenv", "()Ljava/util/Map;", true, HOOKS, "onSystemGetenvAll",
         "(Ljava/util/Map;)Ljava/util/Map;", EventKind.ENV_ALL, system);
+    own("java/lang/System", "gc", "()V", true, HOOKS, "onExplicitGc", "()Z", null, system);
     TypeInstrumentation runtime = new RuntimeInstrumentation();
     own("java/lang/Runtime", "exit", "(I)V", false, HOOKS, "onRuntimeExit", "(I)V", EventKind.EXIT, runtime);
     own("java/lang/Runtime", "halt", "(I)V", false, HOOKS, "onRuntimeHalt", "(I)V", EventKind.EXIT, runtime);

@@ -3,6 +3,7 @@ package ttd.agent.session;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.lang.ref.Reference;
 import java.security.SecureRandomParameters;
 import java.security.SecureRandomSpi;
 import java.util.List;
@@ -429,8 +430,13 @@ public final class Session implements HookDelegate {
   }
 
   @Override
-  public void onWeakReferenceCreated(Object referent) {
-    threads.onWeakReferenceCreated(referent);
+  public void onWeakReferenceCreated(Reference<?> reference, Object referent) {
+    threads.onWeakReferenceCreated(reference, referent);
+  }
+
+  @Override
+  public boolean onExplicitGc() {
+    return threads.onExplicitGc();
   }
 
   @Override

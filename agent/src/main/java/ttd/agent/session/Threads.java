@@ -1,5 +1,7 @@
 package ttd.agent.session;
 
+import java.lang.ref.Reference;
+import ttd.agent.identity.FullCollection;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.SharedHashes;
 import ttd.agent.identity.ThreadIds;
@@ -27,6 +29,7 @@ final class Threads {
   private final Exchange exchange;
   private final Lifecycle mode;
   private final WeakReferents weakReferents = new WeakReferents();
+  private final FullCollection collection = new FullCollection();
   /** Outside threads beginning the JVM's shutdown: the first is adopted, the others wait for it. */
   private final ShutdownOutsiders outsiders = new ShutdownOutsiders();
 
@@ -142,8 +145,31 @@ final class Threads {
     return t == null ? original : t.seeds.nextSeed(site);
   }
 
-  void onWeakReferenceCreated(Object referent) {
-    weakReferents.hold(referent);
+  void onWeakReferenceCreated(Reference<?> reference, Object referent) {
+    weakReferents.hold(reference, referent);
+  }
+
+  /**
+   * The program's {@code System.gc()}, run by ttd where the program asks, in both modes, with the
+   * holds on weak referents let go ({@link WeakReferents#releasedFor}): what it clears is what the
+   * program no longer reaches, and a program waiting for a reference to clear sees it clear. While
+   * the debugger evaluates it is left out, a hint the JVM may ignore: clearing references then would
+   * change the replay's course.
+   */
+  boolean onExplicitGc() {
+    if (ReplayPosition.evaluating) {
+      return true;
+    }
+    ThreadState t = run.enter();
+    if (t == null) {
+      return false;
+    }
+    try {
+      weakReferents.releasedFor(collection);
+      return true;
+    } finally {
+      run.exit(t);
+    }
   }
 
   int onThreadProbeDraw(int original) {
