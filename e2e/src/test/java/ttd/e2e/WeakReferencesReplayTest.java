@@ -54,6 +54,10 @@ class WeakReferencesReplayTest {
           }
           System.out.println("awaited clear after " + asks + " ask(s)");
 
+          WeakReference<Object> direct = new WeakReference<>(new Object());
+          Runtime.getRuntime().gc();
+          System.out.println("the runtime's gc " + (direct.get() == null ? "cleared" : "kept"));
+
           WeakReference<Object> later = new WeakReference<>(new Object());
           churn();
           System.out.println("later, after the JVM's own collections " + (later.get() == null ? "cleared" : "kept")
@@ -86,6 +90,7 @@ class WeakReferencesReplayTest {
             "asked for: weak cleared, queued cleared, reached kept",
             "polled true, map 0",
             "awaited clear after 1 ask(s)",
+            "the runtime's gc cleared",
             "later, after the JVM's own collections kept, reached kept"),
         recorded.stdoutLines(),
         recorded.describe());

@@ -184,6 +184,13 @@ public final class Hooks {
     return delegate.onExplicitGc();
   }
 
+  /** Stands in for the program's own {@code Runtime.gc()} call: as {@code System.gc()}. */
+  public static void onRuntimeGc(Runtime runtime) {
+    if (!delegate.onExplicitGc()) {
+      runtime.gc();
+    }
+  }
+
   /**
    * A native library is about to be opened (from {@code NativeLibraries$NativeLibraryImpl.open} or
    * JDK 22+'s {@code RawNativeLibraries$RawNativeLibraryImpl.open}): {@code name} is its path (or a

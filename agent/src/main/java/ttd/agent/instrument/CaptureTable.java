@@ -239,6 +239,8 @@ public final class CaptureTable {
     own("java/lang/System", "getenv", "()Ljava/util/Map;", true, HOOKS, "onSystemGetenvAll",
         "(Ljava/util/Map;)Ljava/util/Map;", EventKind.ENV_ALL, system);
     own("java/lang/System", "gc", "()V", true, HOOKS, "onExplicitGc", "()Z", null, system);
+    replaced("java/lang/Runtime", "gc", "()V", false, "Ljava/lang/Runtime;", false, HOOKS, "onRuntimeGc", null,
+        APPLICATION, Jdks.ALL);
     TypeInstrumentation runtime = new RuntimeInstrumentation();
     own("java/lang/Runtime", "exit", "(I)V", false, HOOKS, "onRuntimeExit", "(I)V", EventKind.EXIT, runtime);
     own("java/lang/Runtime", "halt", "(I)V", false, HOOKS, "onRuntimeHalt", "(I)V", EventKind.EXIT, runtime);
