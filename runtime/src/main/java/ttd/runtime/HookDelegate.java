@@ -231,6 +231,16 @@ public interface HookDelegate {
 
   /** A load that {@link #onClassLoading} began came back or threw. */
   void onClassLoaded();
+
+  /**
+   * The JDK begins to make or compile a lambda form ({@link Hooks#onLambdaFormMaking}): on a
+   * program thread, what runs until the matching {@link #onLambdaFormMade} is agent work, on an
+   * identity-hash state of its own, and the thread's own state comes back after it (they nest).
+   */
+  void onLambdaFormMaking();
+
+  /** Work that {@link #onLambdaFormMaking} began came back or threw. */
+  void onLambdaFormMade();
   // The file system and file channels below java.nio and java.io.File's changes (NativeIoHooks).
 
   /**

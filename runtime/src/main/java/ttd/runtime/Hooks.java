@@ -363,6 +363,28 @@ public final class Hooks {
     }
   }
 
+  /**
+   * Where the JDK begins to make or compile a lambda form, the code behind a method handle ({@code
+   * LambdaFormEditor}'s forms, {@code LambdaForm.compileToBytecode}). The JDK keeps the forms it
+   * made for every later handle of the same shape, so whichever thread needs a shape first makes
+   * it, and ttd's own code needs some shapes in one mode only: the program's thread then makes them
+   * in the other. What that work runs is not the program's, even where an agent of the program
+   * put calls into its own code inside the JDK's collections (Mockito's inline mocks): it runs as
+   * agent work, on a hash state of its own, until {@link #onLambdaFormMade}.
+   */
+  public static void onLambdaFormMaking() {
+    if (installed()) {
+      delegate.onLambdaFormMaking();
+    }
+  }
+
+  /** Where work that {@link #onLambdaFormMaking} began returns or throws. */
+  public static void onLambdaFormMade() {
+    if (installed()) {
+      delegate.onLambdaFormMade();
+    }
+  }
+
   /** Where {@code Class} gets its declared constructors from the JVM: as {@link #onClassDeclaredMethods}. */
   public static java.lang.reflect.Constructor<?>[] onClassDeclaredConstructors(
       java.lang.reflect.Constructor<?>[] original) {

@@ -298,6 +298,12 @@ final class PassThrough implements HookDelegate {
   public void onClassLoaded() {}
 
   @Override
+  public void onLambdaFormMaking() {}
+
+  @Override
+  public void onLambdaFormMade() {}
+
+  @Override
   public void onClassDefined() {}
 
   @Override

@@ -304,6 +304,9 @@ public final class CaptureTable {
         false, HOOKS, ClassLoadingInstrumentation.LOADING, ClassLoadingInstrumentation.LOADING_DESC, null, loading);
     own(ClassLoadingInstrumentation.TYPE, ClassLoadingInstrumentation.METHOD, ClassLoadingInstrumentation.DESC,
         false, HOOKS, ClassLoadingInstrumentation.LOADED, ClassLoadingInstrumentation.LOADED_DESC, null, loading);
+    // the code the JDK makes behind method handles, on whichever thread first needs a shape
+    lambdaForms(LambdaFormInstrumentation.EDITOR, LambdaFormInstrumentation.EDITOR_METHODS);
+    lambdaForms(LambdaFormInstrumentation.FORM, LambdaFormInstrumentation.FORM_METHODS);
     own("java/lang/ref/Reference", "<init>", "(Ljava/lang/Object;Ljava/lang/ref/ReferenceQueue;)V", false, HOOKS,
         "onWeakReferenceCreated", "(Ljava/lang/ref/Reference;Ljava/lang/Object;)V", null,
         new ReferenceInstrumentation());
@@ -611,6 +614,16 @@ public final class CaptureTable {
   }
 
   /** A change inside the body of {@code owner.name} itself. */
+  /** Each of {@code methods} ({name, desc}) of {@code type} between the lambda-form hooks. */
+  private static void lambdaForms(String type, List<String[]> methods) {
+    TypeInstrumentation forms = new LambdaFormInstrumentation(type, methods);
+    for (String[] m : methods) {
+      for (String hook : List.of(LambdaFormInstrumentation.MAKING, LambdaFormInstrumentation.MADE)) {
+        own(type, m[0], m[1], false, HOOKS, hook, LambdaFormInstrumentation.HOOK_DESC, null, forms);
+      }
+    }
+  }
+
   private static void own(
       String owner, String name, String desc, boolean isStatic, String hookOwner, String hook, String hookDesc,
       EventKind event, TypeInstrumentation instrumentation) {

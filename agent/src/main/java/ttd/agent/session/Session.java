@@ -409,6 +409,16 @@ public final class Session implements HookDelegate {
   }
 
   @Override
+  public void onLambdaFormMaking() {
+    threads.onLambdaFormMaking();
+  }
+
+  @Override
+  public void onLambdaFormMade() {
+    threads.onLambdaFormMade();
+  }
+
+  @Override
   public long onThreadId(long original) {
     return threads.onThreadId(original);
   }

@@ -30,6 +30,10 @@ public final class ThreadState extends AgentGuard {
   final int[] loadingHash = new int[4];
   /** How many such loads are under way on this thread (a load loads its supertypes inside). */
   int classLoads;
+  /** The program's own state while the JDK makes a lambda form on this thread (see {@link Threads}). */
+  final int[] formHash = new int[4];
+  /** How many lambda forms are being made on this thread (a form's compilation may make others). */
+  int formsMaking;
   /** What the record or the replay keeps for this thread; nothing else looks into it. */
   private Object modeState;
   /** The scheduler's view of this thread. */

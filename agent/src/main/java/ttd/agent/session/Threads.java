@@ -23,6 +23,9 @@ import ttd.runtime.ReplayPosition;
  */
 final class Threads {
 
+  /** The seed of the hash state lambda forms are made on ({@link #onLambdaFormMaking}). */
+  private static final int FORM_SEED = "java/lang/invoke/LambdaForm".hashCode();
+
   private final ProgramRun run;
   private final ProgramThreads threads;
   private final Scheduler scheduler;
@@ -113,6 +116,46 @@ final class Threads {
     }
     if (--t.classLoads == 0) {
       HashState.write(t.loadingHash);
+    }
+  }
+
+  /**
+   * The JDK makes or compiles a lambda form on a program thread: agent work, so that its ticks
+   * do not count and ttd's hooks let it through, on a hash state seeded by nothing but this, so
+   * that the program's own ticks and identity hashes are the same whether or not the JDK had to
+   * make the form here (ttd's code, which differs between recording and replaying, may have made
+   * it already). Inside Mockito's inline mocks that work calls the program's code: the advice
+   * Mockito put into {@code ArrayList}, {@code AbstractCollection} and the like once the program
+   * spied on one, whose ticks and hashes made a replay leave the recorded path on JDK 25. The
+   * outermost form keeps the program's state and its end puts it back.
+   */
+  void onLambdaFormMaking() {
+    if (!run.active) {
+      return;
+    }
+    ThreadState t = threads.get();
+    if (t == null || (t.busy && t.formsMaking == 0)) {
+      return;
+    }
+    if (t.formsMaking++ == 0) {
+      t.busy = true;
+      if (HashState.available()) {
+        HashState.save(t.formHash);
+        HashState.write(HashState.seeded(FORM_SEED));
+      }
+    }
+  }
+
+  void onLambdaFormMade() {
+    ThreadState t = threads.get();
+    if (t == null || t.formsMaking == 0) {
+      return;
+    }
+    if (--t.formsMaking == 0) {
+      if (HashState.available()) {
+        HashState.write(t.formHash);
+      }
+      t.busy = false;
     }
   }
 
