@@ -613,7 +613,6 @@ public final class CaptureTable {
         false, jdks, null, null));
   }
 
-  /** A change inside the body of {@code owner.name} itself. */
   /** Each of {@code methods} ({name, desc}) of {@code type} between the lambda-form hooks. */
   private static void lambdaForms(String type, List<String[]> methods) {
     TypeInstrumentation forms = new LambdaFormInstrumentation(type, methods);
@@ -624,6 +623,7 @@ public final class CaptureTable {
     }
   }
 
+  /** A change inside the body of {@code owner.name} itself. */
   private static void own(
       String owner, String name, String desc, boolean isStatic, String hookOwner, String hook, String hookDesc,
       EventKind event, TypeInstrumentation instrumentation) {
