@@ -12,6 +12,10 @@ import ttd.runtime.RealFileInput;
  * Files read through {@code FileInputStream}, and standard input: which streams are the
  * program's, and how each native call on them is recorded and replayed.
  *
+ * <p>A read of standard input or of a child's pipe, which may wait for another process, gives up
+ * the scheduler's baton while it waits ({@link Blocking}), so the program's other threads (the one
+ * that writes the child's input, say) go on.
+ *
  * <p>A stream is the program's if it reads standard input or a child process's pipe, or if the
  * program opened it (see {@link ProgramInputs}), whatever the file: a device, {@code /proc}. For those, a
  * recording logs each open (and its failure), each read's bytes and result, and each skip,
@@ -27,10 +31,13 @@ final class FileInputs {
 
   private final ProgramFiles programs;
   private final ProgramFds fds;
+  /** Where a read of standard input or a child's pipe gives up the baton while it waits. */
+  private final Blocking blocking;
 
-  FileInputs(ProgramFiles programs, ProgramFds fds) {
+  FileInputs(ProgramFiles programs, ProgramFds fds, Blocking blocking) {
     this.programs = programs;
     this.fds = fds;
+    this.blocking = blocking;
   }
 
   /** Decides (at open) or looks up whether the stream is the program's. */
@@ -77,12 +84,25 @@ final class FileInputs {
     }
     IOException error = null;
     long result = 0;
-    if (s.performsRealIo()) {
-      try {
-        result = FileInputOp.real(real, op, in, arg, b, off, len);
-      } catch (IOException e) {
-        error = e;
-        result = FAILED;
+    // a read that may wait for another process lets the other threads run meanwhile, in record,
+    // and has the recorded hand-overs at the same point in replay
+    boolean waits = (op == FileInputOp.READ_BYTE || op == FileInputOp.READ_BYTES || op == FileInputOp.SKIP)
+        && fds.mayBlock(in.getFD());
+    if (waits) {
+      blocking.begin(t, "a read of " + (in.getFD() == FileDescriptor.in ? "standard input" : fds.path(in.getFD())));
+    }
+    try {
+      if (s.performsRealIo()) {
+        try {
+          result = FileInputOp.real(real, op, in, arg, b, off, len);
+        } catch (IOException e) {
+          error = e;
+          result = FAILED;
+        }
+      }
+    } finally {
+      if (waits) {
+        blocking.end(t);
       }
     }
     if (op == FileInputOp.READ_BYTES) {

@@ -14,7 +14,8 @@ import ttd.runtime.RealFileOutput;
  * <p>Everything the program prints is logged with its global order and, in replay, compared with
  * the log before it is printed again. Writes to the program's files are logged while recording and
  * compared, not performed, in replay: a replay creates and changes no file. Opens are logged with
- * their failure and replayed without touching the file system.
+ * their failure and replayed without touching the file system. A write to a child's pipe gives up
+ * the scheduler's baton while it waits for room ({@link Blocking}).
  */
 final class FileOutputs {
 
@@ -25,11 +26,15 @@ final class FileOutputs {
   /** The program's files mapped shared, to whose shadows replay applies the writes. */
   private final MappedFiles mappings;
 
-  FileOutputs(ProgramFiles programs, ProgramFds fds, AtomicLong outputs, MappedFiles mappings) {
+  /** Where a write to a child's pipe gives up the baton while it waits for room. */
+  private final Blocking blocking;
+
+  FileOutputs(ProgramFiles programs, ProgramFds fds, AtomicLong outputs, MappedFiles mappings, Blocking blocking) {
     this.programs = programs;
     this.fds = fds;
     this.outputs = outputs;
     this.mappings = mappings;
+    this.blocking = blocking;
   }
 
   void open(Exchange s, ThreadState t, RealFileOutput real, FileOutputStream out, String path, boolean append)
@@ -73,8 +78,18 @@ final class FileOutputs {
       return;
     }
     s.exchangeOutput(t, kind, outputs.getAndIncrement(), b, off, len);
-    if (kind != EventKind.FILE_WRITE || s.performsRealIo()) {
-      real.writeBytes(out, b, off, len, append);
+    boolean waits = kind == EventKind.FILE_WRITE && fds.mayBlock(fd);
+    if (waits) {
+      blocking.begin(t, "a write to " + fds.path(fd)); // a full pipe waits for the child to read
+    }
+    try {
+      if (kind != EventKind.FILE_WRITE || s.performsRealIo()) {
+        real.writeBytes(out, b, off, len, append);
+      }
+    } finally {
+      if (waits) {
+        blocking.end(t);
+      }
     }
     String path = kind == EventKind.FILE_WRITE ? fds.path(fd) : null;
     if (path != null && mappings.covers(path)) {

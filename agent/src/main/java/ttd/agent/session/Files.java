@@ -31,8 +31,8 @@ final class Files {
   private final ProgramFiles programFiles = new ProgramFiles();
   private final MappedFiles mappings = new MappedFiles();
   private final NativeFiles nativeFiles = new NativeFiles(outputs, mappings);
-  private final FileInputs fileInputs = new FileInputs(programFiles, nativeFiles.fds());
-  private final FileOutputs fileOutputs = new FileOutputs(programFiles, nativeFiles.fds(), outputs, mappings);
+  private final FileInputs fileInputs;
+  private final FileOutputs fileOutputs;
   private final RandomAccessFiles randomAccessFiles =
       new RandomAccessFiles(programFiles, nativeFiles.fds(), outputs, mappings);
   private final FileSystemQueries fileSystem = new FileSystemQueries();
@@ -43,6 +43,8 @@ final class Files {
     this.run = run;
     this.exchange = exchange;
     this.watches = new FileWatches(run.blocking());
+    this.fileInputs = new FileInputs(programFiles, nativeFiles.fds(), run.blocking());
+    this.fileOutputs = new FileOutputs(programFiles, nativeFiles.fds(), outputs, mappings, run.blocking());
     this.childWaits = new ChildWaits(run.scheduler(), run.blocking());
   }
 

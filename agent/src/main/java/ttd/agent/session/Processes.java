@@ -2,6 +2,7 @@ package ttd.agent.session;
 
 import static ttd.runtime.NativeIoOp.*;
 
+import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.FilterInputStream;
@@ -154,7 +155,7 @@ final class Processes {
           Object devNull = FileSystems.getDefault().getPath("/dev/null");
           std[i] = (int) real.call(OPEN, new Object[] {devNull, O_RDWR, 0});
         }
-        fds.opened(std[i], "pipe " + i + " of " + command);
+        fds.openedPipe(std[i], "pipe " + i + " of " + command);
       }
     }
     if (!s.performsRealIo()) {
@@ -185,14 +186,21 @@ final class Processes {
     }
   }
 
+  /**
+   * Whether the reaper's {@code processExited} is left out for {@code stream}: a pipe the program's
+   * reads and writes are captured on (its stragglers come from the log), or one the program closed
+   * already ({@code Process.destroy} closes them on JDK 25), for which the call does nothing but
+   * take the stream's monitor, which a reader blocked in the pipe may hold while it waits for the
+   * scheduler's baton.
+   */
   private boolean isCapturedPipe(Object stream) {
     try {
-      if (stream instanceof FilterInputStream) {
-        Object in = FILTERED_IN.invoke(stream);
-        return in instanceof FileInputStream && fds.path(((FileInputStream) in).getFD()) != null;
+      Object end = stream instanceof FilterInputStream ? FILTERED_IN.invoke(stream) : FILTERED_OUT.invoke(stream);
+      if (end == null) {
+        return true;
       }
-      Object out = FILTERED_OUT.invoke(stream);
-      return out instanceof FileOutputStream && fds.path(((FileOutputStream) out).getFD()) != null;
+      FileDescriptor fd = end instanceof FileInputStream i ? i.getFD() : end instanceof FileOutputStream o ? o.getFD() : null;
+      return fd != null && (!fd.valid() || fds.path(fd) != null);
     } catch (Throwable e) {
       return false;
     }

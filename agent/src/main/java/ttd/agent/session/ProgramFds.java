@@ -4,6 +4,7 @@ import java.io.FileDescriptor;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -44,6 +45,8 @@ final class ProgramFds {
   }
 
   private final Map<Integer, String> fds = new ConcurrentHashMap<>();
+  /** The descriptors among them that are pipes to a child process, whose reads and writes may block. */
+  private final Set<Integer> pipes = ConcurrentHashMap.newKeySet();
   private final Map<Long, Directory> dirs = new ConcurrentHashMap<>();
   private final AtomicLong invented = new AtomicLong(0x7ddd_0000_0000_0000L);
 
@@ -58,7 +61,24 @@ final class ProgramFds {
   void opened(int fd, String path) {
     if (fd >= 0) {
       fds.put(fd, path);
+      pipes.remove(fd);
     }
+  }
+
+  /** Notes a pipe to a child process, named {@code name}. */
+  void openedPipe(int fd, String name) {
+    if (fd >= 0) {
+      fds.put(fd, name);
+      pipes.add(fd);
+    }
+  }
+
+  /**
+   * Whether a read or write of {@code fd} may wait for another process: standard input, or a pipe
+   * to a child.
+   */
+  boolean mayBlock(FileDescriptor fd) {
+    return fd == FileDescriptor.in || !pipes.isEmpty() && pipes.contains(number(fd));
   }
 
   /** The path of a program's descriptor, or null if the descriptor is not one. */
@@ -73,6 +93,7 @@ final class ProgramFds {
   void closed(int fd) {
     if (!fds.isEmpty()) {
       fds.remove(fd);
+      pipes.remove(fd);
     }
   }
 
