@@ -1,6 +1,5 @@
 package ttd.agent.instrument;
 
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -38,39 +37,9 @@ final class ClassLoadingInstrumentation implements TypeInstrumentation {
       return mv;
     }
     changed[0] = true;
-    return new MethodVisitor(Opcodes.ASM9, mv) {
-      private final Label start = new Label();
-
-      @Override
-      public void visitCode() {
-        super.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        HookCalls.call(mv, LOADING, LOADING_DESC);
-        mv.visitLabel(start);
-      }
-
-      @Override
-      public void visitInsn(int opcode) {
-        if (opcode == Opcodes.ARETURN) {
-          HookCalls.call(mv, LOADED, LOADED_DESC);
-        }
-        super.visitInsn(opcode);
-      }
-
-      @Override
-      public void visitMaxs(int maxStack, int maxLocals) {
-        // last in the exception table, so the method's own handlers (its monitor's) come first
-        Label end = new Label();
-        Label handler = new Label();
-        mv.visitLabel(end);
-        mv.visitTryCatchBlock(start, end, handler, null);
-        mv.visitLabel(handler);
-        mv.visitFrame(Opcodes.F_FULL, 3, new Object[] {TYPE, "java/lang/String", Opcodes.INTEGER},
-            1, new Object[] {"java/lang/Throwable"});
-        HookCalls.call(mv, LOADED, LOADED_DESC);
-        mv.visitInsn(Opcodes.ATHROW);
-        super.visitMaxs(maxStack, maxLocals);
-      }
-    };
+    return HookCalls.bracketed(mv, m -> {
+      m.visitVarInsn(Opcodes.ALOAD, 1);
+      HookCalls.call(m, LOADING, LOADING_DESC);
+    }, LOADED);
   }
 }

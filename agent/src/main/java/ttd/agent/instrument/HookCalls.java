@@ -1,5 +1,6 @@
 package ttd.agent.instrument;
 
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -108,6 +109,46 @@ final class HookCalls {
           body.accept(mv);
         }
         super.visitInsn(opcode);
+      }
+    };
+  }
+
+  /**
+   * Runs {@code entry} at the start of the method, and a call of the hook {@code exit} ({@code ()V})
+   * before each return and, through a catch-all handler last in the exception table (so that the
+   * method's own handlers, its monitor's among them, come first), before each throw out of it. The
+   * handler reads no local, so its frame declares none.
+   */
+  static MethodVisitor bracketed(MethodVisitor mv, Consumer<MethodVisitor> entry, String exit) {
+    return new MethodVisitor(Opcodes.ASM9, mv) {
+      private final Label start = new Label();
+
+      @Override
+      public void visitCode() {
+        super.visitCode();
+        entry.accept(mv);
+        mv.visitLabel(start);
+      }
+
+      @Override
+      public void visitInsn(int opcode) {
+        if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+          call(mv, exit, "()V");
+        }
+        super.visitInsn(opcode);
+      }
+
+      @Override
+      public void visitMaxs(int maxStack, int maxLocals) {
+        Label end = new Label();
+        Label handler = new Label();
+        mv.visitLabel(end);
+        mv.visitTryCatchBlock(start, end, handler, null);
+        mv.visitLabel(handler);
+        mv.visitFrame(Opcodes.F_FULL, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
+        call(mv, exit, "()V");
+        mv.visitInsn(Opcodes.ATHROW);
+        super.visitMaxs(maxStack, maxLocals);
       }
     };
   }

@@ -1,9 +1,7 @@
 package ttd.agent.instrument;
 
 import java.util.List;
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 
 /**
  * Where the JDK makes the code behind method handles: {@code LambdaFormEditor}'s forms (a handle
@@ -69,39 +67,7 @@ final class LambdaFormInstrumentation implements TypeInstrumentation {
       return mv;
     }
     changed[0] = true;
-    return new MethodVisitor(Opcodes.ASM9, mv) {
-      private final Label start = new Label();
-
-      @Override
-      public void visitCode() {
-        super.visitCode();
-        HookCalls.call(mv, MAKING, HOOK_DESC);
-        mv.visitLabel(start);
-      }
-
-      @Override
-      public void visitInsn(int opcode) {
-        if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
-          HookCalls.call(mv, MADE, HOOK_DESC);
-        }
-        super.visitInsn(opcode);
-      }
-
-      @Override
-      public void visitMaxs(int maxStack, int maxLocals) {
-        // last in the exception table, so the method's own handlers come first; the handler
-        // reads no local, so its frame declares none
-        Label end = new Label();
-        Label handler = new Label();
-        mv.visitLabel(end);
-        mv.visitTryCatchBlock(start, end, handler, null);
-        mv.visitLabel(handler);
-        mv.visitFrame(Opcodes.F_FULL, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
-        HookCalls.call(mv, MADE, HOOK_DESC);
-        mv.visitInsn(Opcodes.ATHROW);
-        super.visitMaxs(maxStack, maxLocals);
-      }
-    };
+    return HookCalls.bracketed(mv, m -> HookCalls.call(m, MAKING, HOOK_DESC), MADE);
   }
 
   private boolean wraps(String name, String desc) {
