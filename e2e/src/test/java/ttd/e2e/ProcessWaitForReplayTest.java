@@ -81,4 +81,42 @@ class ProcessWaitForReplayTest {
     }
     return tests;
   }
+
+  private static final String PARKS_AFTER = String.join("\n",
+      "import java.util.concurrent.locks.LockSupport;",
+      "public class ParksAfterWaitFor {",
+      "  public static void main(String[] args) throws Exception {",
+      "    int atOnce = 0;",
+      "    for (int i = 0; i < 3; i++) {",
+      "      new ProcessBuilder(\"true\").start().waitFor();",
+      "      long start = System.nanoTime();",
+      "      LockSupport.parkNanos(200_000_000L);",
+      "      if (System.nanoTime() - start < 100_000_000L) atOnce++;",
+      "    }",
+      "    System.out.println(\"parks that returned at once after waitFor: \" + atOnce + \" of 3\");",
+      "  }",
+      "}");
+
+  /**
+   * On JDK 25 {@code waitFor} awaits a {@code Condition}, and the reaper's unlock unparks the waiter:
+   * the model kept that permit after ttd's real wait had returned, so the recording's next park
+   * returned at once (3 of 3) and a replay, which does not wait, could not hand over there (JMH's
+   * {@code java -version} child, then a latch).
+   */
+  @TestFactory
+  List<DynamicTest> aParkAfterWaitForWaitsAsWithoutTtd() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Jvm jvm : Jvm.all()) {
+      tests.add(dynamicTest("parks after waitFor wait on " + jvm.label(), () -> {
+        Path work = Scratch.dir("parks-after-wait-for-" + jvm.label());
+        Path classes = JavaSource.compile(work.resolve("classes"), "ParksAfterWaitFor", PARKS_AFTER);
+        Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "ParksAfterWaitFor");
+        assertEquals(0, recorded.exitStatus(), recorded.describe());
+        assertEquals("parks that returned at once after waitFor: 0 of 3\n", recorded.stdout(), recorded.describe());
+        ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")),
+            "replay of parks after waitFor on " + jvm);
+      }));
+    }
+    return tests;
+  }
 }

@@ -383,6 +383,19 @@ public final class Scheduler {
     return PreemptionGuard.mayWaitOutside();
   }
 
+  /**
+   * A {@code Condition.await} that ttd ran for real outside the model, between {@link
+   * #blockingBegin} and {@link #blockingEnd}, has returned: the JDK's own park loop inside it took
+   * whatever permit an unpark gave the thread meanwhile (the signaller's unlock unparks the waiter),
+   * so the model's permit goes too. Left, it made the thread's next park return at once.
+   */
+  public void permitTakenByRealWait(SchedThread s) {
+    synchronized (lock) {
+      s.permit = false;
+      s.outsidePermit = false;
+    }
+  }
+
   /** The thread is back from {@link #blockingBegin}: it waits to be let in and for the baton. */
   public void blockingEnd(SchedThread s) {
     baton.arrive(s);

@@ -85,6 +85,9 @@ final class ChildWaits {
       interrupted = 1;
     } finally {
       if (scheduled) {
+        if (waitedOn instanceof Condition) {
+          scheduler.permitTakenByRealWait(t.sched); // in both modes; only a recording really waited
+        }
         awaitBaton(t, waitedOn);
       }
     }
