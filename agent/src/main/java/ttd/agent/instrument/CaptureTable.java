@@ -280,6 +280,8 @@ public final class CaptureTable {
         "java/lang/Thread$ThreadIdentifiers", new ThreadIdentifiersInstrumentation(), Jdks.AFTER_17);
     own(THREAD, "getThreads", "()[Ljava/lang/Thread;", true, SCHEDULE, "onThreadList",
         "([Ljava/lang/Thread;)[Ljava/lang/Thread;", null, ThreadListingInstrumentation.threadList());
+    own("sun/management/ThreadImpl", "getThreads", "()[Ljava/lang/Thread;", true, SCHEDULE, "onThreadList",
+        "([Ljava/lang/Thread;)[Ljava/lang/Thread;", null, ThreadListingInstrumentation.managementList());
     TypeInstrumentation group = ThreadListingInstrumentation.groupMembers();
     String tg = "java/lang/ThreadGroup";
     body(tg, "nthreads", "I", false, SCHEDULE, "onGroupCount", "([Ljava/lang/Thread;I)I", null, tg, group,

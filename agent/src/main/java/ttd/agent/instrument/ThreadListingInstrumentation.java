@@ -13,7 +13,9 @@ import org.objectweb.asm.Opcodes;
  * in one run and not in the other: Tomcat's stop walks {@code Thread.enumerate} and took another
  * number of turns in replay. In {@code java.lang.Thread} what the native {@code getThreads()}
  * returns goes through {@code ScheduleHooks.onThreadList} (every listing on 21+, {@code
- * getAllStackTraces} on 17); in {@code java.lang.ThreadGroup} each {@code isAlive()} goes through
+ * getAllStackTraces} on 17), and so does what {@code sun.management.ThreadImpl}'s own native
+ * {@code getThreads()} returns ({@code ThreadMXBean.getAllThreadIds}, which also listed ttd's own
+ * page toucher; Micrometer's thread metrics counted it); in {@code java.lang.ThreadGroup} each {@code isAlive()} goes through
  * {@code ScheduleHooks.onThreadIsAlive}, as application code's do (JDK 17's {@code enumerate}),
  * and JDK 17's {@code activeCount()} reads the group's members and their count, under the group's
  * lock, into {@code ScheduleHooks.onGroupCount} instead of the bare count. {@code Thread}'s own
@@ -24,6 +26,7 @@ final class ThreadListingInstrumentation implements TypeInstrumentation {
   private static final String THREAD = "java/lang/Thread";
   private static final String THREADS = "()[Ljava/lang/Thread;";
   private static final String GROUP = "java/lang/ThreadGroup";
+  private static final String MANAGEMENT = "sun/management/ThreadImpl";
 
   private final String typeName;
 
@@ -34,6 +37,11 @@ final class ThreadListingInstrumentation implements TypeInstrumentation {
   /** The native list of threads, filtered where {@code Thread} reads it. */
   static ThreadListingInstrumentation threadList() {
     return new ThreadListingInstrumentation(THREAD);
+  }
+
+  /** The native list of threads, filtered where {@code ThreadMXBean}'s implementation reads its own. */
+  static ThreadListingInstrumentation managementList() {
+    return new ThreadListingInstrumentation(MANAGEMENT);
   }
 
   /** The liveness test of each member, filtered where {@code ThreadGroup} makes it. */
@@ -49,7 +57,7 @@ final class ThreadListingInstrumentation implements TypeInstrumentation {
   @Override
   public MethodVisitor instrument(
       MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
-    boolean group = !typeName.equals(THREAD);
+    boolean group = typeName.equals(GROUP);
     boolean count = group && name.equals("activeCount") && desc.equals("()I");
     return new MethodVisitor(Opcodes.ASM9, mv) {
       @Override
@@ -75,7 +83,7 @@ final class ThreadListingInstrumentation implements TypeInstrumentation {
           return;
         }
         super.visitMethodInsn(opcode, owner, callee, d, itf);
-        if (!group && opcode == Opcodes.INVOKESTATIC && owner.equals(THREAD)
+        if (!group && opcode == Opcodes.INVOKESTATIC && owner.equals(typeName)
             && callee.equals("getThreads") && d.equals(THREADS)) {
           changed[0] = true;
           HookCalls.call(mv, HookCalls.SCHEDULE_HOOKS, "onThreadList", "([Ljava/lang/Thread;)[Ljava/lang/Thread;");
