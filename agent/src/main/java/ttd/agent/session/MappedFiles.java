@@ -21,6 +21,8 @@ import ttd.runtime.RealCalls;
 final class MappedFiles {
 
   private final Set<String> paths = new HashSet<>();
+  /** Whether {@link #paths} has any: most programs map nothing, and every file write asks. */
+  private volatile boolean any;
   private final ShadowFiles shadows = new ShadowFiles();
   /**
    * The real calls of the first mapping, which answer a descriptor's position for the
@@ -30,14 +32,18 @@ final class MappedFiles {
 
   /** Notes that the program mapped {@code path} shared. */
   void mapped(String path, RealCalls real) {
+    seeks = real;
     synchronized (paths) {
       paths.add(path);
     }
-    seeks = real;
+    any = true;
   }
 
   /** Whether the program has mapped {@code path} shared. */
   boolean covers(String path) {
+    if (!any) {
+      return false;
+    }
     synchronized (paths) {
       return paths.contains(path);
     }
