@@ -91,8 +91,8 @@ final class FileOutputs {
         blocking.end(t);
       }
     }
-    String path = kind == EventKind.FILE_WRITE ? fds.path(fd) : null;
-    if (path != null && mappings.covers(path)) {
+    String path = kind == EventKind.FILE_WRITE ? mappings.mappedPath(fds, fd) : null;
+    if (path != null) {
       // after the write: with O_APPEND only the write knows where it went
       mappings.written(s, path, mappings.position(s, t, null, fd, path) - len, b, off, len);
     }

@@ -15,8 +15,9 @@ import ttd.runtime.RealCalls;
  * file, by any path: a writable mapping of it, a channel's write, a {@code RandomAccessFile}'s or a
  * {@code FileOutputStream}'s. Replay reads no program file and maps the file's shadow instead
  * ({@link ShadowFiles}), so each such write logs its position in the recording and the replay
- * applies it to the shadow. Writes other processes make to the file still do not reach it. A new length the program gives the file reaches the shadow
- * too: pages past the end read as zeros, or fault, as they did.
+ * applies it to the shadow. Writes other processes make to the file still do not reach it. A new
+ * length the program gives the file reaches the shadow too: pages past the end read as zeros, or
+ * fault, as they did.
  */
 final class MappedFiles {
 
@@ -47,6 +48,18 @@ final class MappedFiles {
     synchronized (paths) {
       return paths.contains(path);
     }
+  }
+
+  /**
+   * The program's file {@code fd} is open on, if the program has mapped it shared; else null. Asks
+   * nothing while nothing is mapped: every write to a file and stream asks.
+   */
+  String mappedPath(ProgramFds fds, FileDescriptor fd) {
+    if (!any) {
+      return null;
+    }
+    String path = fds.path(fd);
+    return path != null && covers(path) ? path : null;
   }
 
   /** The shadow replay maps {@code path}'s region from, at least {@code end} bytes long. */

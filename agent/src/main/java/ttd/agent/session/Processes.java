@@ -104,7 +104,7 @@ final class Processes {
       case PROCESS_REAP:
         return replayed.contains((Long) a[0]) ? 0 : real.call(op, a);
       case PROCESS_PIPE_EXITED:
-        return isCapturedPipe(a[0]) ? null : real.call(op, a);
+        return leavesNothingToDrain(a[0]) ? null : real.call(op, a);
       case PROCESS_EXITED:
       case PROCESS_EXIT_CODE:
         return a[0];
@@ -193,7 +193,7 @@ final class Processes {
    * take the stream's monitor, which a reader blocked in the pipe may hold while it waits for the
    * scheduler's baton.
    */
-  private boolean isCapturedPipe(Object stream) {
+  private boolean leavesNothingToDrain(Object stream) {
     try {
       Object end = stream instanceof FilterInputStream ? FILTERED_IN.invoke(stream) : FILTERED_OUT.invoke(stream);
       if (end == null) {

@@ -68,24 +68,23 @@ final class RandomAccessFiles {
         if (NativeBounds.outside(b, off, len)) {
           return real.call(op, a); // let the real call throw as it would
         }
-        String path = fds.path(raf.getFD());
-        boolean mapped = path != null && mappings.covers(path);
-        long at = mapped
+        String path = mappings.mappedPath(fds, raf.getFD());
+        long at = path != null
             ? (long) NativeCalls.logged(
                 s, t, real, EventKind.RANDOM_ACCESS, NativeCalls.key(RAF_POSITION, path), RAF_POSITION,
                 new Object[] {raf}, null)
             : -1;
         s.exchangeOutput(t, EventKind.FILE_WRITE, outputs.getAndIncrement(), b, off, len);
         Object done = NativeCalls.logged(s, t, real, EventKind.RANDOM_ACCESS, NativeCalls.key(op), op, a, null);
-        if (mapped) {
+        if (path != null) {
           mappings.written(s, path, at, b, off, len);
         }
         return done;
       default:
         Object arg = a.length > 1 ? a[1] : "";
         Object result = NativeCalls.logged(s, t, real, EventKind.RANDOM_ACCESS, NativeCalls.key(op, arg), op, a, null);
-        String resized = op == RAF_SET_LENGTH ? fds.path(raf.getFD()) : null;
-        if (resized != null && mappings.covers(resized)) {
+        String resized = op == RAF_SET_LENGTH ? mappings.mappedPath(fds, raf.getFD()) : null;
+        if (resized != null) {
           mappings.resized(s, resized, (long) a[1]);
         }
         return result;
