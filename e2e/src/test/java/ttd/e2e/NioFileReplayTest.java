@@ -238,51 +238,51 @@ class NioFileReplayTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void everyWriteToAFileReachesItsSharedMappingsInReplayWithTheFileGone(Jvm jvm) throws Exception {
-    Path work = Scratch.dir("nio-map-streams-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "StreamsIntoMapping", STREAMS_INTO_MAPPING);
-    Path data = Files.writeString(work.resolve("data.bin"), "abc" + "-".repeat(61), StandardCharsets.UTF_8);
-    Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "StreamsIntoMapping", data.toString());
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
-    assertEquals(
+    MappingRun run = recordMapping(jvm, "nio-map-streams-", "StreamsIntoMapping", STREAMS_INTO_MAPPING,
+        "abc" + "-".repeat(61),
         "read-only mapping sees abc-ch\n"
             + "random access shows raf!ABCD\n"
             + "appended --tail00 to 44 bytes\n"
             + "cut and grown il00000000\n"
             + "through the descriptor fd, untouched abc\n"
-            + "the first mapping sees Wraf!\n",
-        recorded.stdout(),
-        recorded.describe());
-    assertEquals("", recorded.stderr(), recorded.describe());
+            + "the first mapping sees Wraf!\n");
 
-    Files.delete(data);
-    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay with the mapped file gone");
-    assertFalse(Files.exists(data), "the replay made the mapped file");
+    Files.delete(run.data());
+    ReplayAssertions.assertSameOutput(run.recorded(), TtdRun.replay(jvm, run.recording()), "replay with the mapped file gone");
+    assertFalse(Files.exists(run.data()), "the replay made the mapped file");
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void sharedWritableMappingsSeeEachOtherAndTheChannelsWritesInReplayWithTheFileGone(Jvm jvm) throws Exception {
-    Path work = Scratch.dir("nio-map-rw-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "SharedMapper", SHARED_MAPPER);
-    Path data = Files.writeString(work.resolve("data.bin"), "xyz" + "-".repeat(4097), StandardCharsets.UTF_8);
-    Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "SharedMapper", data.toString());
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
-    assertEquals(
+    MappingRun run = recordMapping(jvm, "nio-map-rw-", "SharedMapper", SHARED_MAPPER, "xyz" + "-".repeat(4097),
         "file starts xyz, is 8192 bytes\n"
             + "mappings share MN\n"
             + "channel writes show in MNpwseq\n"
             + "later mappings Wyz MNpwseq PNMN\n"
-            + "channel reads MNpwseq\n",
-        recorded.stdout(),
-        recorded.describe());
-    assertEquals("", recorded.stderr(), recorded.describe());
+            + "channel reads MNpwseq\n");
 
-    Files.write(data, "y".repeat(9000).getBytes(StandardCharsets.UTF_8));
-    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay with the mapped file changed");
-    Files.delete(data);
-    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording), "replay with the mapped file gone");
-    assertFalse(Files.exists(data), "the replay made the mapped file");
+    Files.write(run.data(), "y".repeat(9000).getBytes(StandardCharsets.UTF_8));
+    ReplayAssertions.assertSameOutput(run.recorded(), TtdRun.replay(jvm, run.recording()), "replay with the mapped file changed");
+    Files.delete(run.data());
+    ReplayAssertions.assertSameOutput(run.recorded(), TtdRun.replay(jvm, run.recording()), "replay with the mapped file gone");
+    assertFalse(Files.exists(run.data()), "the replay made the mapped file");
+  }
+
+  /** A recorded run of a mapping program over its data file, and where its recording is. */
+  private record MappingRun(Outcome recorded, Path data, Path recording) {}
+
+  /** Records {@code main} over a data file holding {@code content}; it must print {@code expected}, and nothing on stderr. */
+  private static MappingRun recordMapping(Jvm jvm, String dir, String main, String source, String content, String expected)
+      throws Exception {
+    Path work = Scratch.dir(dir + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), main, source);
+    Path data = Files.writeString(work.resolve("data.bin"), content, StandardCharsets.UTF_8);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), main, data.toString());
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals(expected, recorded.stdout(), recorded.describe());
+    assertEquals("", recorded.stderr(), recorded.describe());
+    return new MappingRun(recorded, data, recording);
   }
 }
