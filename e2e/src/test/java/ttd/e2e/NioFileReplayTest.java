@@ -142,6 +142,15 @@ class NioFileReplayTest {
     assertFalse(Files.exists(data), "the replay made the mapped file");
   }
 
+  /** The mapping programs' {@code text(buffer, at, n)}: n bytes of a buffer, zeros shown as 0. */
+  private static final String TEXT_OF_BUFFER = String.join(
+      "\n",
+      "  static String text(ByteBuffer b, int at, int n) {",
+      "    byte[] s = new byte[n];",
+      "    for (int i = 0; i < n; i++) s[i] = b.get(at + i);",
+      "    return new String(s).replace((char) 0, '0');",
+      "  }");
+
   private static final String SHARED_MAPPER =
       String.join(
           "\n",
@@ -174,11 +183,7 @@ class NioFileReplayTest {
           "      System.out.println(\"channel reads \" + new String(back.array()));",
           "    }",
           "  }",
-          "  static String text(ByteBuffer b, int at, int n) {",
-          "    byte[] s = new byte[n];",
-          "    for (int i = 0; i < n; i++) s[i] = b.get(at + i);",
-          "    return new String(s).replace((char) 0, '0');",
-          "  }",
+          TEXT_OF_BUFFER,
           "}",
           "");
 
@@ -227,11 +232,7 @@ class NioFileReplayTest {
           "      System.out.println(\"the first mapping sees \" + text(ro, 0, 1) + text(ro, 10, 4));",
           "    }",
           "  }",
-          "  static String text(ByteBuffer b, int at, int n) {",
-          "    byte[] s = new byte[n];",
-          "    for (int i = 0; i < n; i++) s[i] = b.get(at + i);",
-          "    return new String(s).replace((char) 0, '0');",
-          "  }",
+          TEXT_OF_BUFFER,
           "}",
           "");
 
