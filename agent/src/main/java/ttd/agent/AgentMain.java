@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import ttd.agent.identity.BootModules;
 import ttd.agent.identity.DefaultTimeZone;
 import ttd.agent.identity.HashState;
 import ttd.agent.identity.PropertyOrder;
@@ -141,6 +142,7 @@ public final class AgentMain {
               start.chaos()),
           !opts.replaying());
       PropertyOrder.lay(properties);
+      BootModules.lay();
       Shutdown.register(start, transformer::savePack);
       StartupSymmetry.warm();
       DefaultTimeZone.forget(properties);
