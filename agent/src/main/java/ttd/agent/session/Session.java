@@ -221,7 +221,7 @@ public final class Session implements HookDelegate {
   /**
    * A call that a recorded value replaces: the recording makes it and logs how it ended (its
    * result, or what it threw) under the method's name; the replay makes none. Both give the program
-   * what the logged text stands for ({@link CallOutcome}).
+   * what the logged text stands for, and both run the codec both ways ({@link CallOutcome}).
    */
   @Override
   @SuppressWarnings("unchecked")
@@ -241,7 +241,8 @@ public final class Session implements HookDelegate {
           made = CallOutcome.threw(e);
         }
       }
-      return CallOutcome.result(exchange.exchangePair(t, EventKind.CAPTURED_VALUE, c.method(), made), codec);
+      String text = exchange.exchangePair(t, EventKind.CAPTURED_VALUE, c.method(), made);
+      return exchange.performsRealIo() ? CallOutcome.result(text, codec) : CallOutcome.replayed(text, codec);
     } finally {
       run.exit(t);
     }
