@@ -113,24 +113,42 @@ record Capture(
     THROUGH_ANY_CLASS
   }
 
-  /** The JDK releases a row applies to. */
+  /**
+   * The JDK releases a row applies to: feature releases, and for a method a JDK 17 update took from
+   * a later release, the 17 updates that have it ({@code Console.ttyStatus} replaced {@code istty}
+   * in 17.0.20; 17.0.19 still had {@code istty}).
+   */
   enum Jdks {
     ALL(0, Integer.MAX_VALUE),
     UNTIL_17(0, 17),
     AFTER_17(18, Integer.MAX_VALUE),
     UNTIL_21(0, 21),
-    FROM_22(22, Integer.MAX_VALUE);
+    FROM_22(22, Integer.MAX_VALUE),
+    UNTIL_21_BUT_17_BEFORE_UPDATE_20(0, 21, 0, 19),
+    FROM_22_AND_17_FROM_UPDATE_20(22, Integer.MAX_VALUE, 20, Integer.MAX_VALUE);
 
     final int from;
     final int until;
+    /** The first and last JDK 17 update the row applies to (from > until: none). */
+    final int from17Update;
+    final int until17Update;
 
     Jdks(int from, int until) {
-      this.from = from;
-      this.until = until;
+      this(from, until, from <= 17 && 17 <= until ? 0 : 1, from <= 17 && 17 <= until ? Integer.MAX_VALUE : 0);
     }
 
-    boolean includes(int feature) {
-      return feature >= from && feature <= until;
+    Jdks(int from, int until, int from17Update, int until17Update) {
+      this.from = from;
+      this.until = until;
+      this.from17Update = from17Update;
+      this.until17Update = until17Update;
+    }
+
+    boolean includes(Runtime.Version jdk) {
+      if (jdk.feature() == 17) {
+        return jdk.update() >= from17Update && jdk.update() <= until17Update;
+      }
+      return jdk.feature() >= from && jdk.feature() <= until;
     }
   }
 

@@ -98,8 +98,8 @@ public final class CaptureTable {
         ValueCodec.TEXT, Jdks.ALL);
     value("java/util/TimeZone", "getSystemGMTOffsetID", "()Ljava/lang/String;", true, ValueCodec.TEXT, Jdks.ALL);
     // whether stdin and stdout are terminals: System.console(), Console.isTerminal()
-    value("java/io/Console", "istty", "()Z", true, ValueCodec.BOOLEAN, Jdks.UNTIL_21);
-    value("java/io/Console", "ttyStatus", "()I", true, ValueCodec.INT, Jdks.FROM_22);
+    value("java/io/Console", "istty", "()Z", true, ValueCodec.BOOLEAN, Jdks.UNTIL_21_BUT_17_BEFORE_UPDATE_20);
+    value("java/io/Console", "ttyStatus", "()I", true, ValueCodec.INT, Jdks.FROM_22_AND_17_FROM_UPDATE_20);
     // whether the terminal echoes, which readPassword turns off and back on: a replay through a pipe has none
     valueCall("java/io/Console", "echo", "(Z)Z", ValueCodec.BOOLEAN, true, Jdks.UNTIL_21);
     valueCall("jdk/internal/io/JdkConsoleImpl", "echo", "(Z)Z", ValueCodec.BOOLEAN, true, Jdks.AFTER_17);

@@ -59,12 +59,12 @@ public final class HookedMethods {
 
   /** The one row whose hook replaces calls from {@code caller}, or {@link #SEVERAL} (also for none). */
   private static String byHook(String hook, String hookMethod, String caller) {
-    int feature = Runtime.version().feature();
+    Runtime.Version jdk = Runtime.version();
     String found = null;
     for (Capture c : CaptureTable.rows()) {
       boolean replaces = c.how() == Capture.Rewrite.REPLACED_AT_CALL_SITE || c.how() == Capture.Rewrite.NATIVE_IO;
       boolean here = c.callers() == Capture.ANY || c.callers() == Capture.APPLICATION || c.callers().contains(caller);
-      if (replaces && here && c.jdks().includes(feature) && c.hookOwner().equals(hook)
+      if (replaces && here && c.jdks().includes(jdk) && c.hookOwner().equals(hook)
           && c.hookName().equals(hookMethod)) {
         String method = c.owner().replace('/', '.') + '.' + c.name();
         if (found != null && !found.equals(method)) {

@@ -33,14 +33,14 @@ import ttd.runtime.Hooks;
  */
 class CaptureTableTest {
 
-  private static final int FEATURE = Runtime.version().feature();
+  private static final Runtime.Version JDK = Runtime.version();
 
   @Test
   void everyRowNamesAMethodOfTheRunningJdk() {
     List<String> missing = new ArrayList<>();
     int checked = 0;
     for (Capture c : CaptureTable.rows()) {
-      if (!c.jdks().includes(FEATURE) || c.how() == Capture.Rewrite.NATIVE_IO) {
+      if (!c.jdks().includes(JDK) || c.how() == Capture.Rewrite.NATIVE_IO) {
         continue; // the native I/O rows hold both JDKs' natives; RealNativeIoCallsTest checks them
       }
       checked++;
@@ -48,8 +48,23 @@ class CaptureTableTest {
         missing.add(c.method() + (c.isStatic() ? " (static)" : ""));
       }
     }
-    assertEquals(List.of(), missing, "rows whose JDK method is not in JDK " + FEATURE);
+    assertEquals(List.of(), missing, "rows whose JDK method is not in JDK " + JDK);
     assertTrue(checked > 150, "checked " + checked + " rows");
+  }
+
+  @Test
+  void aRowForAMethodAJdk17UpdateTookAppliesFromThatUpdate() {
+    Capture.Jdks istty = Capture.Jdks.UNTIL_21_BUT_17_BEFORE_UPDATE_20;
+    Capture.Jdks ttyStatus = Capture.Jdks.FROM_22_AND_17_FROM_UPDATE_20;
+    assertEquals(List.of(true, false, false, true, false),
+        List.of("17.0.15", "17.0.20", "17.0.21.1", "21.0.2", "25.0.1").stream()
+            .map(v -> istty.includes(Runtime.Version.parse(v))).toList());
+    assertEquals(List.of(false, true, true, false, true),
+        List.of("17.0.19", "17.0.20", "17.0.21.1", "21.0.2", "25.0.1").stream()
+            .map(v -> ttyStatus.includes(Runtime.Version.parse(v))).toList());
+    assertEquals(List.of(true, true, false),
+        List.of("17", "17.0.21", "18").stream()
+            .map(v -> Capture.Jdks.UNTIL_17.includes(Runtime.Version.parse(v))).toList());
   }
 
   @Test
@@ -68,7 +83,7 @@ class CaptureTableTest {
     List<String> missing = new ArrayList<>();
     ClassFileInstrumenter instrumenter = new ClassFileInstrumenter(null);
     for (Capture c : CaptureTable.rows()) {
-      if (c.how() != Capture.Rewrite.BODY || c.hookName() == null || !c.jdks().includes(FEATURE)) {
+      if (c.how() != Capture.Rewrite.BODY || c.hookName() == null || !c.jdks().includes(JDK)) {
         continue;
       }
       String type = c.callers().iterator().next();
@@ -86,7 +101,7 @@ class CaptureTableTest {
     List<String> missing = new ArrayList<>();
     int checked = 0;
     for (Capture c : CaptureTable.rows()) {
-      if (c.how() != Capture.Rewrite.RESULT_AT_CALL_SITE || c.codec() == null || !c.jdks().includes(FEATURE)) {
+      if (c.how() != Capture.Rewrite.RESULT_AT_CALL_SITE || c.codec() == null || !c.jdks().includes(JDK)) {
         continue;
       }
       checked++;
@@ -137,7 +152,7 @@ class CaptureTableTest {
     int checked = 0;
     try {
       for (Capture c : CaptureTable.rows()) {
-        if (c.how() != Capture.Rewrite.VALUE_INSTEAD_OF_CALL || !c.jdks().includes(FEATURE)) {
+        if (c.how() != Capture.Rewrite.VALUE_INSTEAD_OF_CALL || !c.jdks().includes(JDK)) {
           continue;
         }
         checked++;
