@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,7 +59,7 @@ class NativeCodeReplayTest {
   void aJniLibraryIsReportedWhileRecordingAndTheReplayStopsBeforeItsCodeRuns(Jvm jvm) throws Exception {
     NativeProgram.requireTool("gcc");
     Path work = Scratch.dir("native-code-jni-" + jvm.label());
-    Path library = nativeLibrary(jvm, work);
+    Path library = NativeProgram.jniLibrary(jvm, work, "marker");
     Path classes = JavaSource.compile(work.resolve("classes"), "Marker", MARKER);
     assertReportedAndNeverRunByTheReplay(jvm, work, library, classes, "Marker", "loading\n",
         "the native library " + library.toRealPath());
@@ -73,7 +72,7 @@ class NativeCodeReplayTest {
     assumeTrue(jvm.feature() >= 22, "the foreign-function API is final from JDK 22; " + jvm + " has it incubating only");
     NativeProgram.requireTool("gcc");
     Path work = Scratch.dir("native-code-ffm-" + jvm.label());
-    Path library = nativeLibrary(jvm, work);
+    Path library = NativeProgram.jniLibrary(jvm, work, "marker");
     Path classes = JavaSource.compileWith(jvm, 22, work.resolve("classes"), "Lookup", LOOKUP);
     assertReportedAndNeverRunByTheReplay(jvm, work, library, classes, "Lookup", "looking up\n",
         "the native library ", "--enable-native-access=ALL-UNNAMED");
@@ -102,19 +101,5 @@ class NativeCodeReplayTest {
     assertEquals(before, replayed.stdout(), replayed.describe());
     assertTrue(replayed.stderr().contains("the recorded program loads " + named), replayed.describe());
     assertFalse(Files.exists(marker), "the replay ran the library's C code, which wrote " + marker);
-  }
-
-  /** {@code native/marker.c} built into a shared library against {@code jvm}'s JNI headers. */
-  private static Path nativeLibrary(Jvm jvm, Path work) throws IOException {
-    Path c = work.resolve("marker.c");
-    try (InputStream in = NativeCodeReplayTest.class.getResourceAsStream("/native/marker.c")) {
-      Files.copy(in, c);
-    }
-    Path include = jvm.home().resolve("include");
-    Path library = work.resolve("libmarker.so");
-    Outcome cc = Exec.run(List.of("gcc", "-shared", "-fPIC", "-I" + include, "-I" + include.resolve("linux"),
-        "-o", library.toString(), c.toString()), work);
-    assertEquals(0, cc.exitStatus(), "gcc must build the JNI library" + cc.describe());
-    return library;
   }
 }

@@ -50,6 +50,20 @@ final class NativeProgram {
     });
   }
 
+  /** {@code native/NAME.c} built into a JNI library {@code libNAME.so} in {@code work}, against {@code jvm}'s headers. */
+  static Path jniLibrary(Jvm jvm, Path work, String name) throws IOException {
+    Path c = work.resolve(name + ".c");
+    try (InputStream in = NativeProgram.class.getResourceAsStream("/native/" + name + ".c")) {
+      Files.copy(in, c);
+    }
+    Path include = jvm.home().resolve("include");
+    Path library = work.resolve("lib" + name + ".so");
+    Outcome cc = Exec.run(List.of("gcc", "-shared", "-fPIC", "-I" + include, "-I" + include.resolve("linux"),
+        "-o", library.toString(), c.toString()), work);
+    assertEquals(0, cc.exitStatus(), "gcc must build the JNI library" + cc.describe());
+    return library;
+  }
+
   /** Skips (with the reason) where {@code tool} is not installed; .ci/run installs it. */
   static void requireTool(String tool) {
     assumeTrue(onPath(tool), tool + " is not installed, and .ci/run installs it (apt-get install -y gdb gcc rr): run .ci/run's install step");

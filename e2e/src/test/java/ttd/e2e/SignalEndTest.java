@@ -185,6 +185,50 @@ class SignalEndTest {
     assertFalse(replayJvm.isAlive(), "the replay JVM runs on after ttd replay ended");
   }
 
+  static final String SNOOZER =
+      String.join(
+          "\n",
+          "public class Snoozer {",
+          "  static native void snooze(int millis);",
+          "  public static void main(String[] args) {",
+          "    System.load(args[0]);",
+          "    new Thread(() -> System.out.println(\"the other thread ran\")).start();",
+          "    System.out.println(\"snoozing\");",
+          "    while (true) snooze(20);",
+          "  }",
+          "}",
+          "");
+
+  /**
+   * A thread that holds the baton and keeps blocking where ttd cannot see it (here a JNI call that
+   * sleeps, in a loop) reaches its time slice's end only after hours. SIGTERM must still end the
+   * recorded JVM: the signal's handler waits for the baton at most {@code
+   * BatonWatch.SHUTDOWN_PATIENCE_NANOS} (10 s), then ttd stops recording and says why. Before, the
+   * handler waited for the baton for good and the JVM could not be stopped but by SIGKILL (seen
+   * with Groovy calling {@code Object.wait} through a method handle in a loop).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void sigtermEndsARecordingWhoseBatonHolderBlocksWhereTtdCannotSee(Jvm jvm) throws Exception {
+    assumeDeliverable("TERM");
+    NativeProgram.requireTool("gcc");
+    Path work = Scratch.dir("signal-starved-" + jvm.label());
+    Path library = NativeProgram.jniLibrary(jvm, work, "snooze");
+    Path classes = JavaSource.compile(work.resolve("classes"), "Snoozer", SNOOZER);
+    Path recording = work.resolve("recording");
+    Exec running = Exec.start(TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "Snoozer",
+        List.of(library.toString())), work, new byte[0]);
+    waitForLine(running, "snoozing");
+    kill("TERM", running.pid());
+    Outcome recorded = running.await();
+    assertEquals(128 + number("TERM"), recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stderr().contains("ttd: the JVM began to shut down (\"SIGTERM handler\") but thread #0 \"main\""
+        + " kept the scheduler's baton for 10 s"), recorded.describe());
+    assertTrue(recorded.stderr().contains("Snoozer.snooze(Native Method)"), recorded.describe());
+    String header = Files.readString(recording.resolve("recording.properties"), StandardCharsets.UTF_8);
+    assertFalse(header.contains("\nstatus=complete\n"), header);
+  }
+
   static void waitForLine(Exec running, String line) throws InterruptedException {
     long deadline = System.nanoTime() + WAIT.toNanos();
     while (!new String(running.stdoutSoFar(), StandardCharsets.UTF_8).contains(line + "\n")) {

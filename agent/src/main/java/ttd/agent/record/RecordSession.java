@@ -354,14 +354,16 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
    * The scheduler cannot go on: every thread's events so far go to the log first, so the replay
    * runs up to this point (where the same JDK code stops it, and it reports the same). Every thread
    * but the holder waits for the baton, and the holder is blocked in the JVM: none is appending,
-   * unless the holder is blocked inside ttd's own code, whose block then stays unwritten.
+   * unless the holder is blocked inside ttd's own code, or runs between real blocks (a shutdown
+   * that waited for it in vain), whose block then stays unwritten.
    */
   @Override
   public void stuck(SchedThread watcher, SchedThread holder, String report) {
+    boolean holderStill = holder.thread.getState() != Thread.State.RUNNABLE;
     scheduler.quiesced(
         () -> {
           for (ThreadState o : run.allThreads()) {
-            if (o != holder.owner || !o.busy) {
+            if (o != holder.owner || (!o.busy && holderStill)) {
               blocks.flush(o);
             }
           }

@@ -97,7 +97,8 @@ final class BatonWait {
             }
             watching = watcher == t;
           }
-          long millis = watching || !ownGate ? BatonWatch.CHECK_MILLIS : 0;
+          boolean shutdownWaits = !replaying && t.adoptedAt != 0;
+          long millis = watching || !ownGate || shutdownWaits ? BatonWatch.CHECK_MILLIS : 0;
           if (!replaying && t.timed && !t.arrived) {
             long left = t.deadline - System.nanoTime();
             timeUp = left <= 0;
@@ -117,6 +118,14 @@ final class BatonWait {
           continue;
         }
         SchedThread r = baton.running();
+        if (!replaying && t.adoptedAt != 0 && r != null && r != t && !stuckReported) {
+          String report = BatonWatch.shutdownStarved(t, r, System.nanoTime());
+          if (report != null) {
+            stuckReported = true;
+            log.stuck(t, r, report);
+            continue;
+          }
+        }
         if (watching && r != null && r != t) {
           String report = watch.check(r);
           if (report != null && !stuckReported) {

@@ -25,6 +25,15 @@ final class BatonWatch {
   /** How long the holder may stay blocked at one tick before it counts as stuck. */
   static final long STUCK_NANOS = 5_000_000_000L;
 
+  /**
+   * How long the thread that runs the JVM's shutdown for a signal ({@code SIGTERM}, {@code
+   * SIGINT}) waits for the baton before ttd gives up scheduling. A holder that keeps blocking in
+   * the JVM outside the scheduler between short runs (a real timed wait in a loop) is never stuck
+   * at one tick and reaches its time slice's end only after hours; the user's signal must still end
+   * the process.
+   */
+  static final long SHUTDOWN_PATIENCE_NANOS = 10_000_000_000L;
+
   private SchedThread seen;
   private long seenTicks;
   private long since;
@@ -56,6 +65,25 @@ final class BatonWatch {
       return null;
     }
     return report(r, state, programStack(stack));
+  }
+
+  /**
+   * A report once {@code shutdown}, adopted to run the JVM's shutdown, has waited {@link
+   * #SHUTDOWN_PATIENCE_NANOS} for the baton {@code holder} keeps, else null.
+   */
+  static String shutdownStarved(SchedThread shutdown, SchedThread holder, long now) {
+    if (now - shutdown.adoptedAt < SHUTDOWN_PATIENCE_NANOS) {
+      return null;
+    }
+    StackTraceElement[] stack = programStack(holder.thread.getStackTrace());
+    StringBuilder b = new StringBuilder("the JVM began to shut down (\"").append(shutdown.name())
+        .append("\") but thread #").append(holder.ordinal).append(" \"").append(holder.name())
+        .append("\" kept the scheduler's baton for ").append(SHUTDOWN_PATIENCE_NANOS / 1_000_000_000L)
+        .append(" s without reaching a point ttd schedules, at");
+    for (int i = 0; i < Math.min(stack.length, 8); i++) {
+      b.append("\n    ").append(stack[i]);
+    }
+    return b.append("\n  it most likely blocks in the JVM by a way ttd does not capture").toString();
   }
 
   /**

@@ -70,6 +70,11 @@ public final class SchedThread extends BatonClock {
   volatile boolean interruptHeld;
   /** Blocked with a timeout (record: a real timer; replay: the log lets it back in). */
   boolean timed;
+  /**
+   * Record: when this thread came in from outside to run the JVM's shutdown ({@link
+   * Scheduler#adopt}, a signal's handler), in {@code System.nanoTime} terms; 0 for the others.
+   */
+  volatile long adoptedAt;
   /** Neighbours in the queue of threads waiting for the baton on their own gates ({@link BatonWait}). */
   SchedThread waitPrev;
   SchedThread waitNext;

@@ -95,6 +95,7 @@ public final class Scheduler {
    * holding the baton.
    */
   public void adopt(SchedThread s) {
+    s.adoptedAt = System.nanoTime();
     synchronized (lock) {
       shadow.set(s, SchedThread.State.EXTERNAL);
       shadow.add(s);
