@@ -18,6 +18,7 @@ import ttd.agent.identity.StartupClassSeeds;
 import ttd.agent.identity.StartupSymmetry;
 import ttd.agent.identity.InternalUnsafe;
 import ttd.agent.identity.JvmGlobals;
+import ttd.agent.identity.NamedJdkClasses;
 import ttd.log.ChronicleSettings;
 import ttd.agent.identity.ThreadSeeds;
 import ttd.agent.instrument.ClassFileInstrumenter;
@@ -145,6 +146,7 @@ public final class AgentMain {
       BootModules.lay();
       Shutdown.register(start, transformer::savePack);
       StartupSymmetry.warm();
+      NamedJdkClasses.load();
       DefaultTimeZone.forget(properties);
       SharedHashes.assignLateClasses(inst);
       classSeeds.stop();
