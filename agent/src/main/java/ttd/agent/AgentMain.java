@@ -24,6 +24,7 @@ import ttd.agent.identity.ThreadSeeds;
 import ttd.agent.instrument.ClassFileInstrumenter;
 import ttd.agent.instrument.ClassPack;
 import ttd.agent.instrument.LoadedClasses;
+import ttd.agent.instrument.ReflectiveCalls;
 import ttd.agent.instrument.TtdTransformer;
 import ttd.agent.io.RealFileInputStream;
 import ttd.agent.io.RealFileOutputStream;
@@ -128,6 +129,7 @@ public final class AgentMain {
       // rewritten, not be retransformed (docs/decisions/retransformed-jdk-classes.md)
       SharedHashes.seeded("native I/O", RealNativeIoCalls::prepare);
       SharedHashes.seeded("captured values", () -> Hooks.installRealValues(new RealValueCalls()));
+      ReflectiveCalls.prepare(inst);
       Map<String, String> globals = start.globals(JvmGlobals.capture());
       if (JvmGlobals.restore(globals)) {
         retransformSalted(inst);

@@ -262,4 +262,16 @@ public interface HookDelegate {
 
   /** A throwable's stack trace, built when first read: the frames the program sees. */
   StackTraceElement[] onStackTrace(StackTraceElement[] elements);
+
+  /**
+   * A {@code Lookup} made a method handle of {@code member} (a {@code MemberName}, which is a
+   * {@link java.lang.reflect.Member}): the handle the program gets ({@link Hooks#onDirectMethod}).
+   */
+  java.lang.invoke.MethodHandle onDirectMethod(java.lang.invoke.MethodHandle handle, Object member);
+
+  /**
+   * The reflection factory made {@code accessor} (a {@code jdk.internal.reflect.MethodAccessor})
+   * for {@code method}: the accessor its {@code invoke} uses ({@link Hooks#onMethodAccessor}).
+   */
+  Object onMethodAccessor(Object accessor, java.lang.reflect.Method method);
 }

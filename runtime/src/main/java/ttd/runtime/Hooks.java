@@ -398,4 +398,57 @@ public final class Hooks {
   public static StackTraceElement[] onStackTrace(StackTraceElement[] elements) {
     return delegate.onStackTrace(elements);
   }
+
+  /**
+   * Where {@code MethodHandles.Lookup.getDirectMethodCommon} returns the handle of {@code member}
+   * (a {@code MemberName}, passed as an {@code Object}: its class is not public): every handle of
+   * a method that {@code findStatic}, {@code findVirtual}, {@code findSpecial}, {@code bind} and
+   * {@code unreflect} make, and those of the class file's method-handle constants. A handle of a
+   * captured JDK method comes back as one of an adapter whose call goes through the call site's
+   * hook (the agent's {@code ReflectiveCalls}).
+   */
+  public static java.lang.invoke.MethodHandle onDirectMethod(java.lang.invoke.MethodHandle handle, Object member) {
+    return delegate.onDirectMethod(handle, member);
+  }
+
+  /**
+   * Where the reflection factory returns the accessor ({@code jdk.internal.reflect.MethodAccessor},
+   * passed as an {@code Object}) that {@code Method.invoke} calls {@code method} through, made once
+   * per method: for a captured JDK method, one that calls an adapter (the agent's {@code
+   * ReflectiveCalls}), through {@link #invokeCaptured}.
+   */
+  public static Object onMethodAccessor(Object accessor, java.lang.reflect.Method method) {
+    return delegate.onMethodAccessor(accessor, method);
+  }
+
+  /**
+   * A reflective call of a captured JDK method, made through the static {@code adapter} that
+   * calls it as a rewritten call site would: the receiver, for an instance method of {@code
+   * receiver}, goes first among the adapter's arguments. The receiver is checked as the JDK's
+   * accessor checks it, with the same exceptions; what the method throws comes wrapped in an
+   * {@code InvocationTargetException}, as from the JDK's.
+   */
+  public static Object invokeCaptured(java.lang.reflect.Method adapter, Class<?> receiver, Object obj, Object[] args)
+      throws java.lang.reflect.InvocationTargetException {
+    Object[] operands = args;
+    if (receiver != null) {
+      if (obj == null) {
+        throw new NullPointerException();
+      }
+      if (!receiver.isInstance(obj)) {
+        throw new IllegalArgumentException("object is not an instance of declaring class");
+      }
+      int n = args == null ? 0 : args.length;
+      operands = new Object[n + 1];
+      operands[0] = obj;
+      if (n > 0) {
+        System.arraycopy(args, 0, operands, 1, n);
+      }
+    }
+    try {
+      return adapter.invoke(null, operands);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e); // a public method of a public class
+    }
+  }
 }

@@ -325,4 +325,14 @@ final class PassThrough implements HookDelegate {
   public StackTraceElement[] onStackTrace(StackTraceElement[] elements) {
     return elements;
   }
+
+  @Override
+  public java.lang.invoke.MethodHandle onDirectMethod(java.lang.invoke.MethodHandle handle, Object member) {
+    return handle;
+  }
+
+  @Override
+  public Object onMethodAccessor(Object accessor, java.lang.reflect.Method method) {
+    return accessor;
+  }
 }

@@ -378,6 +378,30 @@ public final class CaptureTable {
       }
     }
 
+    // where a method handle or a reflective accessor of a method is made: a captured method's calls
+    // through them go through an adapter whose call sites are rewritten (ReflectiveCalls); the
+    // descriptors are 17's and 25's (releases in between may have either, unchecked here; the
+    // instrumentation finds the methods by name)
+    TypeInstrumentation handles = ReflectiveCallInstrumentation.lookup();
+    String lookup = ReflectiveCallInstrumentation.LOOKUP;
+    String common = "(BLjava/lang/Class;Ljava/lang/invoke/MemberName;";
+    String commonEnd = "Ljava/lang/invoke/MethodHandles$Lookup;)Ljava/lang/invoke/MethodHandle;";
+    body(lookup, ReflectiveCallInstrumentation.DIRECT_METHOD, common + "ZZ" + commonEnd, false, HOOKS,
+        ReflectiveCallInstrumentation.DIRECT_METHOD_HOOK, ReflectiveCallInstrumentation.DIRECT_METHOD_HOOK_DESC, null,
+        lookup, handles, Jdks.UNTIL_17);
+    body(lookup, ReflectiveCallInstrumentation.DIRECT_METHOD, common + "Z" + commonEnd, false, HOOKS,
+        ReflectiveCallInstrumentation.DIRECT_METHOD_HOOK, ReflectiveCallInstrumentation.DIRECT_METHOD_HOOK_DESC, null,
+        lookup, handles, Jdks.AFTER_17);
+    TypeInstrumentation accessors = ReflectiveCallInstrumentation.factory();
+    String factory = ReflectiveCallInstrumentation.FACTORY;
+    String accessor = ")L" + ReflectiveCallInstrumentation.ACCESSOR + ";";
+    body(factory, ReflectiveCallInstrumentation.NEW_ACCESSOR, "(Ljava/lang/reflect/Method;" + accessor, false, HOOKS,
+        ReflectiveCallInstrumentation.ACCESSOR_HOOK, ReflectiveCallInstrumentation.ACCESSOR_HOOK_DESC, null, factory,
+        accessors, Jdks.UNTIL_17);
+    body(factory, ReflectiveCallInstrumentation.NEW_ACCESSOR, "(Ljava/lang/reflect/Method;Z" + accessor, false, HOOKS,
+        ReflectiveCallInstrumentation.ACCESSOR_HOOK, ReflectiveCallInstrumentation.ACCESSOR_HOOK_DESC, null, factory,
+        accessors, Jdks.AFTER_17);
+
     own("java/lang/ProcessHandleImpl$Info", "info", "(JJ)Ljava/lang/ProcessHandle$Info;", true, HOOKS,
         "onProcessHandleInfo", "(Ljava/lang/Object;)Ljava/lang/Object;", EventKind.PROCESS_INFO,
         new ProcessInfoInstrumentation());

@@ -9,6 +9,7 @@ import java.security.SecureRandomSpi;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import ttd.agent.instrument.ReflectiveCalls;
 import ttd.agent.value.AppendedJars;
 import ttd.agent.value.CallOutcome;
 import ttd.agent.value.ThreadInfos;
@@ -637,5 +638,36 @@ public final class Session implements HookDelegate {
   @Override
   public StackTraceElement[] onStackTrace(StackTraceElement[] elements) {
     return ProgramStacks.seen(elements);
+  }
+
+  @Override
+  public java.lang.invoke.MethodHandle onDirectMethod(java.lang.invoke.MethodHandle handle, Object member) {
+    java.lang.reflect.Member m = (java.lang.reflect.Member) member;
+    if (!ReflectiveCalls.mayBeCaptured(m.getName())) {
+      return handle;
+    }
+    ThreadState t = run.enter();
+    try {
+      return ReflectiveCalls.handle(handle, m);
+    } finally {
+      if (t != null) {
+        run.exit(t);
+      }
+    }
+  }
+
+  @Override
+  public Object onMethodAccessor(Object accessor, java.lang.reflect.Method method) {
+    if (!ReflectiveCalls.mayBeCaptured(method.getName())) {
+      return accessor;
+    }
+    ThreadState t = run.enter();
+    try {
+      return ReflectiveCalls.accessor(accessor, method);
+    } finally {
+      if (t != null) {
+        run.exit(t);
+      }
+    }
   }
 }
