@@ -1,0 +1,86 @@
+package ttd.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Captured JDK methods called through {@code Method.invoke} and method handles, as dynamic
+ * languages (Groovy, JRuby, Clojure) and expression engines call everything, go through the same
+ * hooks as a rewritten call site: the clocks and {@code Runtime.availableProcessors} replay the
+ * recorded values, and a reflective {@code Object.wait(long)}, a handle's {@code notifyAll} and
+ * {@code Thread.sleep} are the scheduler's. They have no call site to rewrite, so before, the
+ * replay read its own clock (exit 86), and a wait made through reflection was a real one held by
+ * the thread with the baton: the thread that would notify never ran (Groovy's {@code
+ * lock.wait(100)} in a loop recorded forever; here the loop gives up after 30 waits).
+ */
+class ReflectiveCallReplayTest {
+
+  private static final String PROGRAM = String.join("\n",
+      "import java.lang.invoke.MethodHandle;",
+      "import java.lang.invoke.MethodHandles;",
+      "import java.lang.reflect.Method;",
+      "import static java.lang.invoke.MethodType.methodType;",
+      "public class ReflectiveClockAndWaits {",
+      "  static final Object lock = new Object();",
+      "  static boolean ready;",
+      "  public static void main(String[] args) throws Throwable {",
+      "    MethodHandles.Lookup lookup = MethodHandles.lookup();",
+      "    Method millis = System.class.getMethod(\"currentTimeMillis\");",
+      "    MethodHandle millisHandle = lookup.unreflect(millis);",
+      "    MethodHandle nanos = lookup.findStatic(System.class, \"nanoTime\", methodType(long.class));",
+      "    System.out.println(\"millis \" + millis.invoke(null) + \" \" + (long) millisHandle.invokeExact());",
+      "    System.out.println(\"nanos \" + (long) nanos.invokeExact() + \" \" + System.class.getMethod(\"nanoTime\").invoke(null));",
+      "    Runtime rt = Runtime.getRuntime();",
+      "    MethodHandle processors = lookup.findVirtual(Runtime.class, \"availableProcessors\", methodType(int.class));",
+      "    System.out.println(\"processors \" + Runtime.class.getMethod(\"availableProcessors\").invoke(rt)",
+      "        + \" \" + (int) processors.invokeExact(rt));",
+      "    MethodHandle sleep = lookup.findStatic(Thread.class, \"sleep\", methodType(void.class, long.class));",
+      "    MethodHandle notifyAll = lookup.findVirtual(Object.class, \"notifyAll\", methodType(void.class));",
+      "    Method await = Object.class.getMethod(\"wait\", long.class);",
+      "    Thread worker = new Thread(() -> {",
+      "      try {",
+      "        sleep.invokeExact(20L);",
+      "        synchronized (lock) {",
+      "          ready = true;",
+      "          notifyAll.invokeExact(lock);",
+      "        }",
+      "      } catch (Throwable e) {",
+      "        throw new IllegalStateException(e);",
+      "      }",
+      "    }, \"worker\");",
+      "    worker.start();",
+      "    int waits = 0;",
+      "    synchronized (lock) {",
+      "      while (!ready && waits < 30) {",
+      "        await.invoke(lock, 100L);",
+      "        waits++;",
+      "      }",
+      "    }",
+      "    worker.join();",
+      "    System.out.println(\"ready \" + ready + \" after \" + waits + \" waits\");",
+      "  }",
+      "}");
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void capturedMethodsCalledThroughReflectionAndHandlesReplayAndAreScheduled(Jvm jvm) {
+    Path work = Scratch.dir("reflective-calls-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "ReflectiveClockAndWaits", PROGRAM);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "ReflectiveClockAndWaits");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals(4, recorded.stdoutLines().size(), recorded.describe());
+    assertTrue(recorded.stdout().contains("ready true after "), recorded.describe());
+    Outcome events = TtdRun.cli(jvm, work, "events", recording.toAbsolutePath().toString());
+    assertEquals(0, events.exitStatus(), events.describe());
+    for (String kind : new String[] {"CLOCK_MILLIS", "CLOCK_NANOS", "PROCESSORS", "SLEEP", "SCHED_WAIT"}) {
+      assertTrue(events.stdout().contains(kind + " "), kind + " not logged:\n" + events.describe());
+    }
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording),
+        "replay of captured methods called through reflection and method handles");
+  }
+}
