@@ -270,6 +270,13 @@ public interface HookDelegate {
   java.lang.invoke.MethodHandle onDirectMethod(java.lang.invoke.MethodHandle handle, Object member);
 
   /**
+   * The lambda metafactory is to bind {@code implementation} for {@code caller}: the handle it
+   * binds ({@link Hooks#onLambdaImplementation}).
+   */
+  java.lang.invoke.MethodHandle onLambdaImplementation(
+      java.lang.invoke.MethodHandles.Lookup caller, java.lang.invoke.MethodHandle implementation);
+
+  /**
    * The reflection factory made {@code accessor} (a {@code jdk.internal.reflect.MethodAccessor})
    * for {@code method}: the accessor its {@code invoke} uses ({@link Hooks#onMethodAccessor}).
    */

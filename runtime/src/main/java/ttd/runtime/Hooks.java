@@ -412,6 +412,29 @@ public final class Hooks {
   }
 
   /**
+   * Where {@code LambdaMetafactory.metafactory} begins: the lambda's {@code implementation}, or
+   * for a method reference to a captured JDK method the direct handle of an adapter whose call
+   * goes through the call site's hook (the agent's {@code ReflectiveCalls}).
+   */
+  public static java.lang.invoke.MethodHandle onLambdaImplementation(
+      java.lang.invoke.MethodHandles.Lookup caller, java.lang.invoke.MethodHandle implementation) {
+    return delegate.onLambdaImplementation(caller, implementation);
+  }
+
+  /**
+   * Where {@code LambdaMetafactory.altMetafactory} begins: its {@code args[1]}, the
+   * implementation, as {@link #onLambdaImplementation} for a lambda that is not serializable (its
+   * flags, {@code args[3]}; a serializable one names its implementation in its serialized form,
+   * which must stay the program's).
+   */
+  public static void onAltLambdaImplementation(java.lang.invoke.MethodHandles.Lookup caller, Object[] args) {
+    if (args.length > 3 && args[1] instanceof java.lang.invoke.MethodHandle && args[3] instanceof Integer
+        && ((Integer) args[3] & java.lang.invoke.LambdaMetafactory.FLAG_SERIALIZABLE) == 0) {
+      args[1] = delegate.onLambdaImplementation(caller, (java.lang.invoke.MethodHandle) args[1]);
+    }
+  }
+
+  /**
    * Where the reflection factory returns the accessor ({@code jdk.internal.reflect.MethodAccessor},
    * passed as an {@code Object}) that {@code Method.invoke} calls {@code method} through, made once
    * per method: for a captured JDK method, one that calls an adapter (the agent's {@code

@@ -332,6 +332,12 @@ final class PassThrough implements HookDelegate {
   }
 
   @Override
+  public java.lang.invoke.MethodHandle onLambdaImplementation(
+      java.lang.invoke.MethodHandles.Lookup caller, java.lang.invoke.MethodHandle implementation) {
+    return implementation;
+  }
+
+  @Override
   public Object onMethodAccessor(Object accessor, java.lang.reflect.Method method) {
     return accessor;
   }

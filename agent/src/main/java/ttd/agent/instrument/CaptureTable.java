@@ -401,6 +401,16 @@ public final class CaptureTable {
     body(factory, ReflectiveCallInstrumentation.NEW_ACCESSOR, "(Ljava/lang/reflect/Method;Z" + accessor, false, HOOKS,
         ReflectiveCallInstrumentation.ACCESSOR_HOOK, ReflectiveCallInstrumentation.ACCESSOR_HOOK_DESC, null, factory,
         accessors, Jdks.AFTER_17);
+    // where a lambda's implementation is bound: a method reference to a captured method calls its
+    // adapter instead (MethodReferenceInstrumentation)
+    TypeInstrumentation references = new MethodReferenceInstrumentation();
+    String metafactory = MethodReferenceInstrumentation.METAFACTORY;
+    body(metafactory, MethodReferenceInstrumentation.PLAIN, MethodReferenceInstrumentation.PLAIN_DESC, true, HOOKS,
+        MethodReferenceInstrumentation.PLAIN_HOOK, MethodReferenceInstrumentation.PLAIN_HOOK_DESC, null, metafactory,
+        references);
+    body(metafactory, MethodReferenceInstrumentation.ALT, MethodReferenceInstrumentation.ALT_DESC, true, HOOKS,
+        MethodReferenceInstrumentation.ALT_HOOK, MethodReferenceInstrumentation.ALT_HOOK_DESC, null, metafactory,
+        references);
 
     own("java/lang/ProcessHandleImpl$Info", "info", "(JJ)Ljava/lang/ProcessHandle$Info;", true, HOOKS,
         "onProcessHandleInfo", "(Ljava/lang/Object;)Ljava/lang/Object;", EventKind.PROCESS_INFO,

@@ -2,6 +2,7 @@ package ttd.agent.instrument;
 
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandleInfo;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
@@ -47,7 +48,9 @@ import ttd.runtime.Hooks;
  * ({@code asType} to the original's type, which only differs in its receiver's), an accessor as
  * one that calls the adapter reflectively ({@code Hooks.invokeCaptured}). A method-handle
  * constant is left alone: the lambda metafactory needs the direct handle of its implementation
- * method (method references are {@link ClockMethodReferences}' part).
+ * method, and for a method reference it gets the adapter's from {@link #lambdaImplementation}
+ * ({@link MethodReferenceInstrumentation}; the clocks' references are {@link
+ * ClockMethodReferences}' part).
  */
 public final class ReflectiveCalls {
 
@@ -135,6 +138,39 @@ public final class ReflectiveCalls {
   }
 
   /**
+   * The implementation the lambda metafactory binds for {@code caller}: for a method reference to
+   * a captured method, the adapter's direct handle of the same type, else {@code implementation}
+   * itself. A reference whose handle's type is not the adapter's (one named through a subclass)
+   * stays as it is: the metafactory takes direct handles only.
+   */
+  public static MethodHandle lambdaImplementation(MethodHandles.Lookup caller, MethodHandle implementation) {
+    MethodHandleInfo info;
+    try {
+      info = caller.revealDirect(implementation);
+    } catch (RuntimeException notDirect) {
+      return implementation; // the metafactory refuses it itself
+    }
+    int kind = info.getReferenceKind();
+    if (!mayBeCaptured(info.getName()) || kind != MethodHandleInfo.REF_invokeStatic
+        && kind != MethodHandleInfo.REF_invokeVirtual && kind != MethodHandleInfo.REF_invokeInterface) {
+      return implementation;
+    }
+    Class<?> owner = info.getDeclaringClass();
+    boolean isStatic = kind == MethodHandleInfo.REF_invokeStatic;
+    MethodType type = info.getMethodType();
+    Capture row = reachable(owner, info.getName(), info.getModifiers(), isStatic, type.toMethodDescriptorString());
+    MethodType adapterType = isStatic ? type : type.insertParameterTypes(0, owner);
+    if (row == null || !adapterType.equals(implementation.type())) {
+      return implementation;
+    }
+    try {
+      return MethodHandles.publicLookup().findStatic(adapter(owner), info.getName(), adapterType);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("no adapter for " + row.method(), e);
+    }
+  }
+
+  /**
    * The accessor {@code Method.invoke} calls {@code method} through: for a captured method one
    * that calls the adapter, else {@code accessor} itself.
    */
@@ -162,16 +198,19 @@ public final class ReflectiveCalls {
 
   /** The row {@code member} is, if a program can call it: public, of a public class, exported. */
   private static Capture reachable(Member member, String desc) {
-    List<Capture> rows = BY_NAME.get(member.getName());
+    return reachable(member.getDeclaringClass(), member.getName(), member.getModifiers(),
+        Modifier.isStatic(member.getModifiers()), desc);
+  }
+
+  private static Capture reachable(Class<?> owner, String name, int modifiers, boolean isStatic, String desc) {
+    List<Capture> rows = BY_NAME.get(name);
     if (rows == null) {
       return null;
     }
-    Class<?> owner = member.getDeclaringClass();
     String ownerName = owner.getName().replace('.', '/');
-    boolean isStatic = Modifier.isStatic(member.getModifiers());
     for (Capture c : rows) {
       if (c.owner().equals(ownerName) && c.desc().equals(desc) && c.isStatic() == isStatic) {
-        boolean open = Modifier.isPublic(member.getModifiers()) && Modifier.isPublic(owner.getModifiers())
+        boolean open = Modifier.isPublic(modifiers) && Modifier.isPublic(owner.getModifiers())
             && owner.getModule().isExported(owner.getPackageName());
         return open ? c : null;
       }

@@ -657,6 +657,19 @@ public final class Session implements HookDelegate {
   }
 
   @Override
+  public java.lang.invoke.MethodHandle onLambdaImplementation(
+      java.lang.invoke.MethodHandles.Lookup caller, java.lang.invoke.MethodHandle implementation) {
+    ThreadState t = run.enter();
+    try {
+      return ReflectiveCalls.lambdaImplementation(caller, implementation);
+    } finally {
+      if (t != null) {
+        run.exit(t);
+      }
+    }
+  }
+
+  @Override
   public Object onMethodAccessor(Object accessor, java.lang.reflect.Method method) {
     if (!ReflectiveCalls.mayBeCaptured(method.getName())) {
       return accessor;
