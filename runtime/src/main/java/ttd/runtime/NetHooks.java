@@ -82,6 +82,42 @@ public final class NetHooks {
     net(NetOp.SET_OPTION, fd, mayNeedConversion, level, opt, arg, isIPv6);
   }
 
+  public static int onNetMembership4(boolean join, FileDescriptor fd, int group, int interf, int source)
+      throws java.io.IOException {
+    return (Integer) net(NetOp.MEMBERSHIP4, join, fd, group, interf, source);
+  }
+
+  public static int onNetSourceFilter4(boolean block, FileDescriptor fd, int group, int interf, int source)
+      throws java.io.IOException {
+    return (Integer) net(NetOp.SOURCE_FILTER4, block, fd, group, interf, source);
+  }
+
+  public static int onNetMembership6(boolean join, FileDescriptor fd, byte[] group, int index, byte[] source)
+      throws java.io.IOException {
+    return (Integer) net(NetOp.MEMBERSHIP6, join, fd, group, index, source);
+  }
+
+  public static int onNetSourceFilter6(boolean block, FileDescriptor fd, byte[] group, int index, byte[] source)
+      throws java.io.IOException {
+    return (Integer) net(NetOp.SOURCE_FILTER6, block, fd, group, index, source);
+  }
+
+  public static void onNetSetInterface4(FileDescriptor fd, int interf) throws java.io.IOException {
+    net(NetOp.SET_INTERFACE4, fd, interf);
+  }
+
+  public static int onNetGetInterface4(FileDescriptor fd) throws java.io.IOException {
+    return (Integer) net(NetOp.GET_INTERFACE4, fd);
+  }
+
+  public static void onNetSetInterface6(FileDescriptor fd, int index) throws java.io.IOException {
+    net(NetOp.SET_INTERFACE6, fd, index);
+  }
+
+  public static int onNetGetInterface6(FileDescriptor fd) throws java.io.IOException {
+    return (Integer) net(NetOp.GET_INTERFACE6, fd);
+  }
+
   public static int onNetPoll(FileDescriptor fd, int events, long timeout) throws java.io.IOException {
     return (Integer) net(NetOp.POLL, fd, events, timeout);
   }

@@ -3,8 +3,8 @@ package ttd.runtime;
 /**
  * The network natives a hook stands for, as passed to {@link HookDelegate#onNet} and {@link
  * HookDelegate#onSocket}: {@code sun.nio.ch.Net}'s socket life cycle, the socket dispatcher's
- * reads and writes, the epoll selector, the name service, the datagram channel's natives and
- * those only the asynchronous socket channels call.
+ * reads and writes, the epoll selector, the name service, the datagram channel's natives, the
+ * multicast natives and those only the asynchronous socket channels call.
  */
 public final class NetOp {
 
@@ -49,9 +49,19 @@ public final class NetOp {
   // the asynchronous channels: UnixAsynchronousSocketChannelImpl.checkConnect, EPollPort's pipe
   public static final int CHECK_CONNECT = 33;
   public static final int PORT_WAKEUP_OPEN = 34;
+  // sun.nio.ch.Net's multicast natives: membership (join or drop, block or unblock a source) and
+  // the interface multicast datagrams leave by (IP_MULTICAST_IF), for IPv4 and IPv6
+  public static final int MEMBERSHIP4 = 35;
+  public static final int SOURCE_FILTER4 = 36;
+  public static final int MEMBERSHIP6 = 37;
+  public static final int SOURCE_FILTER6 = 38;
+  public static final int SET_INTERFACE4 = 39;
+  public static final int GET_INTERFACE4 = 40;
+  public static final int SET_INTERFACE6 = 41;
+  public static final int GET_INTERFACE6 = 42;
 
   /** Ops are below this. */
-  public static final int COUNT = 35;
+  public static final int COUNT = 43;
 
   private static final String[] NAMES = {
     null, "socket0", "bind0", "listen", "connect0", "accept", "shutdown", "localPort",
@@ -60,6 +70,8 @@ public final class NetOp {
     "EPoll.ctl", "EventFD.eventfd0", "lookupAllHostAddr", "getHostByAddr",
     "receive0", "send0", "disconnect0", "DatagramDispatcher.read0", "DatagramDispatcher.readv0",
     "DatagramDispatcher.write0", "DatagramDispatcher.writev0", "checkConnect", "EPollPort's makePipe",
+    "joinOrDrop4", "blockOrUnblock4", "joinOrDrop6", "blockOrUnblock6", "setInterface4", "getInterface4",
+    "setInterface6", "getInterface6",
   };
 
   private NetOp() {}

@@ -525,6 +525,15 @@ public final class CaptureTable {
     net(net, "remoteInetAddress", "(" + FD + ")" + ADDRESS, "onNetRemoteAddress", EventKind.NET_ADDRESS);
     net(net, "getIntOption0", "(" + FD + "ZII)I", "onNetGetOption", EventKind.NET_OPTION);
     net(net, "setIntOption0", "(" + FD + "ZIIIZ)V", "onNetSetOption", EventKind.NET_OPTION);
+    // multicast: a membership and a source filter are socket options too (IP_ADD_MEMBERSHIP and the like)
+    net(net, "joinOrDrop4", "(Z" + FD + "III)I", "onNetMembership4", EventKind.NET_OPTION);
+    net(net, "blockOrUnblock4", "(Z" + FD + "III)I", "onNetSourceFilter4", EventKind.NET_OPTION);
+    net(net, "joinOrDrop6", "(Z" + FD + "[BI[B)I", "onNetMembership6", EventKind.NET_OPTION);
+    net(net, "blockOrUnblock6", "(Z" + FD + "[BI[B)I", "onNetSourceFilter6", EventKind.NET_OPTION);
+    net(net, "setInterface4", "(" + FD + "I)V", "onNetSetInterface4", EventKind.NET_OPTION);
+    net(net, "getInterface4", "(" + FD + ")I", "onNetGetInterface4", EventKind.NET_OPTION);
+    net(net, "setInterface6", "(" + FD + "I)V", "onNetSetInterface6", EventKind.NET_OPTION);
+    net(net, "getInterface6", "(" + FD + ")I", "onNetGetInterface6", EventKind.NET_OPTION);
     net(net, "poll", "(" + FD + "IJ)I", "onNetPoll", EventKind.NET_POLL);
     net(net, "pollConnect", "(" + FD + "J)Z", "onNetPollConnect", EventKind.NET_POLL);
     net(net, "available", "(" + FD + ")I", "onNetAvailable", EventKind.NET_AVAILABLE);

@@ -30,6 +30,14 @@ final class NetNatives {
   final MethodHandle remoteInetAddress;
   final MethodHandle getIntOption0;
   final MethodHandle setIntOption0;
+  final MethodHandle joinOrDrop4;
+  final MethodHandle blockOrUnblock4;
+  final MethodHandle joinOrDrop6;
+  final MethodHandle blockOrUnblock6;
+  final MethodHandle setInterface4;
+  final MethodHandle getInterface4;
+  final MethodHandle setInterface6;
+  final MethodHandle getInterface6;
   final MethodHandle poll;
   final MethodHandle pollConnect;
   final MethodHandle available;
@@ -72,6 +80,17 @@ final class NetNatives {
     getIntOption0 = l.findStatic(net, "getIntOption0", mt(int.class, fd, boolean.class, int.class, int.class));
     setIntOption0 =
         l.findStatic(net, "setIntOption0", mt(void.class, fd, boolean.class, int.class, int.class, int.class, boolean.class));
+    joinOrDrop4 = l.findStatic(net, "joinOrDrop4", mt(int.class, boolean.class, fd, int.class, int.class, int.class));
+    blockOrUnblock4 =
+        l.findStatic(net, "blockOrUnblock4", mt(int.class, boolean.class, fd, int.class, int.class, int.class));
+    joinOrDrop6 =
+        l.findStatic(net, "joinOrDrop6", mt(int.class, boolean.class, fd, byte[].class, int.class, byte[].class));
+    blockOrUnblock6 =
+        l.findStatic(net, "blockOrUnblock6", mt(int.class, boolean.class, fd, byte[].class, int.class, byte[].class));
+    setInterface4 = l.findStatic(net, "setInterface4", mt(void.class, fd, int.class));
+    getInterface4 = l.findStatic(net, "getInterface4", mt(int.class, fd));
+    setInterface6 = l.findStatic(net, "setInterface6", mt(void.class, fd, int.class));
+    getInterface6 = l.findStatic(net, "getInterface6", mt(int.class, fd));
     poll = l.findStatic(net, "poll", mt(int.class, fd, int.class, long.class));
     pollConnect = l.findStatic(net, "pollConnect", mt(boolean.class, fd, long.class));
     available = l.findStatic(net, "available", mt(int.class, fd));

@@ -70,6 +70,25 @@ public final class RealSunNio implements RealNet {
         n.setIntOption0.invokeExact(
             fd(a[0]), (boolean) a[1], (int) a[2], (int) a[3], (int) a[4], (boolean) a[5]);
         return null;
+      case NetOp.MEMBERSHIP4:
+        return (int) n.joinOrDrop4.invokeExact((boolean) a[0], fd(a[1]), (int) a[2], (int) a[3], (int) a[4]);
+      case NetOp.SOURCE_FILTER4:
+        return (int) n.blockOrUnblock4.invokeExact((boolean) a[0], fd(a[1]), (int) a[2], (int) a[3], (int) a[4]);
+      case NetOp.MEMBERSHIP6:
+        return (int) n.joinOrDrop6.invokeExact((boolean) a[0], fd(a[1]), (byte[]) a[2], (int) a[3], (byte[]) a[4]);
+      case NetOp.SOURCE_FILTER6:
+        return (int) n.blockOrUnblock6.invokeExact(
+            (boolean) a[0], fd(a[1]), (byte[]) a[2], (int) a[3], (byte[]) a[4]);
+      case NetOp.SET_INTERFACE4:
+        n.setInterface4.invokeExact(fd(a[0]), (int) a[1]);
+        return null;
+      case NetOp.GET_INTERFACE4:
+        return (int) n.getInterface4.invokeExact(fd(a[0]));
+      case NetOp.SET_INTERFACE6:
+        n.setInterface6.invokeExact(fd(a[0]), (int) a[1]);
+        return null;
+      case NetOp.GET_INTERFACE6:
+        return (int) n.getInterface6.invokeExact(fd(a[0]));
       case NetOp.POLL:
         return (int) n.poll.invokeExact(fd(a[0]), (int) a[1], (long) a[2]);
       case NetOp.POLL_CONNECT:

@@ -13,7 +13,7 @@ import ttd.runtime.RealNet;
  * The socket life cycle ({@code sun.nio.ch.Net}'s natives) and name lookups, recorded and replayed.
  *
  * <p>A recording runs the native and logs its result, what it filled in (the accepted socket's
- * peer, an address, an option's value) or the exception it threw. A replay runs none of them: it
+ * peer, an address, an option's value, a multicast group) or the exception it threw. A replay runs none of them: it
  * checks that the program does the same thing (same operation; same peer for a connect or bind,
  * same host for a lookup), hands out a stand-in descriptor where a socket was created ({@link
  * FdTable}), and returns or throws what the recording saw. Selector natives are in {@link
@@ -121,6 +121,8 @@ final class NetCalls {
       case NetOp.REMOTE_ADDRESS:
         return r.address();
       case NetOp.GET_OPTION:
+      case NetOp.GET_INTERFACE4:
+      case NetOp.GET_INTERFACE6:
         return r.number();
       case NetOp.POLL_CONNECT:
         return result != 0;
@@ -136,9 +138,21 @@ final class NetCalls {
         return addresses;
       case NetOp.REVERSE_LOOKUP:
         return r.text();
+      case NetOp.MEMBERSHIP4:
+      case NetOp.SOURCE_FILTER4:
+      case NetOp.MEMBERSHIP6:
+      case NetOp.SOURCE_FILTER6:
+        String recordedGroup = r.text();
+        String group = group(op, a);
+        if (!group.equals(recordedGroup)) {
+          s.mismatch(t, NetOp.name(op) + " of " + recordedGroup, NetOp.name(op) + " of " + group);
+        }
+        return (int) result;
       case NetOp.LISTEN:
       case NetOp.SHUTDOWN:
       case NetOp.SET_OPTION:
+      case NetOp.SET_INTERFACE4:
+      case NetOp.SET_INTERFACE6:
       case NetOp.DISCONNECT:
       case NetOp.CHECK_CONNECT:
         return null;
@@ -164,7 +178,15 @@ final class NetCalls {
       case NetOp.REMOTE_ADDRESS:
         w.address((InetAddress) result);
         break;
+      case NetOp.MEMBERSHIP4:
+      case NetOp.SOURCE_FILTER4:
+      case NetOp.MEMBERSHIP6:
+      case NetOp.SOURCE_FILTER6:
+        w.text(group(op, a));
+        break;
       case NetOp.GET_OPTION:
+      case NetOp.GET_INTERFACE4:
+      case NetOp.GET_INTERFACE6:
         w.number((Integer) result);
         break;
       case NetOp.LOOKUP:
@@ -193,6 +215,31 @@ final class NetCalls {
       return ((InetAddress[]) result).length;
     }
     return 0;
+  }
+
+  /** A membership or source filter call: join or drop (block or unblock), the group, interface, source. */
+  private static String group(int op, Object[] a) {
+    boolean v4 = op == NetOp.MEMBERSHIP4 || op == NetOp.SOURCE_FILTER4;
+    boolean membership = op == NetOp.MEMBERSHIP4 || op == NetOp.MEMBERSHIP6;
+    String what = (Boolean) a[0] ? (membership ? "join" : "block") : (membership ? "drop" : "unblock");
+    return what + " " + (v4 ? address4((Integer) a[2]) : address6((byte[]) a[2])) + " on interface "
+        + (v4 ? address4((Integer) a[3]) : a[3]) + " source "
+        + (v4 ? address4((Integer) a[4]) : address6((byte[]) a[4]));
+  }
+
+  private static String address4(int a) {
+    return (a >>> 24) + "." + ((a >>> 16) & 0xff) + "." + ((a >>> 8) & 0xff) + "." + (a & 0xff);
+  }
+
+  private static String address6(byte[] a) {
+    if (a == null) {
+      return "any";
+    }
+    StringBuilder b = new StringBuilder();
+    for (byte x : a) {
+      b.append(String.format("%02x", x & 0xff));
+    }
+    return b.toString();
   }
 
   private static String peer(int op, Object[] a) {
@@ -237,6 +284,14 @@ final class NetCalls {
         return EventKind.NET_ADDRESS;
       case NetOp.GET_OPTION:
       case NetOp.SET_OPTION:
+      case NetOp.MEMBERSHIP4:
+      case NetOp.SOURCE_FILTER4:
+      case NetOp.MEMBERSHIP6:
+      case NetOp.SOURCE_FILTER6:
+      case NetOp.SET_INTERFACE4:
+      case NetOp.GET_INTERFACE4:
+      case NetOp.SET_INTERFACE6:
+      case NetOp.GET_INTERFACE6:
         return EventKind.NET_OPTION;
       case NetOp.POLL:
       case NetOp.POLL_CONNECT:

@@ -58,7 +58,7 @@ final class UnfollowedThreads {
     }
   }
 
-  /** A socket call: binding, listening, connecting, sending and name lookups reach the world. */
+  /** A socket call: binding, listening, connecting, sending, joining a group and name lookups reach the world. */
   static void net(int op) throws IOException {
     switch (op) {
       case NetOp.BIND:
@@ -66,6 +66,8 @@ final class UnfollowedThreads {
       case NetOp.CONNECT:
       case NetOp.SEND_URGENT:
       case NetOp.DATAGRAM_SEND:
+      case NetOp.MEMBERSHIP4:
+      case NetOp.MEMBERSHIP6:
       case NetOp.LOOKUP:
       case NetOp.REVERSE_LOOKUP:
         throw refused("use the network");
