@@ -87,6 +87,7 @@ public final class StartupSymmetry {
     Channels.newInputStream(Channels.newChannel(new ByteArrayInputStream(new byte[0]))).close();
     Channels.newOutputStream(Channels.newChannel(OutputStream.nullOutputStream())).write(new byte[1]);
     moveNothing();
+    fileStore();
     try (InputStream in = ClassLoader.getSystemResourceAsStream("java/lang/Object.class")) {
       in.readAllBytes(); // as a start whose class cache misses reads the loaded classes
     }
@@ -100,6 +101,20 @@ public final class StartupSymmetry {
     bindCallerSensitive();
     FieldKinds.copyReflectively();
     StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(new DeclaringClasses());
+  }
+
+  /**
+   * A file store and its usable space, as the recording's free-space check asks of the recording's
+   * directory at its first block ({@code RecordLog.checkFreeSpace}): the first {@code
+   * Files.getFileStore} in a JVM loads and initialises {@code UnixFileStore} and {@code
+   * LinuxFileStore}, which hashes their classes, from the hash state of the thread that asks. The
+   * recording did that at its first flush and the replay never, so a program's own first {@code
+   * getFileStore} (Xodus's storage-type check when it opens an environment) drew three identity
+   * hashes in the replay only, and Xodus's job queue, keyed by identity hashes, then collided
+   * differently.
+   */
+  private static void fileStore() throws IOException {
+    java.nio.file.Files.getFileStore(java.nio.file.Paths.get("/")).getUsableSpace();
   }
 
   /**
