@@ -96,6 +96,13 @@ final class NetCalls {
     return replay(s, t, op, a, NetWire.result(recorded[0]), r);
   }
 
+  /** Replay: a mismatch unless the program's {@code actual} argument is the {@code recorded} one. */
+  private static void expect(Exchange s, ThreadState t, String what, String recorded, String actual) {
+    if (!recorded.equals(actual)) {
+      s.mismatch(t, what + recorded, what + actual);
+    }
+  }
+
   /** Replay: checks the program's arguments against the recorded ones and rebuilds the result. */
   private Object replay(Exchange s, ThreadState t, int op, Object[] a, long result, NetWire.Reader r)
       throws IOException {
@@ -104,11 +111,7 @@ final class NetCalls {
         return fds.standIn((int) result);
       case NetOp.BIND:
       case NetOp.CONNECT:
-        String recordedPeer = r.text();
-        String peer = peer(op, a);
-        if (!peer.equals(recordedPeer)) {
-          s.mismatch(t, NetOp.name(op) + " to " + recordedPeer, NetOp.name(op) + " to " + peer);
-        }
+        expect(s, t, NetOp.name(op) + " to ", r.text(), peer(op, a));
         return op == NetOp.BIND ? null : (int) result;
       case NetOp.ACCEPT:
         if (result == 1) {
@@ -127,10 +130,7 @@ final class NetCalls {
       case NetOp.POLL_CONNECT:
         return result != 0;
       case NetOp.LOOKUP:
-        String host = r.text();
-        if (!host.equals(a[1])) {
-          s.mismatch(t, "a lookup of " + host, "a lookup of " + a[1]);
-        }
+        expect(s, t, "a lookup of ", r.text(), (String) a[1]);
         InetAddress[] addresses = new InetAddress[(int) result];
         for (int i = 0; i < addresses.length; i++) {
           addresses[i] = r.address();
@@ -142,11 +142,7 @@ final class NetCalls {
       case NetOp.SOURCE_FILTER4:
       case NetOp.MEMBERSHIP6:
       case NetOp.SOURCE_FILTER6:
-        String recordedGroup = r.text();
-        String group = group(op, a);
-        if (!group.equals(recordedGroup)) {
-          s.mismatch(t, NetOp.name(op) + " of " + recordedGroup, NetOp.name(op) + " of " + group);
-        }
+        expect(s, t, NetOp.name(op) + " of ", r.text(), group(op, a));
         return (int) result;
       case NetOp.LISTEN:
       case NetOp.SHUTDOWN:
