@@ -76,6 +76,7 @@ final class BatonWait {
     boolean interrupted = false;
     boolean waited = false;
     boolean queued = false;
+    boolean shutdownWaits = !replaying && t.adoptedAt != 0; // a signal's shutdown, adopted (record)
     try {
       while (true) {
         Object gate = t.gate;
@@ -97,7 +98,6 @@ final class BatonWait {
             }
             watching = watcher == t;
           }
-          boolean shutdownWaits = !replaying && t.adoptedAt != 0;
           long millis = watching || !ownGate || shutdownWaits ? BatonWatch.CHECK_MILLIS : 0;
           if (!replaying && t.timed && !t.arrived) {
             long left = t.deadline - System.nanoTime();
@@ -118,7 +118,7 @@ final class BatonWait {
           continue;
         }
         SchedThread r = baton.running();
-        if (!replaying && t.adoptedAt != 0 && r != null && r != t && !stuckReported) {
+        if (shutdownWaits && r != null && r != t && !stuckReported) {
           String report = BatonWatch.shutdownStarved(t, r, System.nanoTime());
           if (report != null) {
             stuckReported = true;

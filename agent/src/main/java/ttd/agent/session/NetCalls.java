@@ -4,6 +4,7 @@ import java.io.FileDescriptor;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.HexFormat;
 import ttd.agent.io.RealSunNio;
 import ttd.log.EventKind;
 import ttd.runtime.NetOp;
@@ -231,11 +232,7 @@ final class NetCalls {
     if (a == null) {
       return "any";
     }
-    StringBuilder b = new StringBuilder();
-    for (byte x : a) {
-      b.append(String.format("%02x", x & 0xff));
-    }
-    return b.toString();
+    return HexFormat.of().formatHex(a);
   }
 
   private static String peer(int op, Object[] a) {
