@@ -99,23 +99,34 @@ final class Arrivals {
    * outside the program (the JVM's thread beginning its shutdown), which the replay's JVM starts
    * when it starts: by then the program's non-daemon threads have ended in the model, as in the
    * recording, but their real threads may still be finishing. Waits for it, boundedly.
+   *
+   * <p>The running thread is a program thread, and its interrupt status is the program's: a pool
+   * worker cancelled with {@code cancel(true)} may carry it into the schedule point where it lets
+   * the thread in (recording, where nothing waits, never looked at it). So an interrupt does not
+   * end the wait; the status is put back for the program afterwards, as it was.
    */
   private SchedThread awaitAdopted(int ordinal) {
     long deadline = System.nanoTime() + ADOPTION_WAIT_NANOS;
-    SchedThread t;
-    while ((t = shadow.byOrdinal(ordinal)) == null) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        return null;
+    boolean interrupted = false;
+    try {
+      SchedThread t;
+      while ((t = shadow.byOrdinal(ordinal)) == null) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return null;
+        }
+        try {
+          lock.wait(Math.max(1, left / 1_000_000));
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
       }
-      try {
-        lock.wait(Math.max(1, left / 1_000_000));
-      } catch (InterruptedException e) {
+      return t;
+    } finally {
+      if (interrupted) {
         Thread.currentThread().interrupt();
-        return null;
       }
     }
-    return t;
   }
 
   /** Under the lock: the running thread lets in every thread that came back (record). */
