@@ -47,8 +47,13 @@ final class RecordLog {
   }
 
   void thread(int ordinal, String name) {
-    synchronized (writer) {
-      writer.appendThread(ordinal, name);
+    boolean interrupted = Thread.interrupted();
+    try {
+      synchronized (writer) {
+        writer.appendThread(ordinal, name);
+      }
+    } finally {
+      giveBack(interrupted);
     }
   }
 
@@ -57,25 +62,35 @@ final class RecordLog {
    * before them where they lie in the global order (so that a replay reads that first).
    */
   void block(int ordinal, BlockEncoder events, OrderRuns order) throws IOException {
-    synchronized (writer) {
-      if (flushes++ % SPACE_CHECK_EVERY == 0) {
-        checkFreeSpace();
-      }
-      drainTables();
-      if (events.count() > 0) {
-        if (order.count() > 0) {
-          writer.appendOrder(ordinal, order.runs(), order.count());
-          order.written();
+    boolean interrupted = Thread.interrupted();
+    try {
+      synchronized (writer) {
+        if (flushes++ % SPACE_CHECK_EVERY == 0) {
+          checkFreeSpace();
         }
-        writer.appendBlock(ordinal, events.firstIndex(), events.count(), events.buffer(), events.size());
+        drainTables();
+        if (events.count() > 0) {
+          if (order.count() > 0) {
+            writer.appendOrder(ordinal, order.runs(), order.count());
+            order.written();
+          }
+          writer.appendBlock(ordinal, events.firstIndex(), events.count(), events.buffer(), events.size());
+        }
       }
+    } finally {
+      giveBack(interrupted);
     }
   }
 
   /** Writes a chunk of a thread's path (recordings made with the {@code path} option). */
   void path(int ordinal, byte[] records, int length) {
-    synchronized (writer) {
-      writer.appendPath(ordinal, records, length);
+    boolean interrupted = Thread.interrupted();
+    try {
+      synchronized (writer) {
+        writer.appendPath(ordinal, records, length);
+      }
+    } finally {
+      giveBack(interrupted);
     }
   }
 
@@ -84,35 +99,50 @@ final class RecordLog {
   }
 
   void mainArgs(List<String> args) throws IOException {
-    metadata.putList("main.args", args);
-    metadata.store(dir);
+    boolean interrupted = Thread.interrupted();
+    try {
+      metadata.putList("main.args", args);
+      metadata.store(dir);
+    } finally {
+      giveBack(interrupted);
+    }
   }
 
   /** Notes in the header which ordinal the thread that began the shutdown from outside got. */
   void shutdownThread(int ordinal) throws IOException {
-    synchronized (metadata) {
-      metadata.put(RecordingMetadata.SHUTDOWN_THREAD, Integer.toString(ordinal));
-      metadata.store(dir);
+    boolean interrupted = Thread.interrupted();
+    try {
+      synchronized (metadata) {
+        metadata.put(RecordingMetadata.SHUTDOWN_THREAD, Integer.toString(ordinal));
+        metadata.store(dir);
+      }
+    } finally {
+      giveBack(interrupted);
     }
   }
 
   /** The end document and the final header; the recording is complete. */
   void end(int status, String cause) throws IOException {
-    synchronized (writer) {
-      drainTables();
-      writer.appendEnd(status, cause);
-      writer.close();
-    }
-    metadata.put("status", RecordingMetadata.STATUS_COMPLETE);
-    metadata.put("exit.status", Integer.toString(status));
-    metadata.put("end.cause", cause.startsWith(SIGNAL) ? "signal" : cause);
-    metadata.put("end.signal", cause.startsWith(SIGNAL) ? cause.substring(SIGNAL.length()) : null);
-    metadata.store(dir);
-    Path queue = dir.resolve(TraceFormat.QUEUE_DIR);
-    try (Stream<Path> files = Files.list(queue)) {
-      for (Path p : files.collect(Collectors.toList())) {
-        OwnerOnly.restrictFile(p);
+    boolean interrupted = Thread.interrupted();
+    try {
+      synchronized (writer) {
+        drainTables();
+        writer.appendEnd(status, cause);
+        writer.close();
       }
+      metadata.put("status", RecordingMetadata.STATUS_COMPLETE);
+      metadata.put("exit.status", Integer.toString(status));
+      metadata.put("end.cause", cause.startsWith(SIGNAL) ? "signal" : cause);
+      metadata.put("end.signal", cause.startsWith(SIGNAL) ? cause.substring(SIGNAL.length()) : null);
+      metadata.store(dir);
+      Path queue = dir.resolve(TraceFormat.QUEUE_DIR);
+      try (Stream<Path> files = Files.list(queue)) {
+        for (Path p : files.collect(Collectors.toList())) {
+          OwnerOnly.restrictFile(p);
+        }
+      }
+    } finally {
+      giveBack(interrupted);
     }
   }
 
@@ -121,12 +151,17 @@ final class RecordLog {
    * whose process is then killed (a shutdown hook that hangs) still says what happened.
    */
   void signalled(String name, String at) {
+    boolean interrupted = Thread.interrupted();
     try {
-      metadata.put("signal", name);
-      metadata.put(TraceFormat.SIGNAL_AT, at);
-      metadata.store(dir);
-    } catch (Throwable ignored) {
-      // the end document says it too, if the recording gets there
+      try {
+        metadata.put("signal", name);
+        metadata.put(TraceFormat.SIGNAL_AT, at);
+        metadata.store(dir);
+      } catch (Throwable ignored) {
+        // the end document says it too, if the recording gets there
+      }
+    } finally {
+      giveBack(interrupted);
     }
   }
 
@@ -140,27 +175,37 @@ final class RecordLog {
    */
   void agentAttached(int n, String agentClass, String options, Path jar, String at, boolean warned)
       throws java.io.IOException {
-    Path copies = dir.resolve(TraceFormat.ATTACHED_AGENTS_DIR);
-    if (!Files.isDirectory(copies)) {
-      OwnerOnly.createDirectory(copies);
-    }
-    OwnerOnly.write(copies.resolve(n + ".jar"), Files.readAllBytes(jar));
-    synchronized (metadata) {
-      String key = TraceFormat.ATTACHED_AGENT + n;
-      metadata.put(key + ".class", agentClass);
-      metadata.put(key + ".options", options);
-      metadata.put(key + ".at", at);
-      metadata.put(key + ".jar", jar.toAbsolutePath().toString());
-      metadata.put(key + ".warned", Boolean.toString(warned));
-      metadata.put(TraceFormat.ATTACHED_AGENTS, Integer.toString(n + 1));
-      metadata.store(dir);
+    boolean interrupted = Thread.interrupted();
+    try {
+      Path copies = dir.resolve(TraceFormat.ATTACHED_AGENTS_DIR);
+      if (!Files.isDirectory(copies)) {
+        OwnerOnly.createDirectory(copies);
+      }
+      OwnerOnly.write(copies.resolve(n + ".jar"), Files.readAllBytes(jar));
+      synchronized (metadata) {
+        String key = TraceFormat.ATTACHED_AGENT + n;
+        metadata.put(key + ".class", agentClass);
+        metadata.put(key + ".options", options);
+        metadata.put(key + ".at", at);
+        metadata.put(key + ".jar", jar.toAbsolutePath().toString());
+        metadata.put(key + ".warned", Boolean.toString(warned));
+        metadata.put(TraceFormat.ATTACHED_AGENTS, Integer.toString(n + 1));
+        metadata.store(dir);
+      }
+    } finally {
+      giveBack(interrupted);
     }
   }
 
   /** The names of the environment variables whose values the log holds only as the mask. */
   void redactedEnv(java.util.Set<String> names) throws java.io.IOException {
-    metadata.put("redacted.env", String.join(",", names));
-    metadata.store(dir);
+    boolean interrupted = Thread.interrupted();
+    try {
+      metadata.put("redacted.env", String.join(",", names));
+      metadata.store(dir);
+    } finally {
+      giveBack(interrupted);
+    }
   }
 
   /**
@@ -174,12 +219,29 @@ final class RecordLog {
 
   /** Marks the header incomplete, if the disk still lets it. */
   void failed(Throwable e) {
+    boolean interrupted = Thread.interrupted();
     try {
-      metadata.put("status", RecordingMetadata.STATUS_INCOMPLETE);
-      metadata.put("failure", String.valueOf(e));
-      metadata.store(dir);
-    } catch (Throwable ignored) {
-      // the header stays "recording", which replay also treats as incomplete
+      try {
+        metadata.put("status", RecordingMetadata.STATUS_INCOMPLETE);
+        metadata.put("failure", String.valueOf(e));
+        metadata.store(dir);
+      } catch (Throwable ignored) {
+        // the header stays "recording", which replay also treats as incomplete
+      }
+    } finally {
+      giveBack(interrupted);
+    }
+  }
+
+  /**
+   * Puts back the interrupt status each writing method cleared on entry: the log is written on the
+   * program's threads, whose interrupt is the program's, and an interruptible channel (the
+   * header's file, Chronicle's mappings) fails and closes at it; {@code System.exit} on an
+   * interrupted thread left the recording incomplete ({@code ClosedByInterruptException}).
+   */
+  private static void giveBack(boolean interrupted) {
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -107,7 +107,7 @@ final class Arrivals {
    */
   private SchedThread awaitAdopted(int ordinal) {
     long deadline = System.nanoTime() + ADOPTION_WAIT_NANOS;
-    boolean interrupted = false;
+    QuietWait wait = new QuietWait();
     try {
       SchedThread t;
       while ((t = shadow.byOrdinal(ordinal)) == null) {
@@ -115,17 +115,11 @@ final class Arrivals {
         if (left <= 0) {
           return null;
         }
-        try {
-          lock.wait(Math.max(1, left / 1_000_000));
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
+        wait.on(lock, Math.max(1, left / 1_000_000));
       }
       return t;
     } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      wait.done();
     }
   }
 

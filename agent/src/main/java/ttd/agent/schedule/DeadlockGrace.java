@@ -24,22 +24,22 @@ final class DeadlockGrace {
   /** The report of a deadlock that is still there after the grace period, or null. */
   String lasting() {
     long until = System.nanoTime() + (baton.replaying() ? 0 : GRACE_NANOS);
-    while (true) {
-      synchronized (baton.lock) {
-        if (!baton.enabled || baton.exit.closed() || baton.running() != null
-            || !baton.shadow.deadlocked()) {
-          return null;
+    QuietWait wait = new QuietWait(); // the thread handing over may carry the program's interrupt
+    try {
+      while (true) {
+        synchronized (baton.lock) {
+          if (!baton.enabled || baton.exit.closed() || baton.running() != null
+              || !baton.shadow.deadlocked()) {
+            return null;
+          }
+          if (System.nanoTime() - until >= 0) {
+            return DeadlockReport.of(baton.shadow);
+          }
         }
-        if (System.nanoTime() - until >= 0) {
-          return DeadlockReport.of(baton.shadow);
-        }
+        wait.sleep(20);
       }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return null;
-      }
+    } finally {
+      wait.done();
     }
   }
 }

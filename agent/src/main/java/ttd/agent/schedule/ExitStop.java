@@ -70,19 +70,19 @@ final class ExitStop {
         return true;
       }
       r.switchAt = 0; // its next tick takes the slow path, to pointOfChoice
-      while (baton.enabled && baton.running() == r) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return false;
+      QuietWait wait = new QuietWait(); // System.exit on an interrupted thread must still stop it
+      try {
+        while (baton.enabled && baton.running() == r) {
+          long left = deadline - System.nanoTime();
+          if (left <= 0) {
+            return false;
+          }
+          wait.on(lock, Math.max(1, Math.min(10, left / 1_000_000)));
         }
-        try {
-          lock.wait(Math.max(1, Math.min(10, left / 1_000_000)));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return false;
-        }
+        return true;
+      } finally {
+        wait.done();
       }
-      return true;
     }
   }
 

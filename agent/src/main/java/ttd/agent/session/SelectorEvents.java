@@ -3,6 +3,7 @@ package ttd.agent.session;
 import java.io.IOException;
 import ttd.agent.io.NativeMemory;
 import ttd.agent.io.RealSunNio;
+import ttd.agent.schedule.QuietWait;
 import ttd.log.EventKind;
 import ttd.runtime.NetOp;
 import ttd.runtime.RealNet;
@@ -124,18 +125,17 @@ final class SelectorEvents {
   private int mapped(Exchange s, ThreadState t, int recordedFd) {
     int fd = fds.replayed(recordedFd);
     long deadline = System.currentTimeMillis() + PATIENCE_MILLIS;
+    QuietWait wait = new QuietWait(); // a selector's thread is interrupted to wake it; the recording did not wait here
     while (fd < 0 && System.currentTimeMillis() < deadline) {
       blocking.begin(t, "a replayed selector's wait for recorded fd " + recordedFd);
       try {
-        Thread.sleep(1);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
+        wait.sleep(1);
       } finally {
         blocking.end(t);
       }
       fd = fds.replayed(recordedFd);
     }
+    wait.done();
     if (fd < 0) {
       s.mismatch(t, "a selector event for recorded fd " + recordedFd,
           "no socket or selector replay created stands for that fd");
