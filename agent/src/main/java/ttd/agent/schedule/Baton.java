@@ -188,6 +188,16 @@ final class Baton {
     return next != null ? next : arrivals.idle();
   }
 
+  /** {@link Scheduler#leavesFor}. */
+  boolean leavesFor(SchedThread s, boolean ready) {
+    if (!replaying) {
+      return !ready;
+    }
+    Decision d = s.next;
+    return log.peek(s, d) && (d.kind == EventKind.SCHED_SWITCH || d.kind == EventKind.SCHED_ADMIT)
+        && d.value == s.ticks + 1;
+  }
+
   /** After a hand-off, outside the lock: wakes the next thread, or reports a deadlock. */
   void afterHandOff(SchedThread s, SchedThread next) {
     if (next != null) {

@@ -375,6 +375,15 @@ public final class Scheduler {
   }
 
   /**
+   * Whether the running thread gives up the baton for a blocking call: in record unless the call
+   * cannot block ({@code ready}: a probe found it ready), in replay where the recording did (its
+   * log's next event is the hand-over's, at the next tick).
+   */
+  public boolean leavesFor(SchedThread s, boolean ready) {
+    return baton.leavesFor(s, ready);
+  }
+
+  /**
    * Whether a wait of the running thread that no other program thread ends (a sleep) gives up the
    * baton: not in a class initialiser or a callback from JDK code, whose
    * monitors the model does not know ({@link PreemptionGuard#mayWaitOutside}). The same in record

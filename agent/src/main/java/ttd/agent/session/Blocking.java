@@ -27,8 +27,11 @@ public final class Blocking {
 
   /** Gives up and takes back the running-thread baton around a blocking call (the scheduler). */
   public interface Baton {
-    /** The thread is about to block: others may run. Returns whether it gave up the baton. */
-    boolean release(ThreadState t);
+    /**
+     * The thread is about to block: others may run. Returns whether it gave up the baton; not
+     * when the call cannot block ({@code ready}, record), nor in replay where the recording kept it.
+     */
+    boolean release(ThreadState t, boolean ready);
 
     /** The thread is back: waits until it holds the baton again if it gave it up. */
     void retake(ThreadState t, boolean released);
@@ -62,8 +65,19 @@ public final class Blocking {
    * while marked blocked.
    */
   public boolean begin(ThreadState t, String what) {
+    return begin(t, what, false);
+  }
+
+  /**
+   * {@link #begin(ThreadState, String)} for a call a probe found ready (record): it returns at once
+   * (an accept with a connection waiting, a read with bytes there), so the thread keeps the baton
+   * and nothing is logged, which the replay reads as "kept" too. Giving it up there cost every
+   * accept a turn behind every runnable thread: a server's accepting thread fell so far behind
+   * 1 500 clients that its listen backlog overflowed and clients timed out (Helidon).
+   */
+  public boolean begin(ThreadState t, String what, boolean ready) {
     Blocked b = threads.computeIfAbsent(t.ordinal(), k -> new Blocked(t));
-    b.released = baton.release(t);
+    b.released = baton.release(t, ready);
     b.what = what;
     b.state.set(BLOCKED);
     return b.released;

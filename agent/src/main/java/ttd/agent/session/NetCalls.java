@@ -22,6 +22,9 @@ import ttd.runtime.RealNet;
  */
 final class NetCalls {
 
+  /** {@code POLLIN} on Linux, as {@code sun.nio.ch.Net.POLLIN} has it there. */
+  private static final int POLLIN = 0x0001;
+
   private static final byte[] NONE = {};
 
   private final FdTable fds;
@@ -49,7 +52,7 @@ final class NetCalls {
     // the baton is given up and taken back at the same points in replay, where nothing blocks
     boolean blocks = blocks(op);
     if (blocks) {
-      blocking.begin(t, NetOp.name(op));
+      blocking.begin(t, NetOp.name(op), s.performsRealIo() && ready(real, op, a));
     }
     try {
       if (s.performsRealIo()) {
@@ -247,6 +250,33 @@ final class NetCalls {
    * cache entry's in {@code NameServiceAddresses.get}, {@code cacheLock} in {@code getLocalHost}),
    * which the next thread to resolve the same name would block on while holding the baton.
    */
+  /**
+   * Record: whether a blocking call would return at once (a connection waits to be accepted, a
+   * polled socket is ready): a poll of its descriptor with no timeout, which changes nothing.
+   */
+  private static boolean ready(RealNet real, int op, Object[] a) {
+    if (op == NetOp.ACCEPT) {
+      return readable(real, (FileDescriptor) a[0]);
+    }
+    if (op == NetOp.POLL) {
+      return poll(real, (FileDescriptor) a[0], (Integer) a[1]);
+    }
+    return false;
+  }
+
+  /** Record: whether {@code fd} has bytes, a connection or an end to read now. */
+  static boolean readable(RealNet real, FileDescriptor fd) {
+    return poll(real, fd, POLLIN);
+  }
+
+  private static boolean poll(RealNet real, FileDescriptor fd, int events) {
+    try {
+      return (Integer) real.call(NetOp.POLL, new Object[] {fd, events, 0L}) > 0;
+    } catch (IOException | RuntimeException e) {
+      return false; // the call itself will say what is wrong
+    }
+  }
+
   private static boolean blocks(int op) {
     return op == NetOp.CONNECT
         || op == NetOp.ACCEPT

@@ -37,8 +37,8 @@ public final class ProgramRun {
   /** Where program threads block in I/O: the scheduler's release point. */
   private final Blocking blocking = new Blocking(new Blocking.Baton() {
     @Override
-    public boolean release(ThreadState t) {
-      if (!scheduler.runs(t.sched)) {
+    public boolean release(ThreadState t, boolean ready) {
+      if (!scheduler.runs(t.sched) || !scheduler.leavesFor(t.sched, ready)) {
         return false;
       }
       scheduler.blockingBegin(t.sched, null, Thread.State.RUNNABLE); // as in a plain run's native I/O

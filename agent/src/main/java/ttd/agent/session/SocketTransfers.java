@@ -38,7 +38,7 @@ final class SocketTransfers {
     if (s.performsRealIo()) {
       long n = 0;
       IOException failure = null;
-      blocking.begin(t, NetOp.name(op));
+      blocking.begin(t, NetOp.name(op), !write && NetCalls.readable(real, fd));
       try {
         n = real.transfer(op, fd, address, len);
       } catch (IOException e) {

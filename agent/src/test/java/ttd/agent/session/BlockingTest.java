@@ -15,9 +15,9 @@ class BlockingTest {
     final List<String> calls = new ArrayList<>();
 
     @Override
-    public synchronized boolean release(ThreadState t) {
-      calls.add("release " + t.ordinal());
-      return t.ordinal() % 2 == 1;
+    public synchronized boolean release(ThreadState t, boolean ready) {
+      calls.add("release " + t.ordinal() + (ready ? " ready" : ""));
+      return t.ordinal() % 2 == 1 && !ready;
     }
 
     @Override
