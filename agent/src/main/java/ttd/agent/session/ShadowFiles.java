@@ -18,6 +18,11 @@ import java.util.Map;
  * of each mapping as it is made and the program's writes to the file ({@link MappedFiles}).
  * Two mappings of one region then share their memory, as they did in the recording, and see the
  * writes they saw.
+ *
+ * <p>A shadow is written on the program's threads, whose interrupt status is the program's, and a
+ * {@code FileChannel} closes at an interrupt ({@code ClosedByInterruptException}) where the
+ * program's own write ({@code RandomAccessFile}'s, {@code FileOutputStream}'s) did not stop: each
+ * method clears the status around its channel calls and puts it back.
  */
 public final class ShadowFiles {
 
@@ -36,15 +41,20 @@ public final class ShadowFiles {
    * mapping: what is mapped from it is filled from the log.
    */
   synchronized FileChannel covering(String path, long end) throws IOException {
-    FileChannel c = byPath.get(path);
-    if (c == null) {
-      c = create();
-      byPath.put(path, c);
+    boolean interrupted = Thread.interrupted();
+    try {
+      FileChannel c = byPath.get(path);
+      if (c == null) {
+        c = create();
+        byPath.put(path, c);
+      }
+      if (c.size() < end) {
+        c.write(ByteBuffer.allocate(1), end - 1);
+      }
+      return c;
+    } finally {
+      giveBack(interrupted);
     }
-    if (c.size() < end) {
-      c.write(ByteBuffer.allocate(1), end - 1);
-    }
-    return c;
   }
 
   /**
@@ -57,8 +67,13 @@ public final class ShadowFiles {
       return;
     }
     ByteBuffer b = ByteBuffer.wrap(bytes, off, Math.min(count, bytes.length - off));
-    for (long at = position; b.hasRemaining(); ) {
-      at += c.write(b, at);
+    boolean interrupted = Thread.interrupted();
+    try {
+      for (long at = position; b.hasRemaining(); ) {
+        at += c.write(b, at);
+      }
+    } finally {
+      giveBack(interrupted);
     }
   }
 
@@ -68,10 +83,22 @@ public final class ShadowFiles {
     if (c == null || length < 0) {
       return;
     }
-    if (c.size() > length) {
-      c.truncate(length);
-    } else if (c.size() < length) {
-      c.write(ByteBuffer.allocate(1), length - 1);
+    boolean interrupted = Thread.interrupted();
+    try {
+      if (c.size() > length) {
+        c.truncate(length);
+      } else if (c.size() < length) {
+        c.write(ByteBuffer.allocate(1), length - 1);
+      }
+    } finally {
+      giveBack(interrupted);
+    }
+  }
+
+  /** Puts back the interrupt status a method cleared around its channel calls. */
+  private static void giveBack(boolean interrupted) {
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -3,6 +3,7 @@ package ttd.agent.session;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -56,5 +57,25 @@ class ShadowFilesTest {
     ByteBuffer b = ByteBuffer.allocate(6);
     shadow.read(b, 0);
     assertArrayEquals(new byte[] {'a', 'b', 'c', 0, 0, 0}, b.array(), "the cut bytes come back as zeros");
+  }
+
+  @Test
+  void theProgramsInterruptNeitherFailsNorClosesTheShadowAndIsKept() throws Exception {
+    ShadowFiles.keepIn(cache.resolve("mapped"));
+    ShadowFiles shadows = new ShadowFiles();
+    Thread.currentThread().interrupt(); // the program's: a RandomAccessFile's write does not stop at it
+    FileChannel shadow;
+    try {
+      shadow = shadows.covering("/data/a.bin", 8);
+      shadows.written("/data/a.bin", 0, "abcdefgh".getBytes(StandardCharsets.US_ASCII), 0, 8);
+      shadows.resized("/data/a.bin", 12);
+      assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is the program's again");
+    } finally {
+      Thread.interrupted();
+    }
+    assertTrue(shadow.isOpen(), "an interrupt closed the shadow");
+    ByteBuffer b = ByteBuffer.allocate(12);
+    shadow.read(b, 0);
+    assertArrayEquals(new byte[] {'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 0, 0, 0, 0}, b.array());
   }
 }
