@@ -3,7 +3,15 @@ package ttd.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -15,6 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * program maps shared, on an interrupted thread, is not interruptible, but its replay applies it to
  * the file's shadow through a {@code FileChannel}, which threw {@code ClosedByInterruptException}
  * (and closed the shadow): the replay diverged at "an uncaught exception" (status 86) on 17 and 25.
+ * A jar the program hands the boot loader through {@code Instrumentation} (Mockito's inline mock
+ * maker) on an interrupted thread: the replay writes the recorded bytes to a copy of its own
+ * ({@code OwnerOnly.write}, a {@code newByteChannel}), which threw, and the replay ended at that
+ * uncaught failure (status 86) on 17 and 25.
  */
 class InterruptedThreadIoReplayTest {
 
@@ -49,6 +61,52 @@ class InterruptedThreadIoReplayTest {
       "  }",
       "}");
 
+  private static final String AGENT = String.join("\n",
+      "import java.lang.instrument.Instrumentation;",
+      "public class Keeper {",
+      "  public static volatile Instrumentation inst;",
+      "  public static void premain(String options, Instrumentation i) { inst = i; }",
+      "}");
+
+  private static final String PLUGIN = String.join("\n",
+      "package plugin;",
+      "public class Stamp {",
+      "  public static String of(long x) { return \"stamp-\" + Long.toHexString(x) + \" by \" + Stamp.class.getClassLoader(); }",
+      "}");
+
+  private static final String MOCKS = String.join("\n",
+      "import java.io.*;",
+      "import java.nio.file.*;",
+      "import java.util.jar.*;",
+      "public class Mocks {",
+      "  public static void main(String[] args) throws Exception {",
+      "    byte[] plugin = Files.readAllBytes(Paths.get(args[0]));",
+      "    for (boolean boot : new boolean[] {true, false}) {",
+      "      File jar = File.createTempFile(boot ? \"boot\" : \"system\", \".jar\");",
+      "      try (JarOutputStream out = new JarOutputStream(new FileOutputStream(jar))) {",
+      "        out.putNextEntry(new JarEntry((boot ? \"plugin\" : \"system\") + \"/Stamp.class\"));",
+      "        out.write(boot ? plugin : rename(plugin));",
+      "      }",
+      "      Thread.currentThread().interrupt(); // a cancelled test: the runner's thread carries the interrupt on",
+      "      JarFile file = new JarFile(jar);",
+      "      if (boot) Keeper.inst.appendToBootstrapClassLoaderSearch(file); else Keeper.inst.appendToSystemClassLoaderSearch(file);",
+      "      Class<?> c = Class.forName((boot ? \"plugin\" : \"system\") + \".Stamp\", true, boot ? null : ClassLoader.getSystemClassLoader());",
+      "      System.out.println(c.getMethod(\"of\", long.class).invoke(null, System.nanoTime()));",
+      "      System.out.println(\"interrupted \" + Thread.interrupted());",
+      "      jar.delete();",
+      "    }",
+      "  }",
+      "  /** The same class in package system: the constant pool's 'plugin/Stamp' becomes 'system/Stamp'. */",
+      "  static byte[] rename(byte[] b) {",
+      "    byte[] c = b.clone();",
+      "    byte[] from = \"plugin/Stamp\".getBytes(), to = \"system/Stamp\".getBytes();",
+      "    for (int i = 0; i + from.length <= c.length; i++) {",
+      "      if (java.util.Arrays.equals(c, i, i + from.length, from, 0, from.length)) System.arraycopy(to, 0, c, i, to.length);",
+      "    }",
+      "    return c;",
+      "  }",
+      "}");
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void writesToAMappedFileOnAnInterruptedThreadReplay(Jvm jvm) {
@@ -61,5 +119,40 @@ class InterruptedThreadIoReplayTest {
     Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of writes to a mapped file on an interrupted thread on "
         + jvm);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void jarsHandedToTheClassLoadersOnAnInterruptedThreadReplayWithTheJarsGone(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("interrupted-appended-jars-" + jvm.label());
+    Path agentJar = agentJar(work);
+    Path classes = JavaSource.compile(work.resolve("classes"), "Mocks", MOCKS, agentJar.toString());
+    Path plugin = JavaSource.compile(work.resolve("plugin"), "Stamp", PLUGIN).resolve("plugin/Stamp.class");
+    Path tmp = Files.createDirectories(work.resolve("tmp"));
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, List.of(), classes + ":" + agentJar, "Mocks",
+        List.of(plugin.toString()), new byte[0], "-javaagent:" + agentJar, "-Djava.io.tmpdir=" + tmp);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().matches("(?s)stamp-\\p{XDigit}+ by null\ninterrupted true\n"
+        + "stamp-\\p{XDigit}+ by jdk.internal.loader.ClassLoaders\\$AppClassLoader\\S*\ninterrupted true\n"),
+        recorded.describe());
+
+    Files.delete(plugin);
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording),
+        "replay of jars appended on an interrupted thread on " + jvm);
+  }
+
+  /** A jar holding {@code Keeper}, the agent, with a manifest naming it for premain. */
+  private static Path agentJar(Path work) throws IOException {
+    Path classes = JavaSource.compile(work.resolve("agent"), "Keeper", AGENT);
+    Manifest m = new Manifest();
+    m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    m.getMainAttributes().putValue("Premain-Class", "Keeper");
+    Path jar = work.resolve("keeper.jar");
+    try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, m)) {
+      out.putNextEntry(new JarEntry("Keeper.class"));
+      out.write(Files.readAllBytes(classes.resolve("Keeper.class")));
+    }
+    return jar;
   }
 }

@@ -37,21 +37,34 @@ public final class OwnerOnly {
     }
   }
 
-  /** Writes {@code bytes} to {@code file}, created owner-only if it is new. */
+  /**
+   * Writes {@code bytes} to {@code file}, created owner-only if it is new. The calling thread's
+   * interrupt status is cleared while the channel is open and put back after: ttd writes its files
+   * on the program's threads, whose interrupt is the program's, and a {@code newByteChannel}'s
+   * channel fails and closes at it ({@code ClosedByInterruptException}) where the program's own
+   * writes did not (a replay's copy of a jar the program appended on an interrupted thread).
+   */
   public static void write(Path file, byte[] bytes) throws IOException {
     FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
     EnumSet<StandardOpenOption> options =
         EnumSet.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
-    java.nio.channels.SeekableByteChannel channel;
+    boolean interrupted = Thread.interrupted();
     try {
-      channel = Files.newByteChannel(file, options, ownerOnly);
-    } catch (UnsupportedOperationException e) {
-      channel = Files.newByteChannel(file, options);
-    }
-    try (var out = channel) {
-      java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
-      while (b.hasRemaining()) {
-        out.write(b);
+      java.nio.channels.SeekableByteChannel channel;
+      try {
+        channel = Files.newByteChannel(file, options, ownerOnly);
+      } catch (UnsupportedOperationException e) {
+        channel = Files.newByteChannel(file, options);
+      }
+      try (var out = channel) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+        while (b.hasRemaining()) {
+          out.write(b);
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
     restrictFile(file);
