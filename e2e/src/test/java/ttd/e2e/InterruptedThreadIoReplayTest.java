@@ -26,7 +26,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A jar the program hands the boot loader through {@code Instrumentation} (Mockito's inline mock
  * maker) on an interrupted thread: the replay writes the recorded bytes to a copy of its own
  * ({@code OwnerOnly.write}, a {@code newByteChannel}), which threw, and the replay ended at that
- * uncaught failure (status 86) on 17 and 25.
+ * uncaught failure (status 86) on 17 and 25. An agent another process has the JVM load while the
+ * program's thread that reaches that point in the replay carries an interrupt: the replay's wait
+ * for the agent's {@code agentmain} ended at the interrupt, so the program went on before the agent
+ * had loaded and found nothing of it (a divergence at the next output, status 86) on 17 and 25.
  */
 class InterruptedThreadIoReplayTest {
 
@@ -107,6 +110,44 @@ class InterruptedThreadIoReplayTest {
       "  }",
       "}");
 
+  private static final String SLOW_AGENT = String.join("\n",
+      "import java.lang.instrument.Instrumentation;",
+      "public class SlowKeeper {",
+      "  public static volatile String options;",
+      "  public static void agentmain(String o, Instrumentation i) {",
+      "    long x = 0;",
+      "    for (long k = 0; k < 600_000_000L; k++) x += k ^ (x >>> 3); // a start-up that takes a while",
+      "    options = o + (x == 42 ? \"!\" : \"\");",
+      "  }",
+      "}");
+
+  private static final String ATTACHER = String.join("\n",
+      "import com.sun.tools.attach.VirtualMachine;",
+      "public class Attacher {",
+      "  public static void main(String[] args) throws Exception {",
+      "    VirtualMachine vm = VirtualMachine.attach(args[0]);",
+      "    vm.loadAgent(args[1], \"opts-\" + args[0].length());",
+      "    vm.detach();",
+      "  }",
+      "}");
+
+  private static final String LATE_MOCKS = String.join("\n",
+      "public class LateMocks {",
+      "  public static void main(String[] args) throws Exception {",
+      "    Process attacher = new ProcessBuilder(args[0], \"-cp\", args[1], \"Attacher\",",
+      "        Long.toString(ProcessHandle.current().pid()), args[2]).redirectErrorStream(true).start();",
+      "    Thread.currentThread().interrupt(); // a cancelled test: the runner's thread carries the interrupt on",
+      "    long work = 0;",
+      "    while (attacher.isAlive()) { // the runner goes on with other work meanwhile",
+      "      for (int i = 0; i < 200_000; i++) work += i ^ (work >>> 3);",
+      "    }",
+      "    System.out.println(\"attacher \" + attacher.exitValue() + (work == 42 ? \"!\" : \"\"));",
+      "    Class<?> keeper = Class.forName(\"SlowKeeper\", true, ClassLoader.getSystemClassLoader());",
+      "    System.out.println(\"agent \" + keeper.getField(\"options\").get(null) + \", interrupted \"",
+      "        + Thread.currentThread().isInterrupted());",
+      "  }",
+      "}");
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void writesToAMappedFileOnAnInterruptedThreadReplay(Jvm jvm) {
@@ -154,5 +195,30 @@ class InterruptedThreadIoReplayTest {
       out.write(Files.readAllBytes(classes.resolve("Keeper.class")));
     }
     return jar;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void anAgentLoadedWhereAnInterruptedThreadGoesOnIsThereWhenItLooks(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("interrupted-attached-agent-" + jvm.label());
+    Path agentClasses = JavaSource.compile(work.resolve("agent"), "SlowKeeper", SLOW_AGENT);
+    Manifest m = new Manifest();
+    m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    m.getMainAttributes().putValue("Agent-Class", "SlowKeeper");
+    Path agentJar = work.resolve("slow-keeper.jar");
+    try (OutputStream file = Files.newOutputStream(agentJar); JarOutputStream out = new JarOutputStream(file, m)) {
+      out.putNextEntry(new JarEntry("SlowKeeper.class"));
+      out.write(Files.readAllBytes(agentClasses.resolve("SlowKeeper.class")));
+    }
+    Path classes = JavaSource.compile(work.resolve("classes"), "LateMocks", LATE_MOCKS);
+    JavaSource.compile(classes, "Attacher", ATTACHER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, List.of(), classes.toString(), "LateMocks",
+        List.of(jvm.java(), classes.toString(), agentJar.toString()), new byte[0]);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().matches("(?s)attacher 0\nagent opts-\\d+, interrupted true\n"), recorded.describe());
+
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording),
+        "replay of an agent loaded where an interrupted thread goes on, on " + jvm);
   }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import ttd.agent.identity.HashState;
+import ttd.agent.schedule.QuietWait;
 import ttd.agent.value.AppendedJars;
 import ttd.log.RecordingMetadata;
 import ttd.log.TraceFormat;
@@ -119,15 +120,17 @@ final class AttachedAgents {
     Thread t = new Thread(RecordedSignal.systemGroup(), listener, "Attach Listener", 0, false);
     t.setDaemon(true);
     t.start();
-    synchronized (loaded) {
-      while (!done[0]) {
-        try {
-          loaded.wait();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
+    // the thread that consumed the event may carry the program's interrupt, which must not end this
+    // wait: the program would go on before the agent had loaded, as it did not in the recording
+    QuietWait wait = new QuietWait();
+    try {
+      synchronized (loaded) {
+        while (!done[0]) {
+          wait.on(loaded, 0);
         }
       }
+    } finally {
+      wait.done();
     }
     if (failure[0] != null) {
       session.unendable("the recorded program had another process load the Java agent " + agent.agentClass()
