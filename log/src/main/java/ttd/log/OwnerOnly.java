@@ -48,7 +48,7 @@ public final class OwnerOnly {
     FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
     EnumSet<StandardOpenOption> options =
         EnumSet.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       java.nio.channels.SeekableByteChannel channel;
       try {
@@ -63,9 +63,7 @@ public final class OwnerOnly {
         }
       }
     } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      ProgramInterrupt.putBack(interrupted);
     }
     restrictFile(file);
   }

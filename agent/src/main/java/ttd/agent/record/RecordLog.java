@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import ttd.agent.instrument.CallSites;
 import ttd.log.BlockEncoder;
 import ttd.log.OwnerOnly;
+import ttd.log.ProgramInterrupt;
 import ttd.log.RecordingMetadata;
 import ttd.log.TraceFormat;
 import ttd.log.TraceWriter;
@@ -18,8 +19,10 @@ import ttd.log.TraceWriter;
  * The writing side of a recording: threads' blocks, the site and class tables they refer to, the
  * free-space check, the end document and the header.
  *
- * <p>Every append holds the writer's lock, which gives the queue its order. A failure is thrown
- * to the caller, which stops recording (see {@link RecordSession}); nothing here decides that.
+ * <p>Every writing method sets the program's interrupt aside meanwhile ({@link ProgramInterrupt}):
+ * it runs on the program's threads. Every append holds the writer's lock, which gives the queue
+ * its order. A failure is thrown to the caller, which stops recording (see {@link
+ * RecordSession}); nothing here decides that.
  */
 final class RecordLog {
 
@@ -47,13 +50,13 @@ final class RecordLog {
   }
 
   void thread(int ordinal, String name) {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       synchronized (writer) {
         writer.appendThread(ordinal, name);
       }
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
@@ -62,7 +65,7 @@ final class RecordLog {
    * before them where they lie in the global order (so that a replay reads that first).
    */
   void block(int ordinal, BlockEncoder events, OrderRuns order) throws IOException {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       synchronized (writer) {
         if (flushes++ % SPACE_CHECK_EVERY == 0) {
@@ -78,19 +81,19 @@ final class RecordLog {
         }
       }
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
   /** Writes a chunk of a thread's path (recordings made with the {@code path} option). */
   void path(int ordinal, byte[] records, int length) {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       synchronized (writer) {
         writer.appendPath(ordinal, records, length);
       }
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
@@ -99,31 +102,31 @@ final class RecordLog {
   }
 
   void mainArgs(List<String> args) throws IOException {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       metadata.putList("main.args", args);
       metadata.store(dir);
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
   /** Notes in the header which ordinal the thread that began the shutdown from outside got. */
   void shutdownThread(int ordinal) throws IOException {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       synchronized (metadata) {
         metadata.put(RecordingMetadata.SHUTDOWN_THREAD, Integer.toString(ordinal));
         metadata.store(dir);
       }
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
   /** The end document and the final header; the recording is complete. */
   void end(int status, String cause) throws IOException {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       synchronized (writer) {
         drainTables();
@@ -142,7 +145,7 @@ final class RecordLog {
         }
       }
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
@@ -151,7 +154,7 @@ final class RecordLog {
    * whose process is then killed (a shutdown hook that hangs) still says what happened.
    */
   void signalled(String name, String at) {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       try {
         metadata.put("signal", name);
@@ -161,7 +164,7 @@ final class RecordLog {
         // the end document says it too, if the recording gets there
       }
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
@@ -175,7 +178,7 @@ final class RecordLog {
    */
   void agentAttached(int n, String agentClass, String options, Path jar, String at, boolean warned)
       throws java.io.IOException {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       Path copies = dir.resolve(TraceFormat.ATTACHED_AGENTS_DIR);
       if (!Files.isDirectory(copies)) {
@@ -193,18 +196,18 @@ final class RecordLog {
         metadata.store(dir);
       }
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
   /** The names of the environment variables whose values the log holds only as the mask. */
   void redactedEnv(java.util.Set<String> names) throws java.io.IOException {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       metadata.put("redacted.env", String.join(",", names));
       metadata.store(dir);
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
@@ -219,7 +222,7 @@ final class RecordLog {
 
   /** Marks the header incomplete, if the disk still lets it. */
   void failed(Throwable e) {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       try {
         metadata.put("status", RecordingMetadata.STATUS_INCOMPLETE);
@@ -229,19 +232,7 @@ final class RecordLog {
         // the header stays "recording", which replay also treats as incomplete
       }
     } finally {
-      giveBack(interrupted);
-    }
-  }
-
-  /**
-   * Puts back the interrupt status each writing method cleared on entry: the log is written on the
-   * program's threads, whose interrupt is the program's, and an interruptible channel (the
-   * header's file, Chronicle's mappings) fails and closes at it; {@code System.exit} on an
-   * interrupted thread left the recording incomplete ({@code ClosedByInterruptException}).
-   */
-  private static void giveBack(boolean interrupted) {
-    if (interrupted) {
-      Thread.currentThread().interrupt();
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 

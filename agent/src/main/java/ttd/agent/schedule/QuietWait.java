@@ -1,5 +1,7 @@
 package ttd.agent.schedule;
 
+import ttd.log.ProgramInterrupt;
+
 /**
  * A wait of ttd's own on a program thread that an interrupt must not cut short. The thread's
  * interrupt status is the program's, and the other mode did not wait there or waited for another
@@ -32,8 +34,6 @@ public final class QuietWait {
 
   /** The waiting is over: the interrupt, if one came, is the thread's again. */
   public void done() {
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    ProgramInterrupt.putBack(interrupted);
   }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
+import ttd.log.ProgramInterrupt;
 
 /**
  * Replay's stand-ins for the program's files that it maps into memory shared. A shared mapping is
@@ -22,7 +23,7 @@ import java.util.Map;
  * <p>A shadow is written on the program's threads, whose interrupt status is the program's, and a
  * {@code FileChannel} closes at an interrupt ({@code ClosedByInterruptException}) where the
  * program's own write ({@code RandomAccessFile}'s, {@code FileOutputStream}'s) did not stop: each
- * method clears the status around its channel calls and puts it back.
+ * method sets the status aside around its channel calls ({@link ProgramInterrupt}).
  */
 public final class ShadowFiles {
 
@@ -41,7 +42,7 @@ public final class ShadowFiles {
    * mapping: what is mapped from it is filled from the log.
    */
   synchronized FileChannel covering(String path, long end) throws IOException {
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       FileChannel c = byPath.get(path);
       if (c == null) {
@@ -53,7 +54,7 @@ public final class ShadowFiles {
       }
       return c;
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
@@ -67,13 +68,13 @@ public final class ShadowFiles {
       return;
     }
     ByteBuffer b = ByteBuffer.wrap(bytes, off, Math.min(count, bytes.length - off));
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       for (long at = position; b.hasRemaining(); ) {
         at += c.write(b, at);
       }
     } finally {
-      giveBack(interrupted);
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
@@ -83,7 +84,7 @@ public final class ShadowFiles {
     if (c == null || length < 0) {
       return;
     }
-    boolean interrupted = Thread.interrupted();
+    boolean interrupted = ProgramInterrupt.setAside();
     try {
       if (c.size() > length) {
         c.truncate(length);
@@ -91,14 +92,7 @@ public final class ShadowFiles {
         c.write(ByteBuffer.allocate(1), length - 1);
       }
     } finally {
-      giveBack(interrupted);
-    }
-  }
-
-  /** Puts back the interrupt status a method cleared around its channel calls. */
-  private static void giveBack(boolean interrupted) {
-    if (interrupted) {
-      Thread.currentThread().interrupt();
+      ProgramInterrupt.putBack(interrupted);
     }
   }
 
