@@ -283,6 +283,23 @@ class ConsoleEvaluationTest {
     assertEquals(List.of(), replayFiles(tmp), "the killed console left output files in its temporary directory");
   }
 
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aConsoleThatQuitsWhileItsSpareReplayConnectsLeavesNoOutputFilesBehind(Jvm jvm) throws Exception {
+    Path work = Scratch.dir("console-quit-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "Cruncher", SignalEndTest.CRUNCHER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Cruncher");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    Path tmp = Files.createDirectory(work.resolve("tmp"));
+    List<String> cmd = List.of("env", "TMPDIR=" + tmp, jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar",
+        TtdRun.jar().toString(), "debug", recording.toString());
+    // quit at once: the pool is still connecting to the replay JVMs it starts ahead of need
+    Outcome console = Exec.run(cmd, work, "quit\n".getBytes(StandardCharsets.UTF_8));
+    assertEquals(0, console.exitStatus(), console.describe());
+    assertEquals(List.of(), replayFiles(tmp), "the console left output files in its temporary directory");
+  }
+
   /** The console's files in {@code tmp}: ttd-replay-*.out/.err, and handshake files in the cache. */
   private static List<String> replayFiles(Path tmp) throws IOException {
     try (Stream<Path> files = Files.walk(tmp)) {

@@ -8,9 +8,11 @@ import com.sun.jdi.connect.ListeningConnector;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,8 +93,8 @@ public final class Launcher {
     }
     Process process = null;
     ReplayStart start = ReplayStart.create();
-    Path stdout = null;
-    Path stderr = null;
+    FileChannel stdout = null;
+    FileChannel stderr = null;
     try {
       String address = listen.startListening(args);
       String port = address.substring(address.lastIndexOf(':') + 1);
@@ -103,18 +105,27 @@ public final class Launcher {
       if (SETSID != null) {
         cmd.add(0, SETSID.toString());
       }
-      stdout = Files.createTempFile("ttd-replay-", ".out");
-      stderr = Files.createTempFile("ttd-replay-", ".err");
-      ProcessBuilder pb =
-          new ProcessBuilder(cmd)
-              .directory(ReplayLauncher.workingDirectory(meta))
-              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-              .redirectOutput(stdout.toFile())
-              .redirectError(stderr.toFile());
-      pb.environment().remove("JAVA_TOOL_OPTIONS");
-      pb.environment().remove("JDK_JAVA_OPTIONS");
-      pb.environment().remove("_JAVA_OPTIONS");
-      process = pb.start();
+      Path outFile = Files.createTempFile("ttd-replay-", ".out");
+      Path errFile = Files.createTempFile("ttd-replay-", ".err");
+      try {
+        stdout = FileChannel.open(outFile, StandardOpenOption.READ);
+        stderr = FileChannel.open(errFile, StandardOpenOption.READ);
+        ProcessBuilder pb =
+            new ProcessBuilder(cmd)
+                .directory(ReplayLauncher.workingDirectory(meta))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(outFile.toFile())
+                .redirectError(errFile.toFile());
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().remove("JDK_JAVA_OPTIONS");
+        pb.environment().remove("_JAVA_OPTIONS");
+        process = pb.start();
+      } finally {
+        // The JVM and the pumps hold the files open; their names go before the connection is
+        // awaited, so a console that exits or is killed meanwhile leaves nothing behind.
+        deleteQuietly(outFile);
+        deleteQuietly(errFile);
+      }
       VirtualMachine vm;
       try {
         vm = listen.accept(args);
@@ -127,12 +138,20 @@ public final class Launcher {
         process.destroyForcibly();
       }
       start.close();
+      closeQuietly(stdout);
+      closeQuietly(stderr);
       throw new ToolException("cannot start a replay JVM under the debugger (" + e.getMessage() + ")");
-    } finally {
-      // The JVM and the pumps hold the files open; their names go at once, so a console that is
-      // killed or ends at EOF leaves nothing in the temporary directory.
-      deleteQuietly(stdout);
-      deleteQuietly(stderr);
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    if (channel == null) {
+      return;
+    }
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // nothing more to do about it
     }
   }
 

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -15,9 +13,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>The JVM writes to a file that this pump follows. Unlike a pipe, a file says how much has been
  * written: when the replay's threads are suspended at a stop, everything they wrote before it is
- * in the file, so {@link #drain()} can print it all before the console prints the stop. The pump
- * opens the file when it is made, so the launcher can remove its name at once: nothing is left in
- * the temporary directory, however the console ends.
+ * in the file, so {@link #drain()} can print it all before the console prints the stop. The
+ * launcher opens the file for the pump before it starts the JVM and removes its name as soon as the
+ * JVM has it: nothing is left in the temporary directory, however the console ends.
  */
 final class OutputPump implements Runnable {
 
@@ -36,8 +34,8 @@ final class OutputPump implements Runnable {
   private volatile long done;
   private volatile boolean closed;
 
-  OutputPump(Path file, PrintStream to, String name) throws IOException {
-    this.file = FileChannel.open(file, StandardOpenOption.READ);
+  OutputPump(FileChannel file, PrintStream to, String name) {
+    this.file = file;
     this.to = to;
     this.thread = new Thread(this, name);
     thread.setDaemon(true);

@@ -2,9 +2,8 @@ package ttd.debug.replayvm;
 
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
+import java.nio.channels.FileChannel;
 import java.util.concurrent.TimeUnit;
 import ttd.debug.code.ProgramBci;
 import ttd.cli.launch.ReplayStart;
@@ -26,8 +25,8 @@ public final class ReplayJvm implements AutoCloseable {
   private final ProgramBci programBci;
 
   ReplayJvm(
-      VirtualMachine vm, Process process, Path stdout, Path stderr, ReplayStart start, PrintStream toOut,
-      PrintStream toErr, ProgramBci programBci) throws IOException {
+      VirtualMachine vm, Process process, FileChannel stdout, FileChannel stderr, ReplayStart start, PrintStream toOut,
+      PrintStream toErr, ProgramBci programBci) {
     this.vm = vm;
     this.programBci = programBci;
     this.process = process;
