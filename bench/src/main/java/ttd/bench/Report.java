@@ -96,6 +96,7 @@ final class Report {
           + verdict(record.ratioTo(plain), GOAL_FILE_RATIO);
       case Workload.HTTP -> "serving (loop) <= " + GOAL_HTTP_RATIO + "x: "
           + verdict(r.recordLoopMillis().median() / r.plainLoopMillis().median(), GOAL_HTTP_RATIO);
+      case Workload.ACCEPT -> "clients' timeouts below";
       case Workload.STARTUP -> "added " + signedMs(record.minus(plain)) + " ms (<= +"
           + (int) GOAL_STARTUP_MS + "): " + verdict(record.minus(plain), GOAL_STARTUP_MS);
       default -> "";
@@ -164,12 +165,29 @@ final class Report {
             num(r.logBytes().median(), 0), num(r.events().median(), 0));
       }
     }
+    if (r.workload().key().equals(Workload.ACCEPT)) {
+      out.printf("accept burst: clients' read timeouts per run: plain %s, record %s  (goal: none where"
+              + " plain has none)%n",
+          values(r, Mode.PLAIN, AcceptBurstWorkload.TIMEOUTS_KEY),
+          values(r, Mode.RECORD, AcceptBurstWorkload.TIMEOUTS_KEY));
+    }
     if (r.workload().key().equals(Workload.STARTUP)) {
       Stats plain = r.wall(Mode.PLAIN);
       out.printf("startup added (median): record %s ms, replay %s ms  (goal: record <= +%.0f ms: %s)%n",
           signedMs(r.wall(Mode.RECORD).minus(plain)), signedMs(r.wall(Mode.REPLAY).minus(plain)),
           GOAL_STARTUP_MS, verdict(r.wall(Mode.RECORD).minus(plain), GOAL_STARTUP_MS));
     }
+  }
+
+  /** What the good runs of {@code mode} printed after {@code key}, in run order. */
+  private static List<Long> values(WorkloadResult r, Mode mode, String key) {
+    List<Long> values = new ArrayList<>();
+    for (ChildRun run : r.runs(mode)) {
+      if (run.ok()) {
+        run.value(key).ifPresent(values::add);
+      }
+    }
+    return values;
   }
 
   /**

@@ -12,7 +12,8 @@ import java.util.List;
  * uuid}: {@code SecureRandom} behind {@code UUID.randomUUID}), of weak references ({@code weak}:
  * the referents ttd holds), what the agent and the replay
  * launcher add to JVM start-up ({@code startup}), and captured I/O with its payload ({@code file},
- * {@code socket}, {@code http}; the last two talk to a {@link NetPeer} in the harness).
+ * {@code socket}, {@code http}; the last two talk to a {@link NetPeer} in the harness), and whether
+ * the scheduler changes a busy server's behaviour ({@code accept}: its clients' timeouts).
  *
  * @param key the name used by {@code --only}
  * @param label the name in the report's first column
@@ -33,9 +34,10 @@ record Workload(
   static final String SOCKET = "socket";
   static final String HTTP = "http";
   static final String WEAK = "weak";
+  static final String ACCEPT = "accept";
 
   /** Every workload's key, in report order. */
-  static final List<String> KEYS = List.of(CPU, CLOCK, UUIDS, WEAK, FILE, NIO, SOCKET, HTTP, STARTUP);
+  static final List<String> KEYS = List.of(CPU, CLOCK, UUIDS, WEAK, FILE, NIO, SOCKET, HTTP, ACCEPT, STARTUP);
 
   /** The size of the file the file workload reads. */
   static final long FILE_BYTES = 200L << 20;
@@ -114,6 +116,16 @@ record Workload(
               List.of(Integer.toString(HttpServeWorkload.REQUESTS)),
               HttpServeWorkload.REQUESTS,
               new HttpLoadPeer(HttpServeWorkload.REQUESTS)));
+    }
+    if (o.wants(ACCEPT)) {
+      all.add(
+          new Workload(
+              ACCEPT,
+              "accept " + AcceptBurstWorkload.CLIENTS + " clients",
+              AcceptBurstWorkload.class.getName(),
+              List.of(Integer.toString(AcceptBurstWorkload.CLIENTS)),
+              0,
+              null));
     }
     if (o.wants(NIO)) {
       java.nio.file.Path input = tmp.resolve("input-nio.bin");

@@ -129,6 +129,7 @@ final class Arrivals {
       t.arrived = false;
       if (shadow.timeOut(t)) {
         log.write(s, EventKind.SCHED_ADMIT, t.ordinal, s.ticks);
+        baton.admitted(t);
       }
     }
   }

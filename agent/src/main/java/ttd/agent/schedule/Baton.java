@@ -218,6 +218,11 @@ final class Baton {
     return next;
   }
 
+  /** Record, under the lock: {@code t} was let in ({@link SchedulePolicy#admitted}). */
+  void admitted(SchedThread t) {
+    policy.admitted(t);
+  }
+
   /** Back from a timed or external wait: let in by the running thread, or resume an idle run. */
   void arrive(SchedThread s) {
     arrivals.arrive(s);

@@ -128,8 +128,12 @@ public final class SchedThread extends BatonClock {
   }
 
   /** A new time slice: {@link #othersHold} is decided again, so the fast monitor is forgotten. */
+  /** Record: let in after a wait and not yet run since ({@link SchedulePolicy#admitted}). */
+  boolean wokePending;
+
   void startSlice(boolean othersHoldNow) {
     othersHold = othersHoldNow;
+    wokePending = false;
     lastFast = null;
   }
 

@@ -1,5 +1,6 @@
 package ttd.agent.schedule;
 
+import java.util.ArrayDeque;
 import java.util.List;
 
 /**
@@ -7,6 +8,9 @@ import java.util.List;
  * follows the log, so a policy may be random (chaos) and still replay exactly.
  */
 public abstract class SchedulePolicy {
+
+  /** Record: {@code t} came back from a timed wait, a sleep or real I/O and was let in. */
+  void admitted(SchedThread t) {}
 
   /** Ticks a thread runs before it is preempted, in normal recording. */
   static final long FAIR_BUDGET = 1_000_000;
@@ -28,9 +32,28 @@ public abstract class SchedulePolicy {
     return false;
   }
 
-  /** Round robin by ordinal with a fixed budget: deterministic and fair. */
+  /**
+   * Round robin by ordinal with a fixed budget, where every other hand-off goes to the thread let in
+   * longest ago (back from a timed wait, a sleep or real I/O) that has not run since. Round robin
+   * alone made such a thread wait for every runnable thread after it in ordinal order: a server's
+   * accepting thread came back with a connection and waited behind hundreds of clients and
+   * handlers while the listen backlog overflowed, and clients timed out that never did in plain
+   * runs (docs/design/scheduler.md). Alternating keeps threads that never waited, such as new
+   * handlers, from starving behind a stream of returning ones.
+   */
   public static SchedulePolicy fair() {
     return new SchedulePolicy() {
+      private final ArrayDeque<SchedThread> woken = new ArrayDeque<>();
+      private boolean lastWoken;
+
+      @Override
+      void admitted(SchedThread t) {
+        if (!t.wokePending) {
+          t.wokePending = true;
+          woken.add(t);
+        }
+      }
+
       @Override
       SchedThread choose(SchedThread current, List<SchedThread> candidates) {
         int after = current == null ? -1 : current.ordinal;
@@ -45,6 +68,17 @@ public abstract class SchedulePolicy {
       /** The same choice, found without listing the candidates (thousands may be alive). */
       @Override
       SchedThread next(SchedThread current, ShadowState shadow) {
+        if (!lastWoken) {
+          SchedThread t;
+          while ((t = woken.poll()) != null) {
+            if (t.wokePending && t != current && shadow.eligible(t)) {
+              lastWoken = true;
+              return t;
+            }
+            t.wokePending = false;
+          }
+        }
+        lastWoken = false;
         return shadow.firstEligibleAfter(current);
       }
 
