@@ -81,6 +81,72 @@ class ReflectiveCallReplayTest {
       "  }",
       "}");
 
+  private static final String SERIALIZABLE = String.join("\n",
+      "import java.io.*;",
+      "import java.lang.invoke.SerializedLambda;",
+      "import java.lang.reflect.Method;",
+      "import java.nio.charset.StandardCharsets;",
+      "import java.util.function.*;",
+      "public class SerializableReferences {",
+      "  interface Clock extends LongSupplier, Serializable {}",
+      "  public static void main(String[] args) throws Exception {",
+      "    Runtime rt = Runtime.getRuntime();",
+      "    Clock millis = System::currentTimeMillis;",
+      "    LongSupplier nanos = (LongSupplier & Serializable) System::nanoTime;",
+      "    LongSupplier free = (LongSupplier & Serializable) rt::freeMemory;",
+      "    ToLongFunction<Runtime> total = (ToLongFunction<Runtime> & Serializable) Runtime::totalMemory;",
+      "    System.out.println(\"millis \" + millis.getAsLong() + \" nanos \" + nanos.getAsLong() + \" free \" + free.getAsLong());",
+      "    for (Object ref : new Object[] {millis, nanos, free, total}) {",
+      "      Method replace = ref.getClass().getDeclaredMethod(\"writeReplace\");",
+      "      replace.setAccessible(true);",
+      "      SerializedLambda form = (SerializedLambda) replace.invoke(ref);",
+      "      System.out.println(\"names \" + form.getImplClass() + \".\" + form.getImplMethodName()",
+      "          + form.getImplMethodSignature() + \" kind \" + form.getImplMethodKind());",
+      "    }",
+      "    ByteArrayOutputStream bytes = new ByteArrayOutputStream();",
+      "    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {",
+      "      out.writeObject(millis);",
+      "      out.writeObject(total);",
+      "    }",
+      "    System.out.println(\"mentions ttd \" + new String(bytes.toByteArray(), StandardCharsets.ISO_8859_1).contains(\"ttd\"));",
+      "    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {",
+      "      LongSupplier back = (LongSupplier) in.readObject();",
+      "      @SuppressWarnings(\"unchecked\") ToLongFunction<Runtime> totalBack = (ToLongFunction<Runtime>) in.readObject();",
+      "      System.out.println(\"deserialized millis \" + back.getAsLong() + \" total \" + totalBack.applyAsLong(rt));",
+      "    }",
+      "  }",
+      "}");
+
+  /**
+   * A serializable method reference to a captured method ({@code (LongSupplier & Serializable)
+   * System::nanoTime}, Spark's and Flink's functions, Vaadin's serializable suppliers) read the
+   * replaying machine's clock and memory (exit 86): the metafactory kept the JDK method so that
+   * the serialized form names it. It now binds the adapter as for any method reference, and the
+   * serialized form is given the program's method back, so the names the form holds, the bytes
+   * written and the program's own deserialization are those of a plain run.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void serializableMethodReferencesToCapturedMethodsReplayAndSerializeAsPlain(Jvm jvm) {
+    Path work = Scratch.dir("serializable-references-" + jvm.label());
+    Path classes = JavaSource.compile(work.resolve("classes"), "SerializableReferences", SERIALIZABLE);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "SerializableReferences");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    for (String names : new String[] {"names java/lang/System.currentTimeMillis()J kind 6",
+        "names java/lang/System.nanoTime()J kind 6", "names java/lang/Runtime.freeMemory()J kind 5", "names java/lang/Runtime.totalMemory()J kind 5",
+        "mentions ttd false"}) {
+      assertTrue(recorded.stdoutLines().contains(names), names + " missing:\n" + recorded.describe());
+    }
+    Outcome events = TtdRun.cli(jvm, work, "events", recording.toAbsolutePath().toString());
+    assertEquals(0, events.exitStatus(), events.describe());
+    for (String kind : new String[] {"CLOCK_MILLIS", "CLOCK_NANOS", "MEMORY"}) {
+      assertTrue(events.stdout().contains(kind + " "), kind + " not logged:\n" + events.describe());
+    }
+    ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, recording),
+        "replay of serializable method references to captured methods");
+  }
+
   /**
    * A method reference to a captured method ({@code rt::freeMemory}, {@code Runtime::totalMemory})
    * is a class the JDK spins, which no transformer sees: Hazelcast's health monitor logs {@code

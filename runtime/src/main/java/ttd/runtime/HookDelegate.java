@@ -277,6 +277,12 @@ public interface HookDelegate {
       java.lang.invoke.MethodHandles.Lookup caller, java.lang.invoke.MethodHandle implementation);
 
   /**
+   * A serializable lambda's implementation, {@code {kind, class, name, signature}}, is written into its
+   * serialized form: rewritten in place to the program's own ({@link Hooks#onSerializedLambda}).
+   */
+  void onSerializedLambda(Object[] implementation);
+
+  /**
    * The reflection factory made {@code accessor} (a {@code jdk.internal.reflect.MethodAccessor})
    * for {@code method}: the accessor its {@code invoke} uses ({@link Hooks#onMethodAccessor}).
    */

@@ -423,15 +423,24 @@ public final class Hooks {
 
   /**
    * Where {@code LambdaMetafactory.altMetafactory} begins: its {@code args[1]}, the
-   * implementation, as {@link #onLambdaImplementation} for a lambda that is not serializable (its
-   * flags, {@code args[3]}; a serializable one names its implementation in its serialized form,
-   * which must stay the program's).
+   * implementation, as {@link #onLambdaImplementation}. A serializable lambda's serialized form
+   * names the implementation it was made with; {@link #onSerializedLambda} gives it back the
+   * program's.
    */
   public static void onAltLambdaImplementation(java.lang.invoke.MethodHandles.Lookup caller, Object[] args) {
-    if (args.length > 3 && args[1] instanceof java.lang.invoke.MethodHandle && args[3] instanceof Integer
-        && ((Integer) args[3] & java.lang.invoke.LambdaMetafactory.FLAG_SERIALIZABLE) == 0) {
+    if (args.length > 1 && args[1] instanceof java.lang.invoke.MethodHandle) {
       args[1] = delegate.onLambdaImplementation(caller, (java.lang.invoke.MethodHandle) args[1]);
     }
+  }
+
+  /**
+   * Where a {@code SerializedLambda} is made (a serializable lambda's {@code writeReplace}): its
+   * implementation, {@code {kind (Integer), class, name, signature}}, rewritten in place to the program's
+   * method where it names the adapter {@link #onAltLambdaImplementation} bound, so the serialized
+   * form, and the program's {@code $deserializeLambda$} reading it, see the program's own method.
+   */
+  public static void onSerializedLambda(Object[] implementation) {
+    delegate.onSerializedLambda(implementation);
   }
 
   /**

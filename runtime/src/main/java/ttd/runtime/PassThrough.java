@@ -338,6 +338,9 @@ final class PassThrough implements HookDelegate {
   }
 
   @Override
+  public void onSerializedLambda(Object[] implementation) {}
+
+  @Override
   public Object onMethodAccessor(Object accessor, java.lang.reflect.Method method) {
     return accessor;
   }

@@ -411,6 +411,12 @@ public final class CaptureTable {
     body(metafactory, MethodReferenceInstrumentation.ALT, MethodReferenceInstrumentation.ALT_DESC, true, HOOKS,
         MethodReferenceInstrumentation.ALT_HOOK, MethodReferenceInstrumentation.ALT_HOOK_DESC, null, metafactory,
         references);
+    // and where a serializable one's serialized form is made: it names the program's method again
+    // (SerializedLambdaInstrumentation)
+    String serialized = SerializedLambdaInstrumentation.SERIALIZED_LAMBDA;
+    body(serialized, SerializedLambdaInstrumentation.CONSTRUCTOR, SerializedLambdaInstrumentation.CONSTRUCTOR_DESC,
+        false, HOOKS, SerializedLambdaInstrumentation.HOOK, SerializedLambdaInstrumentation.HOOK_DESC, null,
+        serialized, new SerializedLambdaInstrumentation());
 
     own("java/lang/ProcessHandleImpl$Info", "info", "(JJ)Ljava/lang/ProcessHandle$Info;", true, HOOKS,
         "onProcessHandleInfo", "(Ljava/lang/Object;)Ljava/lang/Object;", EventKind.PROCESS_INFO,

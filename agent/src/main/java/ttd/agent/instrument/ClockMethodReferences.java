@@ -10,7 +10,8 @@ import org.objectweb.asm.Opcodes;
  * a {@code LongSupplier clock = System::nanoTime} replayed with the replaying machine's clock. The
  * reference is pointed at a hook of the same shape that also takes its site's id ({@code
  * Hooks.systemNanoTimeRef(int)}), and the id is captured by the lambda, pushed just before the
- * {@code invokedynamic}.
+ * {@code invokedynamic}. A serializable reference is left to the metafactory, which binds the clock's
+ * adapter ({@link MethodReferenceInstrumentation}): its serialized form must name the JDK method.
  */
 final class ClockMethodReferences {
 

@@ -11,7 +11,8 @@ import org.objectweb.asm.Opcodes;
  * monitor reads {@code Runtime::freeMemory} through one, and its replays logged another figure. The
  * implementation passes through a hook that hands the metafactory the direct handle of the
  * method's adapter instead ({@link ReflectiveCalls#lambdaImplementation}); the clocks' references
- * are rewritten in the class file already ({@link ClockMethodReferences}).
+ * are rewritten in the class file already ({@link ClockMethodReferences}). A serializable lambda's
+ * form would name the adapter; {@link SerializedLambdaInstrumentation} names the program's method.
  */
 final class MethodReferenceInstrumentation implements TypeInstrumentation {
 

@@ -64,6 +64,8 @@ public final class ReflectiveCalls {
   private static final Map<String, List<Capture>> BY_NAME = byName(Runtime.version());
   /** The adapters made so far, by the binary name of the JDK class. */
   private static final Map<String, Class<?>> ADAPTERS = new HashMap<>();
+  /** The JDK class of each adapter made so far, by the adapter's internal name. */
+  private static final Map<String, Class<?>> ADAPTED = new HashMap<>();
   private static final Function<Stream<StackWalker.StackFrame>, Boolean> CONSTANT = new ConstantLink();
   private static Constructor<?> accessors;
 
@@ -171,6 +173,49 @@ public final class ReflectiveCalls {
   }
 
   /**
+   * A serializable lambda's implementation as its serialized form will name it, {@code {kind
+   * (Integer), class, name, signature}} in the JVM's internal notation: where it is an adapter's
+   * method that {@link #lambdaImplementation} bound, rewritten in place to the JDK method the
+   * program referred to (static, or virtual/interface with the receiver no longer a parameter), so
+   * the bytes a program serializes, and its {@code $deserializeLambda$}, which compares these
+   * names with its own method references', are those of a plain run.
+   */
+  public static void serializedImplementation(Object[] implementation) {
+    String implClass = (String) implementation[1];
+    if (!implClass.startsWith(ADAPTER_PREFIX)) {
+      return;
+    }
+    Class<?> owner = adaptedOwner(implClass);
+    List<Capture> named = BY_NAME.get((String) implementation[2]);
+    if (owner == null || named == null) {
+      return;
+    }
+    String ownerName = owner.getName().replace('.', '/');
+    String signature = (String) implementation[3];
+    String receiver = "(" + Type.getObjectType(ownerName).getDescriptor();
+    for (Capture c : named) {
+      if (!c.owner().equals(ownerName)) {
+        continue;
+      }
+      if (c.isStatic() && c.desc().equals(signature)) {
+        implementation[1] = ownerName;
+        return;
+      }
+      if (!c.isStatic() && signature.equals(receiver + c.desc().substring(1))) {
+        implementation[0] = owner.isInterface() ? MethodHandleInfo.REF_invokeInterface : MethodHandleInfo.REF_invokeVirtual;
+        implementation[1] = ownerName;
+        implementation[3] = c.desc();
+        return;
+      }
+    }
+  }
+
+  /** The JDK class whose adapter has the internal name {@code adapter}, or null. */
+  private static synchronized Class<?> adaptedOwner(String adapter) {
+    return ADAPTED.get(adapter);
+  }
+
+  /**
    * The accessor {@code Method.invoke} calls {@code method} through: for a captured method one
    * that calls the adapter, else {@code accessor} itself.
    */
@@ -235,6 +280,7 @@ public final class ReflectiveCalls {
       byte[] bytes = adapterBytes(name, owner.isInterface(), rows, new ClassEffects());
       made = MethodHandles.privateLookupIn(Hooks.class, MethodHandles.lookup()).defineClass(bytes);
       ADAPTERS.put(owner.getName(), made);
+      ADAPTED.put(adapterName(name), owner);
     }
     return made;
   }

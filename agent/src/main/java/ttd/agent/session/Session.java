@@ -670,6 +670,18 @@ public final class Session implements HookDelegate {
   }
 
   @Override
+  public void onSerializedLambda(Object[] implementation) {
+    ThreadState t = run.enter();
+    try {
+      ReflectiveCalls.serializedImplementation(implementation);
+    } finally {
+      if (t != null) {
+        run.exit(t);
+      }
+    }
+  }
+
+  @Override
   public Object onMethodAccessor(Object accessor, java.lang.reflect.Method method) {
     if (!ReflectiveCalls.mayBeCaptured(method.getName())) {
       return accessor;
