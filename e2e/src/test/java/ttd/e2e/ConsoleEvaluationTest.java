@@ -268,13 +268,8 @@ class ConsoleEvaluationTest {
   @MethodSource("ttd.e2e.Jvm#all")
   void aConsoleKilledWhileItsReplayRunsLeavesNoOutputFilesBehind(Jvm jvm) throws Exception {
     Path work = Scratch.dir("console-killed-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "Cruncher", SignalEndTest.CRUNCHER);
-    Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Cruncher");
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
     Path tmp = Files.createDirectory(work.resolve("tmp"));
-    List<String> cmd = List.of("env", "TMPDIR=" + tmp, jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar",
-        TtdRun.jar().toString(), "debug", recording.toString());
+    List<String> cmd = crunchersConsole(jvm, work, tmp);
     Exec console = Exec.start(cmd, work, "run\n".getBytes(StandardCharsets.UTF_8));
     SignalEndTest.waitForLine(console, "crunching");
     List<ProcessHandle> replays = ProcessHandle.of(console.pid()).orElseThrow().descendants().collect(Collectors.toList());
@@ -287,17 +282,22 @@ class ConsoleEvaluationTest {
   @MethodSource("ttd.e2e.Jvm#all")
   void aConsoleThatQuitsWhileItsSpareReplayConnectsLeavesNoOutputFilesBehind(Jvm jvm) throws Exception {
     Path work = Scratch.dir("console-quit-" + jvm.label());
-    Path classes = JavaSource.compile(work.resolve("classes"), "Cruncher", SignalEndTest.CRUNCHER);
-    Path recording = work.resolve("recording");
-    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Cruncher");
-    assertEquals(0, recorded.exitStatus(), recorded.describe());
     Path tmp = Files.createDirectory(work.resolve("tmp"));
-    List<String> cmd = List.of("env", "TMPDIR=" + tmp, jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar",
-        TtdRun.jar().toString(), "debug", recording.toString());
+    List<String> cmd = crunchersConsole(jvm, work, tmp);
     // quit at once: the pool is still connecting to the replay JVMs it starts ahead of need
     Outcome console = Exec.run(cmd, work, "quit\n".getBytes(StandardCharsets.UTF_8));
     assertEquals(0, console.exitStatus(), console.describe());
     assertEquals(List.of(), replayFiles(tmp), "the console left output files in its temporary directory");
+  }
+
+  /** Records the cruncher in {@code work}; the command of a console on it whose temporary directory is {@code tmp}. */
+  private static List<String> crunchersConsole(Jvm jvm, Path work, Path tmp) {
+    Path classes = JavaSource.compile(work.resolve("classes"), "Cruncher", SignalEndTest.CRUNCHER);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, classes.toString(), "Cruncher");
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    return List.of("env", "TMPDIR=" + tmp, jvm.java(), "-Djava.io.tmpdir=" + tmp, "-jar",
+        TtdRun.jar().toString(), "debug", recording.toString());
   }
 
   /** The console's files in {@code tmp}: ttd-replay-*.out/.err, and handshake files in the cache. */
