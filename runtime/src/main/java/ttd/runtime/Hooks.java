@@ -387,9 +387,9 @@ public final class Hooks {
 
   /**
    * Where the JVM calls a Java agent's transformers for a class ({@code InstrumentationImpl
-   * .transform}). When a JDK class first loads is the JVM's timing, not the program's: compiled
-   * code loads a class its constant pool names when it hits the unresolved entry (an uncommon
-   * trap), also on a path the interpreter never resolves, so {@code java.security.CodeSigner} loaded
+   * .transform}). When a JDK class first loads is the JVM's timing, not the program's: the compile
+   * broker loads the classes a method's signature names on the thread whose call counter
+   * overflowed, so {@code java.security.CodeSigner} loaded
    * on main in some recordings of Mockito's self-attached mocks and not in their replays, and
    * Mockito's transformer, called for it, ticked once more. For such a load on a program thread
    * the transformers of the program's agents run without ticks or modelled monitors (their captured

@@ -143,10 +143,7 @@ final class Threads {
     }
     if (t.formsMaking++ == 0) {
       t.busy = true;
-      if (HashState.available()) {
-        HashState.save(t.formHash);
-        HashState.write(HashState.seeded(FORM_SEED));
-      }
+      enterSeeded(t.formHash, FORM_SEED);
     }
   }
 
@@ -156,9 +153,7 @@ final class Threads {
       return;
     }
     if (--t.formsMaking == 0) {
-      if (HashState.available()) {
-        HashState.write(t.formHash);
-      }
+      leaveSeeded(t.formHash);
       t.busy = false;
     }
   }
@@ -172,9 +167,8 @@ final class Threads {
    * boot or platform loader's, not a redefinition) on a program thread outside agent code, by an
    * agent that is not ttd, the calls run without ticks and without modelled monitors ({@code
    * AgentGuard.tickless}), on a hash state seeded by nothing but this: when the JVM first loads
-   * such a class is not the program's doing (compiled code loads the classes its constant pool
-   * names at an uncommon trap, on paths the interpreter never resolves), and it may load in one mode
-   * only. Mockito's inline mock maker's transformer ticked once for {@code java.security.CodeSigner}
+   * such a class is not the program's doing (HotSpot's compile broker loads the classes a method's
+   * signature names on the thread whose call counter overflowed), and it may load in one mode only. Mockito's inline mock maker's transformer ticked once for {@code java.security.CodeSigner}
    * in some recordings of {@code mockito.SelfAttachedMocks} on JDK 25, whose replays then left the
    * recorded path one tick short at main's end. Their captured calls stay the program's (logged,
    * and replayed without real I/O): a transformer that reads or writes there makes the replay
@@ -200,10 +194,7 @@ final class Threads {
     }
     t.agentTransforms = 1;
     t.tickless = true;
-    if (HashState.available()) {
-      HashState.save(t.transformHash);
-      HashState.write(HashState.seeded(TRANSFORM_SEED));
-    }
+    enterSeeded(t.transformHash, TRANSFORM_SEED);
   }
 
   void onAgentTransformed() {
@@ -212,10 +203,23 @@ final class Threads {
       return;
     }
     if (--t.agentTransforms == 0) {
-      if (HashState.available()) {
-        HashState.write(t.transformHash);
-      }
+      leaveSeeded(t.transformHash);
       t.tickless = false;
+    }
+  }
+
+  /** Saves the thread's identity-hash state into {@code saved} and goes on with one seeded by {@code seed}. */
+  private static void enterSeeded(int[] saved, int seed) {
+    if (HashState.available()) {
+      HashState.save(saved);
+      HashState.write(HashState.seeded(seed));
+    }
+  }
+
+  /** Puts back the state {@link #enterSeeded} saved. */
+  private static void leaveSeeded(int[] saved) {
+    if (HashState.available()) {
+      HashState.write(saved);
     }
   }
 
