@@ -40,8 +40,7 @@ public final class ScheduleHooks {
    */
   public static void onTick() {
     BatonClock c = baton;
-    if (c != null && c.thread == Thread.currentThread() && !c.owner.busy && !c.owner.tickless
-        && ++c.ticks >= c.switchAt) {
+    if (c != null && c.thread == Thread.currentThread() && !c.owner.busy && ++c.ticks >= c.switchAt) {
       Hooks.delegate().onTick();
     }
   }
@@ -57,7 +56,6 @@ public final class ScheduleHooks {
         && c != null
         && c.thread == Thread.currentThread()
         && !c.owner.busy
-        && !c.owner.tickless
         && (++c.ticks >= c.switchAt || !c.enterFast(monitor))) {
       Hooks.delegate().onMonitorEnter(monitor);
     }
