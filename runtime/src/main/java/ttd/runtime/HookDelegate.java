@@ -80,8 +80,7 @@ public interface HookDelegate {
 
   /**
    * A {@code WeakReference} (or a subclass: {@code WeakHashMap}'s and {@code ThreadLocal}'s entries)
-   * or a {@code PhantomReference} (or a subclass) was constructed to {@code referent}, which is not
-   * null.
+   * was constructed to {@code referent}, which is not null.
    */
   void onWeakReferenceCreated(Reference<?> reference, Object referent);
 
