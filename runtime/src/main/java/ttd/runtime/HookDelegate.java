@@ -80,7 +80,8 @@ public interface HookDelegate {
 
   /**
    * A {@code WeakReference} (or a subclass: {@code WeakHashMap}'s and {@code ThreadLocal}'s entries)
-   * was constructed to {@code referent}, which is not null.
+   * or a {@code PhantomReference} (or a subclass) was constructed to {@code referent}, which is not
+   * null.
    */
   void onWeakReferenceCreated(Reference<?> reference, Object referent);
 

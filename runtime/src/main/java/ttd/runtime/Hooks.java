@@ -169,9 +169,9 @@ public final class Hooks {
     delegate.onGcListenerAdded(bean);
   }
 
-  /** A weak reference was just constructed (from {@code Reference}'s constructor). */
+  /** A weak or phantom reference was just constructed (from {@code Reference}'s constructor). */
   public static void onWeakReferenceCreated(Reference<?> reference, Object referent) {
-    if (referent != null && reference instanceof WeakReference) {
+    if (referent != null && (reference instanceof WeakReference || reference instanceof java.lang.ref.PhantomReference)) {
       delegate.onWeakReferenceCreated(reference, referent);
     }
   }

@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.ref.PhantomReference;
+import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What {@link WeakReferents} keeps reachable, where it stops, and what a requested collection clears. */
@@ -86,5 +92,58 @@ class WeakReferentsTest {
 
     assertEquals(1, holds.held(), "the referent is there, whatever the override says");
     assertEquals(0, calls[0]);
+  }
+
+  /**
+   * The hold runs inside the class-loading hook's own first thread-local of a thread (a weak
+   * reference of ttd's), so a class it linked lazily would come back to it through its loader
+   * before the link is made, until the stack overflowed.
+   */
+  @Test
+  void holdingAndReleasingAskTheirLoaderForNoClassOnceInitialized() throws Exception {
+    AskedLoader loader = new AskedLoader(WeakReferents.class.getName());
+    Class<?> isolated = Class.forName(WeakReferents.class.getName(), true, loader);
+    Object holds = isolated.getConstructor().newInstance();
+    java.lang.reflect.Method hold = isolated.getMethod("hold", Reference.class, Object.class);
+    Object referent = new Object();
+    loader.asked.clear();
+
+    hold.invoke(holds, new WeakReference<>(referent), referent);
+    hold.invoke(holds, new PhantomReference<>(referent, new ReferenceQueue<>()), referent);
+    hold.invoke(holds, new PhantomReference<>(referent, new ReferenceQueue<>()) {}, referent);
+    isolated.getMethod("releasedFor", Runnable.class).invoke(holds, new FullCollection());
+
+    assertEquals(List.of(), loader.asked);
+  }
+
+  /** Defines one class (and its nested ones) itself and notes every other class their code asks it for. */
+  private static final class AskedLoader extends ClassLoader {
+    private final String own;
+    final List<String> asked = new ArrayList<>();
+
+    AskedLoader(String own) {
+      super(WeakReferentsTest.class.getClassLoader());
+      this.own = own;
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (!name.equals(own) && !name.startsWith(own + "$")) {
+        asked.add(name);
+        return super.loadClass(name, resolve);
+      }
+      synchronized (getClassLoadingLock(name)) {
+        Class<?> c = findLoadedClass(name);
+        if (c == null) {
+          try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+            byte[] b = in.readAllBytes();
+            c = defineClass(name, b, 0, b.length);
+          } catch (IOException e) {
+            throw new ClassNotFoundException(name, e);
+          }
+        }
+        return c;
+      }
+    }
   }
 }
