@@ -108,6 +108,7 @@ public final class AgentMain {
         threadNumber.putInt(threadNumberBefore);
       }
       Session session = start.session();
+      Session.ownInstrumentation(inst);
       ClassFileInstrumenter instrumenter =
           new ClassFileInstrumenter(
               mainClass == null ? null : mainClass.replace('.', '/'), start.chaos(), start.path());

@@ -11,6 +11,13 @@ public class AgentGuard {
   /** True while agent code runs on this thread. */
   public boolean busy;
 
+  /**
+   * True while program code runs at a moment the JVM's timing chose (a program agent's
+   * transformers for a JDK class's first load): its ticks do not count and its monitors are not
+   * modelled, but its captured calls are the program's, logged and replayed.
+   */
+  public boolean tickless;
+
   /** The thread's path, in recordings made with the {@code path} option and their replays; else null. */
   public PathTrace path;
 }

@@ -242,6 +242,18 @@ public interface HookDelegate {
 
   /** Work that {@link #onLambdaFormMaking} began came back or threw. */
   void onLambdaFormMade();
+
+  /**
+   * A Java agent's transformers are called for a class ({@link Hooks#onAgentTransforming}):
+   * {@code instrumentation} is the agent's {@code InstrumentationImpl}, {@code loader} and {@code
+   * redefined} the class's. Where that is the first load of a JDK class on a program thread and
+   * the agent is not ttd, what runs until the matching {@link #onAgentTransformed} counts no ticks
+   * and takes no modelled monitor, on an identity-hash state of its own (they nest).
+   */
+  void onAgentTransforming(Object instrumentation, ClassLoader loader, Class<?> redefined);
+
+  /** The transformers that {@link #onAgentTransforming} called came back or threw. */
+  void onAgentTransformed();
   // The file system and file channels below java.nio and java.io.File's changes (NativeIoHooks).
 
   /**

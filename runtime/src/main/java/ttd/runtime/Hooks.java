@@ -385,6 +385,29 @@ public final class Hooks {
     }
   }
 
+  /**
+   * Where the JVM calls a Java agent's transformers for a class ({@code InstrumentationImpl
+   * .transform}). When a JDK class first loads is the JVM's timing, not the program's: the compile
+   * broker loads the classes a method's signature names on the thread whose call counter
+   * overflowed, so {@code java.security.CodeSigner} loaded
+   * on main in some recordings of Mockito's self-attached mocks and not in their replays, and
+   * Mockito's transformer, called for it, ticked once more. For such a load on a program thread
+   * the transformers of the program's agents run without ticks or modelled monitors (their captured
+   * calls are still logged and replayed), until {@link #onAgentTransformed}.
+   */
+  public static void onAgentTransforming(Object instrumentation, ClassLoader loader, Class<?> redefined) {
+    if (installed()) {
+      delegate.onAgentTransforming(instrumentation, loader, redefined);
+    }
+  }
+
+  /** Where the transformers that {@link #onAgentTransforming} announced return or throw. */
+  public static void onAgentTransformed() {
+    if (installed()) {
+      delegate.onAgentTransformed();
+    }
+  }
+
   /** Where {@code Class} gets its declared constructors from the JVM: as {@link #onClassDeclaredMethods}. */
   public static java.lang.reflect.Constructor<?>[] onClassDeclaredConstructors(
       java.lang.reflect.Constructor<?>[] original) {

@@ -304,6 +304,12 @@ final class PassThrough implements HookDelegate {
   public void onLambdaFormMade() {}
 
   @Override
+  public void onAgentTransforming(Object instrumentation, ClassLoader loader, Class<?> redefined) {}
+
+  @Override
+  public void onAgentTransformed() {}
+
+  @Override
   public void onClassDefined() {}
 
   @Override

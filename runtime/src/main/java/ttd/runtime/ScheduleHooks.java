@@ -40,7 +40,8 @@ public final class ScheduleHooks {
    */
   public static void onTick() {
     BatonClock c = baton;
-    if (c != null && c.thread == Thread.currentThread() && !c.owner.busy && ++c.ticks >= c.switchAt) {
+    if (c != null && c.thread == Thread.currentThread() && !c.owner.busy && !c.owner.tickless
+        && ++c.ticks >= c.switchAt) {
       Hooks.delegate().onTick();
     }
   }
@@ -56,6 +57,7 @@ public final class ScheduleHooks {
         && c != null
         && c.thread == Thread.currentThread()
         && !c.owner.busy
+        && !c.owner.tickless
         && (++c.ticks >= c.switchAt || !c.enterFast(monitor))) {
       Hooks.delegate().onMonitorEnter(monitor);
     }

@@ -22,7 +22,11 @@ import org.objectweb.asm.Opcodes;
  *       options when it returns, once the agent's {@code agentmain} has run;
  *   <li>its constructor of JDK 21 and later, {@code (long, boolean, boolean, boolean printWarning)},
  *       tells the session when it returns whether it printed the warning about an agent loaded
- *       dynamically, which the same attach listener thread prints before the agent loads.
+ *       dynamically, which the same attach listener thread prints before the agent loads;
+ *   <li>{@code transform}, where the JVM calls the agent's transformers for a class, runs between
+ *       {@code Hooks.onAgentTransforming} and {@code Hooks.onAgentTransformed}, also when it
+ *       throws: for a JDK class's first load on a program thread, when the JVM's timing decides,
+ *       the transformers of the program's agents run without ticks.
  * </ul>
  */
 final class ProgramAgentInstrumentation implements TypeInstrumentation {
@@ -41,6 +45,14 @@ final class ProgramAgentInstrumentation implements TypeInstrumentation {
   static final String WARNING_CONSTRUCTOR_DESC = "(JZZZ)V";
   static final String WARNING_HOOK = "onAgentInstrumentationMade";
   static final String WARNING_HOOK_DESC = "(Z)V";
+  /** Where the JVM calls the agent's transformers for a class (the same on JDK 17 and 25). */
+  static final String TRANSFORM = "transform";
+  static final String TRANSFORM_DESC =
+      "(Ljava/lang/Module;Ljava/lang/ClassLoader;Ljava/lang/String;Ljava/lang/Class;"
+          + "Ljava/security/ProtectionDomain;[BZ)[B";
+  static final String TRANSFORMING_HOOK = "onAgentTransforming";
+  static final String TRANSFORMING_HOOK_DESC = "(Ljava/lang/Object;Ljava/lang/ClassLoader;Ljava/lang/Class;)V";
+  static final String TRANSFORMED_HOOK = "onAgentTransformed";
   private static final String JAR = "java/util/jar/JarFile";
   private static final String GET_NAME = "()Ljava/lang/String;";
 
@@ -72,6 +84,15 @@ final class ProgramAgentInstrumentation implements TypeInstrumentation {
         m.visitVarInsn(Opcodes.ILOAD, 5);
         HookCalls.call(m, WARNING_HOOK, WARNING_HOOK_DESC);
       });
+    }
+    if (name.equals(TRANSFORM) && desc.equals(TRANSFORM_DESC)) {
+      changed[0] = true;
+      return HookCalls.bracketed(mv, m -> {
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitVarInsn(Opcodes.ALOAD, 2);
+        m.visitVarInsn(Opcodes.ALOAD, 4);
+        HookCalls.call(m, TRANSFORMING_HOOK, TRANSFORMING_HOOK_DESC);
+      }, TRANSFORMED_HOOK);
     }
     if (name.equals(ATTACH) && desc.equals(ATTACH_DESC)) {
       changed[0] = true;

@@ -421,6 +421,21 @@ public final class Session implements HookDelegate {
   }
 
   @Override
+  public void onAgentTransforming(Object instrumentation, ClassLoader loader, Class<?> redefined) {
+    threads.onAgentTransforming(instrumentation, loader, redefined);
+  }
+
+  @Override
+  public void onAgentTransformed() {
+    threads.onAgentTransformed();
+  }
+
+  /** ttd's own {@code Instrumentation}, whose transformer does its own bracketing. */
+  public static void ownInstrumentation(Object instrumentation) {
+    Threads.ownInstrumentation(instrumentation);
+  }
+
+  @Override
   public long onThreadId(long original) {
     return threads.onThreadId(original);
   }

@@ -34,6 +34,10 @@ public final class ThreadState extends AgentGuard {
   final int[] formHash = new int[4];
   /** How many lambda forms are being made on this thread (a form's compilation may make others). */
   int formsMaking;
+  /** The program's own state while an agent's transformers run for a JDK class (see {@link Threads}). */
+  final int[] transformHash = new int[4];
+  /** How many transformer calls are under way inside the outermost such one on this thread. */
+  int agentTransforms;
   /** What the record or the replay keeps for this thread; nothing else looks into it. */
   private Object modeState;
   /** The scheduler's view of this thread. */

@@ -25,6 +25,10 @@ final class Threads {
 
   /** The seed of the hash state lambda forms are made on ({@link #onLambdaFormMaking}). */
   private static final int FORM_SEED = "java/lang/invoke/LambdaForm".hashCode();
+  /** The seed of the hash state agents' transformers run on for a JDK class ({@link #onAgentTransforming}). */
+  private static final int TRANSFORM_SEED = "sun/instrument/TransformerManager".hashCode();
+  /** ttd's own {@code Instrumentation}: its transformer brackets itself ({@code TtdTransformer}). */
+  private static volatile Object ownInstrumentation;
 
   private final ProgramRun run;
   private final ProgramThreads threads;
@@ -139,10 +143,7 @@ final class Threads {
     }
     if (t.formsMaking++ == 0) {
       t.busy = true;
-      if (HashState.available()) {
-        HashState.save(t.formHash);
-        HashState.write(HashState.seeded(FORM_SEED));
-      }
+      enterSeeded(t.formHash, FORM_SEED);
     }
   }
 
@@ -152,10 +153,73 @@ final class Threads {
       return;
     }
     if (--t.formsMaking == 0) {
-      if (HashState.available()) {
-        HashState.write(t.formHash);
-      }
+      leaveSeeded(t.formHash);
       t.busy = false;
+    }
+  }
+
+  static void ownInstrumentation(Object instrumentation) {
+    ownInstrumentation = instrumentation;
+  }
+
+  /**
+   * The JVM calls a Java agent's transformers for a class. For the first load of a JDK class (the
+   * boot or platform loader's, not a redefinition) on a program thread outside agent code, by an
+   * agent that is not ttd, the calls run without ticks and without modelled monitors ({@code
+   * AgentGuard.tickless}), on a hash state seeded by nothing but this: when the JVM first loads
+   * such a class is not the program's doing (HotSpot's compile broker loads the classes a method's
+   * signature names on the thread whose call counter overflowed), and it may load in one mode only. Mockito's inline mock maker's transformer ticked once for {@code java.security.CodeSigner}
+   * in some recordings of {@code mockito.SelfAttachedMocks} on JDK 25, whose replays then left the
+   * recorded path one tick short at main's end. Their captured calls stay the program's (logged,
+   * and replayed without real I/O): a transformer that reads or writes there makes the replay
+   * diverge where the JVM's timing differs, never act on the world. The outermost call keeps the
+   * program's state and its end puts it back; calls inside it (classes its transformers load) count
+   * as nested.
+   */
+  void onAgentTransforming(Object instrumentation, ClassLoader loader, Class<?> redefined) {
+    if (!run.active) {
+      return;
+    }
+    ThreadState t = threads.get();
+    if (t == null) {
+      return;
+    }
+    if (t.agentTransforms > 0) {
+      t.agentTransforms++;
+      return;
+    }
+    if (t.busy || redefined != null || instrumentation == ownInstrumentation
+        || (loader != null && loader != ClassLoader.getPlatformClassLoader())) {
+      return;
+    }
+    t.agentTransforms = 1;
+    t.tickless = true;
+    enterSeeded(t.transformHash, TRANSFORM_SEED);
+  }
+
+  void onAgentTransformed() {
+    ThreadState t = threads.get();
+    if (t == null || t.agentTransforms == 0) {
+      return;
+    }
+    if (--t.agentTransforms == 0) {
+      leaveSeeded(t.transformHash);
+      t.tickless = false;
+    }
+  }
+
+  /** Saves the thread's identity-hash state into {@code saved} and goes on with one seeded by {@code seed}. */
+  private static void enterSeeded(int[] saved, int seed) {
+    if (HashState.available()) {
+      HashState.save(saved);
+      HashState.write(HashState.seeded(seed));
+    }
+  }
+
+  /** Puts back the state {@link #enterSeeded} saved. */
+  private static void leaveSeeded(int[] saved) {
+    if (HashState.available()) {
+      HashState.write(saved);
     }
   }
 
