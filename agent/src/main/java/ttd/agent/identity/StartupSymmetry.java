@@ -79,6 +79,8 @@ public final class StartupSymmetry {
     Base64.getDecoder().decode(Base64.getEncoder().encodeToString(new byte[1]));
     URI.create("http://localhost/").toURL().openConnection(); // makes the object, connects nothing
     ManagementFactory.getRuntimeMXBean();
+    // the scheduler asks which monitors a thread called back from JDK code holds
+    ManagementFactory.getThreadMXBean().getThreadInfo(new long[] {Thread.currentThread().getId()}, true, false);
     new TreeMap<>(Map.of("k", 1)).keySet().toString();
     new IdentityHashMap<>(Map.of("k", 1)).keySet().toString();
     new ConcurrentHashMap<>(Map.of("k", 1)).keySet().toString();
