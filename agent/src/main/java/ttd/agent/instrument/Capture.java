@@ -177,10 +177,12 @@ record Capture(
       case RESULT_AT_CALL_SITE:
         return true;
       case REPLACED_AT_CALL_SITE:
-        // the scheduler's rows, named through classes: invokevirtual, or invokespecial of super.x()
+        // the scheduler's rows, named through classes: invokevirtual, invokespecial of super.x(),
+        // and for Object's methods invokeinterface (`map.wait()` as javac before 18 compiled it)
         return named == Named.EXACTLY
             ? op != Opcodes.INVOKESTATIC
-            : op == Opcodes.INVOKEVIRTUAL || op == Opcodes.INVOKESPECIAL;
+            : op == Opcodes.INVOKEVIRTUAL || op == Opcodes.INVOKESPECIAL
+                || op == Opcodes.INVOKEINTERFACE && owner.equals("java/lang/Object");
       default:
         return op != Opcodes.INVOKESTATIC;
     }

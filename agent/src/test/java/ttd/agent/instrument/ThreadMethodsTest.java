@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import ttd.fixture.Courier;
@@ -53,11 +54,36 @@ class ThreadMethodsTest {
     assertFalse(methods.resolvesToThread("no/such/Type", "join", "()V"));
   }
 
+  @Test
+  void waitAndNotifyNamedThroughAnInterfaceBecomeScheduleHooks() {
+    ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    w.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC, "app/Handshake", null, "java/lang/Object", null);
+    MethodVisitor m = w.visitMethod(Opcodes.ACC_STATIC, "await", "(Ljava/util/Map;)V", null,
+        new String[] {"java/lang/InterruptedException"});
+    m.visitCode();
+    m.visitVarInsn(Opcodes.ALOAD, 0);
+    m.visitLdcInsn(100L);
+    m.visitInsn(Opcodes.ICONST_0);
+    m.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Map", "wait", "(JI)V", true); // as javac before 18 names it
+    m.visitVarInsn(Opcodes.ALOAD, 0);
+    m.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Map", "notifyAll", "()V", true);
+    m.visitInsn(Opcodes.RETURN);
+    m.visitMaxs(0, 0);
+    m.visitEnd();
+    w.visitEnd();
+
+    assertEquals(
+        List.of("ScheduleHooks.onObjectWait(Ljava/lang/Object;JI)V", "ScheduleHooks.onObjectNotifyAll(Ljava/lang/Object;)V"),
+        calls("app/Handshake", w.toByteArray(), getClass().getClassLoader(), "await"));
+  }
+
   /** The calls left in {@code method} after instrumentation, hooks shown as {@code ScheduleHooks.x}. */
   private static List<String> calls(Class<?> c, String method) throws IOException {
-    String name = c.getName().replace('.', '/');
-    byte[] original = bytes(c);
-    byte[] changed = new ClassFileInstrumenter(null).instrument(name, original, true, false, c.getClassLoader());
+    return calls(c.getName().replace('.', '/'), bytes(c), c.getClassLoader(), method);
+  }
+
+  private static List<String> calls(String name, byte[] original, ClassLoader loader, String method) {
+    byte[] changed = new ClassFileInstrumenter(null).instrument(name, original, true, false, loader);
     List<String> calls = new ArrayList<>();
     new ClassReader(changed == null ? original : changed).accept(new ClassVisitor(Opcodes.ASM9) {
       @Override
