@@ -46,6 +46,7 @@ public final class PreMain {
               "jdk.internal.access", Set.of(agent),
               "sun.nio.ch", Set.of(agent),
               "jdk.internal.ref", Set.of(agent),
+              "jdk.internal.module", Set.of(agent),
               "sun.net", Set.of(agent)),
           Map.of(
               "java.lang.reflect", Set.of(agent),
