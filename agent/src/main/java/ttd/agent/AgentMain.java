@@ -84,6 +84,7 @@ public final class AgentMain {
       ThreadIds.reserve();
       ReflectionInflation.turnOff();
       HashState.probe();
+      StartupSymmetry.preload();
       SharedHashes.assign(inst);
       SharedHashes.reportedByDebuggers();
       classSeeds = StartupClassSeeds.start(inst);
