@@ -65,6 +65,21 @@ class NativeCodeReplayTest {
         "the native library " + library.toRealPath());
   }
 
+  /**
+   * The same from a class on the boot class path, which the boot loader defines as it defines the
+   * JDK's: the library is still the program's (before, the replay ran it and wrote the marker).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aJniLibraryLoadedFromTheBootClassPathIsTheProgramsToo(Jvm jvm) throws Exception {
+    NativeProgram.requireTool("gcc");
+    Path work = Scratch.dir("native-code-boot-" + jvm.label());
+    Path library = NativeProgram.jniLibrary(jvm, work, "marker");
+    Path classes = JavaSource.compile(work.resolve("classes"), "Marker", MARKER);
+    assertReportedAndNeverRunByTheReplay(jvm, work, library, classes, "Marker", "loading\n",
+        "the native library " + library.toRealPath(), "-Xbootclasspath/a:" + classes);
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void aLibraryOfTheForeignFunctionApiIsReportedWhileRecordingAndTheReplayStopsBeforeItOpens(Jvm jvm)

@@ -84,13 +84,16 @@ final class ProgramInputs {
   }
 
   /**
-   * Whether a native library the JVM is about to open is the JDK's own: asked for by a class of the
-   * JDK's loaders ({@code caller}; a library the JDK links from elsewhere, as Debian's accessibility
-   * bridge), or in {@code java.home} (as the JDK names it: by its canonical path). Any other
-   * library's code is the program's.
+   * Whether a native library the JVM is about to open is the JDK's own: asked for by a class of a
+   * JDK module ({@code caller}: a named module of the JDK's loaders; a library the JDK links from
+   * elsewhere, as Debian's accessibility bridge), or in {@code java.home} (as the JDK names it: by
+   * its canonical path). Any other library's code is the program's, also one a class on the boot
+   * class path ({@code -Xbootclasspath/a}, the boot loader's unnamed module) loads: that one ran,
+   * and wrote its files, in the replay.
    */
   static boolean isJdkLibrary(String name, Class<?> caller) {
-    if (caller != null && (caller.getClassLoader() == null || caller.getClassLoader() == PLATFORM)) {
+    if (caller != null && caller.getModule().isNamed()
+        && (caller.getClassLoader() == null || caller.getClassLoader() == PLATFORM)) {
       return true;
     }
     String abs = normalized(name);
