@@ -14,8 +14,8 @@ import ttd.log.TraceFormat;
  * Builds the command line of a replay JVM from a recording's header: the same JDK (when it is
  * still there), JVM options, class path, main class and arguments as recorded, the determinism
  * flags, the recorded processor count and locale, and ttd.jar as agent in replay mode (after
- * {@link ReplayCompilerFlags}, which the recorded options may override), followed by the
- * program's own Java agents.
+ * {@link ReplayCompilerFlags} and {@link DeterminismFlags}, which the recorded options may
+ * override, in their recorded order), followed by the program's own Java agents.
  */
 public final class ReplayLauncher {
 
@@ -36,9 +36,12 @@ public final class ReplayLauncher {
     List<String> cmd = new ArrayList<>();
     cmd.add(javaExecutable(m, warnings));
     cmd.addAll(ReplayCompilerFlags.FLAGS);
+    // before the recorded options, as ttd record puts them: its unlock of diagnostic options must
+    // not come after a recorded diagnostic option, which the JVM then refuses
+    cmd.addAll(DeterminismFlags.FLAGS);
     for (String a : m.getList("jvm.args")) {
       if (a.startsWith("-javaagent:") || a.startsWith("-agentlib:jdwp") || a.startsWith("-Xdebug")
-          || DeterminismFlags.FLAGS.contains(a) || a.startsWith("-XX:ActiveProcessorCount=")) {
+          || a.startsWith("-XX:ActiveProcessorCount=")) {
         continue;
       }
       if (ReplayJvmOptions.actsOnTheWorld(a)) {
@@ -48,7 +51,6 @@ public final class ReplayLauncher {
       }
       cmd.add(a);
     }
-    cmd.addAll(DeterminismFlags.FLAGS);
     cmd.add("-XX:ActiveProcessorCount=" + m.get("processors", "1"));
     Map<String, String> props = m.withPrefix("property.");
     for (String p : BOOT_PROPERTIES) {

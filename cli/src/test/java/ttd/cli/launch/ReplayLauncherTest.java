@@ -59,6 +59,17 @@ class ReplayLauncherTest {
   }
 
   @Test
+  void keepsARecordedUnlockBeforeTheDiagnosticOptionsItUnlocks() {
+    RecordingMetadata m = recorded();
+    m.putList("jvm.args", List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"));
+    List<String> cmd = ReplayLauncher.command(Paths.get("rec"), m, ttdJar, null, new ArrayList<>());
+    int diagnostic = cmd.indexOf("-XX:+DebugNonSafepoints");
+    assertTrue(diagnostic > 0, cmd.toString());
+    assertTrue(cmd.subList(0, diagnostic).contains("-XX:+UnlockDiagnosticVMOptions"),
+        "the JVM refuses a diagnostic option before the unlock: " + cmd);
+  }
+
+  @Test
   void warnsWhenTheRecordedJdkIsGone() {
     RecordingMetadata m = recorded();
     m.put("java.home", "/no/such/jdk");
