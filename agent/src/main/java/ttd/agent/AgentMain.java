@@ -126,7 +126,14 @@ public final class AgentMain {
       inst.addTransformer(transformer, true);
       List<Class<?>> loaded =
           LoadedClasses.toRetransform(inst, instrumenter, agentLoader, runtimeJar.getParent());
-      inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+      // before the retransformation, which runs ASM in a run that finds no start's pack only: the
+      // JDK classes ASM and ttd's code name are hashed by name before ASM can link them
+      NamedJdkClasses.load();
+      SharedHashes.assignLateClasses(inst);
+      ClassPack startPack = ClassPack.openStart(runtimeJar.getParent().resolve("classes"),
+          System.getProperty("java.home"), System.getProperty("java.vm.version"), start.chaos(),
+          !opts.replaying());
+      transformer.retransformFrom(startPack, () -> inst.retransformClasses(loaded.toArray(new Class<?>[0])));
       // after the transformer: it loads the JDK classes the operations live in, which must load
       // rewritten, not be retransformed (docs/decisions/retransformed-jdk-classes.md)
       SharedHashes.seeded("native I/O", RealNativeIoCalls::prepare);
@@ -150,7 +157,6 @@ public final class AgentMain {
       BootModules.lay();
       Shutdown.register(start, transformer::savePack);
       StartupSymmetry.warm();
-      NamedJdkClasses.load();
       DefaultTimeZone.forget(properties);
       SharedHashes.assignLateClasses(inst);
       classSeeds.stop();

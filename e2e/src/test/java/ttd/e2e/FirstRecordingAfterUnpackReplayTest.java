@@ -19,6 +19,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * FileNotFoundException} (JDK 17) and {@code byte[].class} (JDK 25) other identity hashes than its
  * replay, which found the copy. Here each recording has a temporary directory of its own, so it is
  * the first run of its ttd.jar; its replay, in the same directory, finds the copy.
+ *
+ * <p>The first recording also rewrites the JDK classes the agent's start retransforms, with ASM,
+ * and keeps them in the start's class pack, from which its replay and every later run take them
+ * without running ASM: the classes ASM links (its exceptions, {@code AbstractSet}) must come out
+ * with the same hashes in both, and so must the objects main hashes after them.
  */
 class FirstRecordingAfterUnpackReplayTest {
 
@@ -28,9 +33,12 @@ class FirstRecordingAfterUnpackReplayTest {
         public static void main(String[] args) {
           StringBuilder hashes = new StringBuilder("class hashes");
           for (Class<?> c : List.of(byte[].class, int[].class, java.nio.ByteBuffer.class, ClassValue.class,
-              java.io.FileNotFoundException.class, java.io.FileOutputStream.class, String.class, Object.class)) {
+              java.io.FileNotFoundException.class, java.io.FileOutputStream.class, String.class, Object.class,
+              AbstractSet.class, ListIterator.class, NoSuchElementException.class, AssertionError.class,
+              IndexOutOfBoundsException.class, Deprecated.class)) {
             hashes.append(' ').append(c.getSimpleName()).append('=').append(System.identityHashCode(c));
           }
+          hashes.append(" objects=").append(new Object().hashCode()).append(',').append(new Object().hashCode());
           System.out.println(hashes);
         }
       }
@@ -51,6 +59,10 @@ class FirstRecordingAfterUnpackReplayTest {
     try (Stream<Path> made = Files.list(tmp)) {
       assertTrue(made.anyMatch(p -> p.getFileName().toString().startsWith("ttd-")),
           "the recording unpacked ttd.jar's libraries into its own temporary directory");
+    }
+    try (Stream<Path> made = Files.walk(tmp)) {
+      assertTrue(made.anyMatch(p -> p.getFileName().toString().startsWith("start-")),
+          "the recording kept its start's rewrites in a pack");
     }
     Outcome replayed = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(),
         "replay", recording.toString()), work);

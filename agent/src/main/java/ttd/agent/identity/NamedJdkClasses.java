@@ -18,8 +18,9 @@ import java.nio.charset.StandardCharsets;
  * the replay, one hash more than recorded, and every later hash of main (the keys of
  * {@code ConcurrentReferenceHashMap}s, of its serializer map) differed. A class loaded here and
  * hashed by name links without a draw wherever it is first used, in both modes. The names (the
- * class constants of ttd's agent, log and runtime classes and the types named in their
- * descriptors, signatures and strings) are listed in {@code named-jdk-classes.txt}, which {@code
+ * class constants of ttd's agent, log and runtime classes and of the ASM libraries its rewriters
+ * run, which a start that takes its rewrites from the start's class pack does not run, and the
+ * types named in their descriptors, signatures and strings) are listed in {@code named-jdk-classes.txt}, which {@code
  * NamedJdkClassesTest} checks against the compiled classes; a name the running JDK lacks is
  * skipped. JDK classes that JDK code links on ttd's behalf are not names of ttd's code: those
  * facilities are {@link StartupSymmetry}'s.

@@ -31,7 +31,9 @@ import ttd.log.OwnerOnly;
  *
  * <p>One file per program (its JDK, class and module path, main class and chaos option: {@link #key}),
  * in ttd's owner-only cache beside its unpacked libraries, written by a recording as it ends and
- * only read by a replay, which writes nothing. An entry is found by the class's name and taken only
+ * only read by a replay, which writes nothing. One more per JDK ({@link #openStart}) holds the
+ * JDK classes the agent's start retransforms (the classes loaded before it), the same for every
+ * program: 80 to 90 classes whose rewrite took 80 to 130 ms of every start (bench/RESULTS.md). An entry is found by the class's name and taken only
  * if the class file is the one it was made from (length and two checksums of its bytes), the
  * entry is intact (its own checksum), the class-hierarchy answers its rewrite depended on are
  * still the same, and its call sites get the ids its bytes push ({@link ClassEffects}); anything
@@ -55,6 +57,8 @@ public final class ClassPack {
   /** Packs kept in the cache; the least recently written go first. */
   private static final int MAX_PACKS = 32;
   private static final int APP_CLASS = 1;
+  private static final String PROGRAM = "classes-";
+  private static final String START = "start-";
 
   /** What a lookup found: the rewritten bytes, or null where the class loads unchanged. */
   public record Hit(byte[] bytes) {}
@@ -67,6 +71,8 @@ public final class ClassPack {
 
   private final Path dir;
   private final String key;
+  /** The file name's first part: the program packs' and the start's are evicted apart. */
+  private final String prefix;
   private final boolean writes;
   /** The old pack, read entry by entry as classes load; null: none. */
   private final RandomAccessFile old;
@@ -75,18 +81,22 @@ public final class ClassPack {
   private final Map<Integer, Kept> taken = new TreeMap<>();
   private final List<Made> fresh = new ArrayList<>();
   /**
-   * Whether a fresh entry is of an application loader's class. Only such an entry makes the pack
-   * worth writing: a JDK class that a JDK thread loads at a moment of its own (a cleaner, a
+   * Whether a fresh entry is of an application loader's class. Only such an entry makes a program's
+   * pack worth writing: a JDK class that a JDK thread loads at a moment of its own (a cleaner, a
    * reference handler) would otherwise have a run write the pack now and then for nothing.
    */
   private boolean freshProgramClass;
+  /** Whether any fresh entry makes the pack worth writing: the start's, whose classes are all the JDK's. */
+  private final boolean keepsJdkClasses;
   /** The highest call-site id the old entries and the fresh ones use. */
   private int lastSite;
 
-  private ClassPack(Path dir, String key, boolean writes, RandomAccessFile old, Map<String, List<Kept>> index,
-      int lastSite) {
+  private ClassPack(Path dir, String key, String prefix, boolean writes, RandomAccessFile old,
+      Map<String, List<Kept>> index, int lastSite) {
     this.dir = dir;
     this.key = key;
+    this.prefix = prefix;
+    this.keepsJdkClasses = prefix.equals(START);
     this.writes = writes;
     this.old = old;
     this.index = index;
@@ -102,9 +112,24 @@ public final class ClassPack {
    * not (see docs/ARCHITECTURE.md, "Both modes' start-ups must touch the same JDK facilities").
    */
   public static ClassPack open(Path dir, String key, boolean writes) {
+    return open(dir, key, PROGRAM, writes);
+  }
+
+  /**
+   * The pack of the classes the agent's start retransforms on this JDK ({@code chaos}: with the
+   * chaos option, which the key holds as a program's does), written by a recording whose start
+   * rewrote one of them afresh, as it ends.
+   */
+  public static ClassPack openStart(Path dir, String javaHome, String vmVersion, boolean chaos, boolean writes) {
+    String key = String.join("\n", "ttd start pack", String.valueOf(javaHome), String.valueOf(vmVersion),
+        chaos ? "chaos" : "fair");
+    return open(dir, key, START, writes);
+  }
+
+  private static ClassPack open(Path dir, String key, String prefix, boolean writes) {
     RandomAccessFile file = null;
     try {
-      Path path = dir.resolve(fileName(key));
+      Path path = dir.resolve(fileName(prefix, key));
       if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
         file = new RandomAccessFile(path.toFile(), "r");
         byte[] k = key.getBytes(StandardCharsets.UTF_8);
@@ -123,7 +148,7 @@ public final class ClassPack {
             check.update(index);
             if ((int) check.getValue() == trailer.getInt(8)) {
               Map<String, List<Kept>> entries = index(ByteBuffer.wrap(index), header, indexOffset);
-              return new ClassPack(dir, key, writes, file, entries, head.getInt(header - 4));
+              return new ClassPack(dir, key, prefix, writes, file, entries, head.getInt(header - 4));
             }
           }
         }
@@ -132,7 +157,7 @@ public final class ClassPack {
     } catch (IOException | RuntimeException e) {
       closeQuietly(file);
     }
-    return new ClassPack(dir, key, writes, null, new HashMap<>(), 0);
+    return new ClassPack(dir, key, prefix, writes, null, new HashMap<>(), 0);
   }
 
   private static boolean startsWith(ByteBuffer b, byte[] prefix, int at) {
@@ -193,13 +218,18 @@ public final class ClassPack {
         chaos ? "chaos" : "fair");
   }
 
+  /** The file name of the program pack with this key. */
   static String fileName(String key) {
+    return fileName(PROGRAM, key);
+  }
+
+  private static String fileName(String prefix, String key) {
     byte[] b = key.getBytes(StandardCharsets.UTF_8);
     CRC32C a = new CRC32C();
     a.update(b);
     CRC32 c = new CRC32();
     c.update(b);
-    return "classes-" + Long.toHexString(a.getValue()) + "-" + Long.toHexString(c.getValue()) + ".pack";
+    return prefix + Long.toHexString(a.getValue()) + "-" + Long.toHexString(c.getValue()) + ".pack";
   }
 
   /** The highest call-site id an entry of this pack may register again (0: none). */
@@ -353,12 +383,12 @@ public final class ClassPack {
 
   /**
    * Writes the entries this run took and the ones it made, if one of those is an application
-   * class's, under a temporary name renamed into place, so that a JVM reading the pack meanwhile
+   * class's (for the start's pack: if it made any), under a temporary name renamed into place, so that a JVM reading the pack meanwhile
    * sees the old or the new one whole. Nothing if the pack only reads, and never an exception: the
    * pack only saves time.
    */
   public synchronized void save() {
-    if (!writes || !freshProgramClass) {
+    if (!writes || !(freshProgramClass || keepsJdkClasses && !fresh.isEmpty())) {
       return;
     }
     Path temporary = null;
@@ -377,7 +407,7 @@ public final class ClassPack {
       if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
         OwnerOnly.createDirectory(dir);
       }
-      temporary = dir.resolve(fileName(key) + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+      temporary = dir.resolve(fileName(prefix, key) + "." + Long.toHexString(System.nanoTime()) + ".tmp");
       OwnerOnly.createFile(temporary);
       try (DataOutputStream out = new DataOutputStream(
           new BufferedOutputStream(Files.newOutputStream(temporary, StandardOpenOption.WRITE), 1 << 16))) {
@@ -409,7 +439,7 @@ public final class ClassPack {
         out.writeInt((int) check.getValue());
         out.write(INDEX_MAGIC);
       }
-      Files.move(temporary, dir.resolve(fileName(key)), StandardCopyOption.ATOMIC_MOVE);
+      Files.move(temporary, dir.resolve(fileName(prefix, key)), StandardCopyOption.ATOMIC_MOVE);
       temporary = null;
       evict();
     } catch (IOException | RuntimeException e) {
@@ -433,10 +463,10 @@ public final class ClassPack {
     return length;
   }
 
-  /** Deletes the packs (and temporary files) beyond the {@link #MAX_PACKS} most recently written. */
+  /** Deletes the packs of this kind (and temporary files) beyond the {@link #MAX_PACKS} most recently written. */
   private void evict() throws IOException {
     List<Path> files = new ArrayList<>();
-    try (DirectoryStream<Path> packs = Files.newDirectoryStream(dir, "classes-*")) {
+    try (DirectoryStream<Path> packs = Files.newDirectoryStream(dir, prefix + "*")) {
       for (Path p : packs) {
         files.add(p);
       }

@@ -13,7 +13,7 @@ import ttd.agent.identity.HashState;
  * around its work (ASM hashes objects), and it never throws: a class it cannot instrument loads
  * unchanged and the failure is reported once. Once the agent's own start is over, a class the
  * program loads for the first time is taken from the {@link ClassPack} of an earlier run where it
- * can be.
+ * can be, and a class the start retransforms from the start's pack ({@link #retransformFrom}).
  */
 public final class TtdTransformer implements ClassFileTransformer {
 
@@ -33,6 +33,10 @@ public final class TtdTransformer implements ClassFileTransformer {
   private final ClassLoader agentLoader;
   private final Listener listener;
   private volatile ClassPack pack;
+  /** The start's pack, kept to be saved. */
+  private volatile ClassPack startPack;
+  /** Whether retransformed classes come from {@link #startPack} now. */
+  private volatile boolean starting;
 
   public TtdTransformer(ClassFileInstrumenter instrumenter, ClassLoader agentLoader, Listener listener) {
     this.instrumenter = instrumenter;
@@ -49,16 +53,41 @@ public final class TtdTransformer implements ClassFileTransformer {
     this.pack = pack;
   }
 
-  /** Writes the pack in use, if any, as agent work on the calling thread (see {@link ClassPack#save}). */
+  /** The retransformation of the start, {@code Instrumentation::retransformClasses} for the classes it takes. */
+  public interface Retransformation {
+    void run() throws Exception;
+  }
+
+  /**
+   * Runs the start's {@code retransformation}, taking the classes it retransforms from {@code
+   * startPack} where it can and keeping their fresh rewrites in it.
+   */
+  public void retransformFrom(ClassPack startPack, Retransformation retransformation) throws Exception {
+    this.startPack = startPack;
+    starting = true;
+    try {
+      retransformation.run();
+    } finally {
+      starting = false;
+    }
+  }
+
+  /** Writes the packs in use, if any, as agent work on the calling thread (see {@link ClassPack#save}). */
   public void savePack() {
     ClassPack p = pack;
-    if (p == null) {
+    ClassPack s = startPack;
+    if (p == null && s == null) {
       return;
     }
     boolean previous = listener.enterAgent();
     int[] hash = HashState.available() ? HashState.read() : null;
     try {
-      p.save();
+      if (s != null) {
+        s.save();
+      }
+      if (p != null) {
+        p.save();
+      }
     } finally {
       if (hash != null) {
         HashState.write(hash);
@@ -105,10 +134,10 @@ public final class TtdTransformer implements ClassFileTransformer {
       }
       boolean appClass =
           loader != null && loader != ClassLoader.getPlatformClassLoader() && !isJdkName(className);
-      ClassPack p = pack;
+      ClassPack p = redefined == null ? pack : starting ? startPack : null;
       // a class the agent's own code loads loads when that code runs, which differs between runs
       // with a pack and without: kept, it would make the next run write the pack again
-      if (p == null || previous || redefined != null || !instrumenter.packable(className)) {
+      if (p == null || previous && redefined == null || !instrumenter.packable(className)) {
         return instrumenter.instrument(className, bytes, appClass, redefined == null, loader);
       }
       ClassPack.Hit hit = p.lookup(className, appClass, bytes, loader);
@@ -116,7 +145,7 @@ public final class TtdTransformer implements ClassFileTransformer {
         return hit.bytes();
       }
       ClassEffects effects = new ClassEffects();
-      byte[] rewritten = instrumenter.instrument(className, bytes, appClass, true, loader, effects);
+      byte[] rewritten = instrumenter.instrument(className, bytes, appClass, redefined == null, loader, effects);
       p.add(className, appClass, bytes, effects, rewritten);
       return rewritten;
     } catch (Throwable t) {

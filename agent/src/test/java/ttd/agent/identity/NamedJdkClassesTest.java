@@ -18,20 +18,27 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
 import ttd.agent.AgentMain;
 import ttd.log.EventKind;
 import ttd.runtime.Hooks;
 
-/** The list {@link NamedJdkClasses} loads is the one the compiled classes give (run with -am for the log and runtime). */
+/**
+ * The list {@link NamedJdkClasses} loads is the one the compiled classes give (run with -am for the
+ * log and runtime), with the ASM libraries the agent's rewriters run.
+ */
 class NamedJdkClassesTest {
 
   private static final Pattern JDK = Pattern.compile("(java|javax|jdk|sun|com/sun)/[^;<>\\[]+");
   private static final Pattern REFERENCE = Pattern.compile("L((?:java|javax|jdk|sun|com/sun)/[^;<>]+)[;<]");
 
   @Test
-  void theListHoldsExactlyTheJdkClassesTtdsAgentLogAndRuntimeClassesName() throws Exception {
+  void theListHoldsExactlyTheJdkClassesTtdsAgentLogRuntimeAndAsmClassesName() throws Exception {
     TreeSet<String> named = new TreeSet<>();
-    for (Class<?> of : List.of(AgentMain.class, EventKind.class, Hooks.class)) {
+    for (Class<?> of : List.of(AgentMain.class, EventKind.class, Hooks.class, ClassReader.class, ClassNode.class,
+        Analyzer.class)) {
       for (byte[] classFile : classFiles(Path.of(of.getProtectionDomain().getCodeSource().getLocation().toURI()))) {
         names(classFile, named);
       }

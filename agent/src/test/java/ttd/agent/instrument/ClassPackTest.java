@@ -212,6 +212,43 @@ class ClassPackTest {
   }
 
   @Test
+  void theStartsPackKeepsJdkClassesRetransformedThereForEveryProgramOnTheJdk() throws IOException {
+    byte[] original = bytes(Teller.class);
+    byte[] rewritten = new ClassFileInstrumenter(null).instrument(TELLER, original, false, false, loader());
+    ClassPack start = ClassPack.openStart(cache, "/jdk", "17", false, true);
+    start.add("java/lang/Example", false, original, new ClassEffects(), rewritten);
+    start.save();
+
+    ClassPack.Hit hit = ClassPack.openStart(cache, "/jdk", "17", false, false)
+        .lookup("java/lang/Example", false, original, loader());
+    assertNotNull(hit, "a JDK class alone makes the start's pack worth writing");
+    assertArrayEquals(rewritten, hit.bytes());
+    assertNull(ClassPack.openStart(cache, "/jdk", "17", true, false).lookup("java/lang/Example", false, original,
+        loader()), "the chaos option has a pack of its own");
+    assertNull(ClassPack.open(cache, KEY, false).lookup("java/lang/Example", false, original, loader()),
+        "no program's pack");
+  }
+
+  @Test
+  void programsPacksEvictNoStartsPack() throws IOException {
+    Path dir = cache.resolve("classes");
+    byte[] original = bytes(Teller.class);
+    ClassPack start = ClassPack.openStart(dir, "/jdk", "17", false, true);
+    start.add("java/lang/Example", false, original, new ClassEffects(), null);
+    start.save();
+    try (Stream<Path> files = Files.list(dir)) {
+      Files.setLastModifiedTime(files.findFirst().orElseThrow(), FileTime.fromMillis(1_000));
+    }
+    for (int i = 0; i < 33; i++) {
+      ClassPack pack = ClassPack.open(dir, KEY + i, true);
+      pack.add(TELLER, true, original, new ClassEffects(), null);
+      pack.save();
+    }
+    assertNotNull(ClassPack.openStart(dir, "/jdk", "17", false, false)
+        .lookup("java/lang/Example", false, original, loader()), "the oldest file, but of another kind");
+  }
+
+  @Test
   void packsAreOwnerOnlyAndTheOldestGoBeyondThirtyTwo() throws IOException {
     Path dir = cache.resolve("classes");
     byte[] original = bytes(Teller.class);
