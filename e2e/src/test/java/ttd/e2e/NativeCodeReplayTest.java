@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -54,6 +55,20 @@ class NativeCodeReplayTest {
           "}",
           "");
 
+  private static final String TOKEN = """
+      import java.security.*;
+      public class Token {
+        public static void main(String[] args) {
+          System.out.println("configuring");
+          try {
+            Security.getProvider("SunPKCS11").configure("--name=Token\\nlibrary=" + args[0] + "\\n");
+          } catch (ProviderException e) {
+            System.out.println("pkcs11: " + e.getClass().getSimpleName());
+          }
+        }
+      }
+      """;
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void aJniLibraryIsReportedWhileRecordingAndTheReplayStopsBeforeItsCodeRuns(Jvm jvm) throws Exception {
@@ -91,6 +106,39 @@ class NativeCodeReplayTest {
     Path classes = JavaSource.compileWith(jvm, 22, work.resolve("classes"), "Lookup", LOOKUP);
     assertReportedAndNeverRunByTheReplay(jvm, work, library, classes, "Lookup", "looking up\n",
         "the native library ", "--enable-native-access=ALL-UNNAMED");
+  }
+
+  /**
+   * A PKCS#11 module a {@code SunPKCS11} configuration names is the program's native code too,
+   * though the JDK's own native code opens it: before, the replay opened it and ran it again, and
+   * reported the replay identical.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aPkcs11ModuleIsReportedWhileRecordingAndTheReplayStopsBeforeItOpens(Jvm jvm) throws Exception {
+    NativeProgram.requireTool("gcc");
+    Path work = Scratch.dir("native-code-pkcs11-" + jvm.label());
+    Path module = NativeProgram.jniLibrary(jvm, work, "p11module");
+    Path classes = JavaSource.compile(work.resolve("classes"), "Token", TOKEN);
+    Path marker = work.resolve("marker.txt");
+    Path recording = work.resolve("recording");
+    List<String> record = new ArrayList<>(List.of("env", "P11_MARKER=" + marker));
+    record.addAll(TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "Token",
+        List.of(module.toString())));
+    Outcome recorded = Exec.run(record, work);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().startsWith("configuring\npkcs11: ProviderException"), recorded.describe());
+    assertTrue(recorded.stderr().contains("loads the native library " + module), recorded.describe());
+    assertTrue(Files.exists(marker), "the module's C code ran while recording");
+
+    Files.delete(marker);
+    Outcome replayed = Exec.run(List.of("env", "P11_MARKER=" + marker, jvm.java(), "-jar",
+        TtdRun.jar().toString(), "replay", recording.toString()), work);
+    assertEquals(86, replayed.exitStatus(), replayed.describe());
+    assertEquals("configuring\n", replayed.stdout(), replayed.describe());
+    assertTrue(replayed.stderr().contains("the recorded program loads the native library " + module),
+        replayed.describe());
+    assertFalse(Files.exists(marker), "the replay ran the module's C code, which wrote " + marker);
   }
 
   /**

@@ -428,6 +428,8 @@ public final class CaptureTable {
         "onNativeLibraryOpen", library, EventKind.UNCAPTURED_INPUT,
         "jdk/internal/loader/RawNativeLibraries$RawNativeLibraryImpl", NativeCodeInstrumentation.rawLibraries(),
         Jdks.AFTER_17);
+    own("sun/security/pkcs11/wrapper/PKCS11", "getInstance", NativeCodeInstrumentation.PKCS11_GET_INSTANCE, true,
+        HOOKS, "onNativeLibraryOpen", library, EventKind.UNCAPTURED_INPUT, NativeCodeInstrumentation.pkcs11Modules());
 
     TypeInstrumentation managed = new ManagementRuntimeInstrumentation();
     own("sun/management/RuntimeImpl", "getStartTime", "()J", false, HOOKS, "onManagementValue", "(JI)J",
