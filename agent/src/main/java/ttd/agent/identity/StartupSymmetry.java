@@ -129,6 +129,7 @@ public final class StartupSymmetry {
     // the scheduler asks which monitors a thread called back from JDK code holds
     ManagementFactory.getThreadMXBean().getThreadInfo(new long[] {Thread.currentThread().getId()}, true, false);
     new TreeMap<>(Map.of("k", 1)).keySet().toString();
+    roundRobin();
     new IdentityHashMap<>(Map.of("k", 1)).keySet().toString();
     new ConcurrentHashMap<>(Map.of("k", 1)).keySet().toString();
     // the recording's redaction splits names into words with look-behind and look-ahead
@@ -150,6 +151,23 @@ public final class StartupSymmetry {
     bindCallerSensitive();
     FieldKinds.copyReflectively();
     StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(new DeclaringClasses());
+  }
+
+  /**
+   * The views the recording's scheduler walks to pick the next thread round robin ({@code
+   * ShadowState.firstEligibleAfter}: the values of a {@code TreeMap}'s tail and head maps), whose
+   * classes it linked inside agent work in that mode only: a program's first {@code
+   * TreeSet.tailSet} after two threads had run linked them on main in the replay only, and drew
+   * other identity hashes there (Drools' worker names, Jython's).
+   */
+  private static void roundRobin() {
+    TreeMap<Integer, String> ready = new TreeMap<>(Map.of(1, "a", 2, "b", 3, "c"));
+    for (String unused : ready.tailMap(2, false).values()) {
+      // walked
+    }
+    for (String unused : ready.headMap(2, false).values()) {
+      // walked
+    }
   }
 
   /**
