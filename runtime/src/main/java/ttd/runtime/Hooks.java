@@ -298,6 +298,18 @@ public final class Hooks {
   }
 
   /**
+   * Where the boot loader lists its packages ({@code BootLoader.getSystemPackageNames}, from the
+   * JVM's package table in an order that follows memory addresses): returns them in name order,
+   * the same in every run. The JVM made the array for this call.
+   */
+  public static String[] onSystemPackageNames(String[] names) {
+    if (installed() && names != null) {
+      java.util.Arrays.sort(names);
+    }
+    return names;
+  }
+
+  /**
    * Where {@code Class} gets its declared methods from the JVM ({@code getDeclaredMethods0}):
    * returns them in an order that is the same in every run ({@link DeclarationOrder}).
    */

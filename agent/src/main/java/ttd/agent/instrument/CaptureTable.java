@@ -359,6 +359,11 @@ public final class CaptureTable {
         "onClassDeclaredConstructors", "([Ljava/lang/reflect/Constructor;)[Ljava/lang/reflect/Constructor;", null,
         c, type, Jdks.ALL);
 
+    String boot = BootPackagesInstrumentation.OWNER;
+    body(boot, BootPackagesInstrumentation.NATIVE, BootPackagesInstrumentation.NATIVE_DESC, true, HOOKS,
+        BootPackagesInstrumentation.HOOK, BootPackagesInstrumentation.HOOK_DESC, null, boot,
+        new BootPackagesInstrumentation(), Jdks.ALL);
+
     // JavaLangAccess, where a Lookup's classes are defined: System$2 on JDK 17, System$1 on 25
     String loader = "java/lang/ClassLoader";
     String defineLookup =
