@@ -75,20 +75,6 @@ final class Baton {
     runs(next);
   }
 
-  /**
-   * Ends {@code s}'s time slice at its next tick (record): a call that could not block found
-   * nothing to do, and the thread gives the others a turn once it is back in its own code.
-   */
-  void endSlice(SchedThread s) {
-    if (replaying) {
-      return; // the log holds the switch
-    }
-    synchronized (lock) {
-      s.budgetEnd = s.ticks;
-      s.switchAt = 0; // its next tick takes the slow path, to pointOfChoice
-    }
-  }
-
   void pointOfChoice(SchedThread s, boolean yielding) {
     if (replaying) {
       replayTick(s);

@@ -134,11 +134,6 @@ public final class Scheduler {
     baton.pointOfChoice(s, false);
   }
 
-  /** A call that could not block found nothing to do (record): {@code s} offers its turn at its next tick. */
-  public void endSlice(SchedThread s) {
-    baton.endSlice(s);
-  }
-
   /** {@code Thread.yield()} and {@code Thread.onSpinWait()}: a tick that prefers another thread. */
   public void yield(SchedThread s) {
     s.ticks++;

@@ -35,9 +35,6 @@ public final class Blocking {
 
     /** The thread is back: waits until it holds the baton again if it gave it up. */
     void retake(ThreadState t, boolean released);
-
-    /** A call that kept the baton since it cannot block found nothing: others get a turn at the thread's next tick. */
-    void yieldSoon(ThreadState t);
   }
 
   /** One thread's blocking state. */
@@ -84,15 +81,6 @@ public final class Blocking {
     b.what = what;
     b.state.set(BLOCKED);
     return b.released;
-  }
-
-  /**
-   * The call the calling thread kept the baton through, since it cannot block (a non-blocking
-   * channel's read), found nothing: others get a turn at its next tick, in its own code, not
-   * inside the JDK's locks the call holds.
-   */
-  public void yieldSoon(ThreadState t) {
-    baton.yieldSoon(t);
   }
 
   /** The calling thread is back from the call {@link #begin} announced. */

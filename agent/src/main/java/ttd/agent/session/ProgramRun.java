@@ -51,13 +51,6 @@ public final class ProgramRun {
         scheduler.blockingEnd(t.sched);
       }
     }
-
-    @Override
-    public void yieldSoon(ThreadState t) {
-      if (scheduler.runs(t.sched)) {
-        scheduler.endSlice(t.sched);
-      }
-    }
   });
   volatile boolean active = true;
   volatile Integer exitStatus;

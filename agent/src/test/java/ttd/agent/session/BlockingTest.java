@@ -24,11 +24,6 @@ class BlockingTest {
     public synchronized void retake(ThreadState t, boolean released) {
       calls.add("retake " + t.ordinal() + " " + released);
     }
-
-    @Override
-    public synchronized void yieldSoon(ThreadState t) {
-      calls.add("yield soon " + t.ordinal());
-    }
   }
 
   @Test
