@@ -67,9 +67,7 @@ final class SelectorEvents {
     if (s.performsRealIo()) {
       int n;
       IOException failure = null;
-      // a wait without a timeout (selectNow) returns at once: given up there, the baton went to a
-      // thread that then blocked for real on the selector's monitor, which this one holds
-      blocking.begin(t, "a selector's wait", (Integer) a[3] == 0);
+      blocking.begin(t, "a selector's wait");
       try {
         n = (Integer) real.call(NetOp.SELECTOR_WAIT, a);
       } catch (IOException e) {
