@@ -22,11 +22,14 @@ import org.junit.jupiter.api.TestFactory;
  * LinkedTransferQueue$DualNode} before the pool worker whose {@code availableProcessors} read the
  * recording had logged inside that initialiser.
  *
- * <p>JShell runs on JDK 25 here only. On 17, under load, its recording stops scheduling in 2 of 9
- * runs, before and after the reaper was followed alike: the JDI event handler, holding the baton,
- * waits for {@code JdiDefaultExecutionControl}'s monitor, which main holds in {@code close()} while
- * it waits for the baton, back from its wait for the remote JVM's reply to {@code dispose}; a
- * monitor of JDK code that ttd does not model (docs/compat.md).
+ * <p>JShell's recording may stop scheduling, on either JDK, when its JDI event handler and main
+ * meet on {@code JdiDefaultExecutionControl}'s monitor, a monitor of JDK code that ttd does not
+ * model (docs/compat.md): one of them takes it in {@code disposeVM} and gives up the baton to wait
+ * for the remote JVM, the other blocks on it in {@code close()} while it holds the baton. On 17,
+ * under load, 2 of 9 recordings stopped so (the event handler blocked); on 25, 1 of 2 CI runs (main
+ * blocked). Which thread gets there first is timing, so the test takes both outcomes, and a stopped
+ * recording must replay up to its stop and report it there ({@link
+ * ReplayAssertions#assertSameOutputOrSameStop}).
  */
 class ProcessOnExitReplayTest {
 
@@ -92,9 +95,6 @@ class ProcessOnExitReplayTest {
   List<DynamicTest> jshellEvaluatesInItsRemoteJvmAndReplays() {
     List<DynamicTest> tests = new ArrayList<>();
     for (Jvm jvm : Jvm.all()) {
-      if (jvm.feature() < 21) {
-        continue; // 17's JShell: a monitor of jdk.jshell's own, see the class comment
-      }
       tests.add(dynamicTest("JShell replays on " + jvm.label(), () -> {
         Path work = Scratch.dir("process-jshell-" + jvm.label());
         Path classes = JavaSource.compile(work.resolve("classes"), "Shell", SHELL);
@@ -104,7 +104,8 @@ class ProcessOnExitReplayTest {
             + "System.nanoTime() > 0 => VALID true\njava.util.UUID.randomUUID().toString().length() => VALID 36\nuuid "),
             recorded.describe());
         Outcome replayed = TtdRun.replay(jvm, work.resolve("recording"));
-        ReplayAssertions.assertSameOutput(recorded, replayed, "replay of JShell on " + jvm);
+        ReplayAssertions.assertSameOutputOrSameStop(recorded, replayed, "jdk.jshell.execution.JdiDefaultExecutionControl",
+            "replay of JShell on " + jvm);
       }));
     }
     return tests;
