@@ -70,7 +70,7 @@ final class ReplayCommand implements ToolCommand {
   private static int run(RecordingMetadata meta, List<String> cmd, List<String> warnings, ReplayStart start) {
     if (!RecordingMetadata.STATUS_COMPLETE.equals(meta.get("status"))) {
       warnings.add(
-          "this recording is incomplete (the recorded process was killed or its recording failed);"
+          "this recording is incomplete (the recorded process was killed, or ttd stopped recording it early);"
               + " replay stops where it ends");
     }
     warnings.forEach(w -> System.err.println("ttd: " + w));

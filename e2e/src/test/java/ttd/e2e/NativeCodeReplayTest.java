@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A program's own native library (a JNI library it loads, as sqlite-jdbc, snappy or zstd-jni do;
  * a library it looks up with the foreign-function API) reads and changes the world past every
- * hook. Recording says so and runs it as without ttd; the replay stops where it was loaded, with
+ * hook. Recording says so, stops there (nothing after it could replay) and runs it as without
+ * ttd; the replay stops where it was loaded, with
  * status 86 and a report naming it, and never runs it: the file the library's C code wrote while
  * recording is not written again. (Before, a library at a stable path was loaded and run by the
  * replay, which wrote its files for real; one extracted to a temporary file diverged.)
@@ -55,6 +56,24 @@ class NativeCodeReplayTest {
           "}",
           "");
 
+  private static final String AWAITER =
+      String.join(
+          "\n",
+          "import java.nio.file.*;",
+          "public class Awaiter {",
+          "  static native int await(String path, int seconds);",
+          "  public static void main(String[] args) throws Exception {",
+          "    System.load(args[0]);",
+          "    Thread writer = new Thread(() -> {",
+          "      try { Files.writeString(Path.of(args[1]), \"up\"); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); }",
+          "    }, \"writer\");",
+          "    writer.start();",
+          "    System.out.println(await(args[1], 20) == 1 ? \"seen\" : \"not seen\");",
+          "    writer.join();",
+          "  }",
+          "}",
+          "");
+
   private static final String TOKEN = """
       import java.security.*;
       public class Token {
@@ -78,6 +97,35 @@ class NativeCodeReplayTest {
     Path classes = JavaSource.compile(work.resolve("classes"), "Marker", MARKER);
     assertReportedAndNeverRunByTheReplay(jvm, work, library, classes, "Marker", "loading\n",
         "the native library " + library.toRealPath());
+  }
+
+  /**
+   * Native code that waits for another thread (an event loop in {@code epoll_wait}) does not hang
+   * the recorded program: recording stops where the library is loaded, so the thread waiting in
+   * native code no longer holds the scheduler's baton that the other thread needs. Before, main
+   * kept it inside {@code await} and the writer never ran ("not seen" after 20 s; Netty's epoll
+   * transport hung Reactor Netty and Armeria until they were killed).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void nativeCodeWaitingForAnotherThreadDoesNotHangTheRecording(Jvm jvm) throws Exception {
+    NativeProgram.requireTool("gcc");
+    Path work = Scratch.dir("native-code-await-" + jvm.label());
+    Path library = NativeProgram.jniLibrary(jvm, work, "marker");
+    Path classes = JavaSource.compile(work.resolve("classes"), "Awaiter", AWAITER);
+    Path flag = work.resolve("flag.txt");
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, List.of(), classes.toString(), "Awaiter",
+        List.of(library.toString(), flag.toString()), new byte[0]);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertEquals("seen\n", recorded.stdout(), recorded.describe());
+    assertTrue(recorded.stderr().contains("loads the native library " + library.toRealPath())
+        && recorded.stderr().contains("recording stops here"), recorded.describe());
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    assertEquals(86, replayed.exitStatus(), replayed.describe());
+    assertEquals("", replayed.stdout(), replayed.describe());
+    assertTrue(replayed.stderr().contains("the recorded program loads the native library " + library.toRealPath()),
+        replayed.describe());
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -185,46 +186,51 @@ class SignalEndTest {
     assertFalse(replayJvm.isAlive(), "the replay JVM runs on after ttd replay ended");
   }
 
-  static final String SNOOZER =
+  /** Sleeps in the C library's {@code usleep} through the foreign-function API's default lookup, which ttd does not see. */
+  private static final String SNOOZER =
       String.join(
           "\n",
+          "import java.lang.foreign.*;",
+          "import java.lang.invoke.MethodHandle;",
           "public class Snoozer {",
-          "  static native void snooze(int millis);",
-          "  public static void main(String[] args) {",
-          "    System.load(args[0]);",
+          "  public static void main(String[] args) throws Throwable {",
+          "    Linker linker = Linker.nativeLinker();",
+          "    MethodHandle usleep = linker.downcallHandle(linker.defaultLookup().find(\"usleep\").orElseThrow(),",
+          "        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));",
           "    new Thread(() -> System.out.println(\"the other thread ran\")).start();",
           "    System.out.println(\"snoozing\");",
-          "    while (true) snooze(20);",
+          "    while (true) { int slept = (int) usleep.invokeExact(20_000); }",
           "  }",
           "}",
           "");
 
   /**
-   * A thread that holds the baton and keeps blocking where ttd cannot see it (here a JNI call that
-   * sleeps, in a loop) reaches its time slice's end only after hours. SIGTERM must still end the
-   * recorded JVM: the signal's handler waits for the baton at most {@code
-   * BatonWatch.SHUTDOWN_PATIENCE_NANOS} (10 s), then ttd stops recording and says why. Before, the
-   * handler waited for the baton for good and the JVM could not be stopped but by SIGKILL (seen
-   * with Groovy calling {@code Object.wait} through a method handle in a loop).
+   * A thread that holds the baton and keeps blocking where ttd cannot see it (here the C library's
+   * {@code usleep} called through the foreign-function API's default lookup, in a loop) reaches its
+   * time slice's end only after hours. SIGTERM must still end the recorded JVM: the signal's handler
+   * waits for the baton at most {@code BatonWatch.SHUTDOWN_PATIENCE_NANOS} (10 s), then ttd stops
+   * recording and says why. Before, the handler waited for the baton for good and the JVM could not
+   * be stopped but by SIGKILL (seen with Groovy calling {@code Object.wait} through a method handle
+   * in a loop). A JNI library of the program's own, which this test used before, now stops the
+   * recording where it loads; JDK 17 has no final foreign-function API.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void sigtermEndsARecordingWhoseBatonHolderBlocksWhereTtdCannotSee(Jvm jvm) throws Exception {
     assumeDeliverable("TERM");
-    NativeProgram.requireTool("gcc");
+    assumeTrue(jvm.feature() >= 22, "the foreign-function API is final from JDK 22; " + jvm + " has it incubating only");
     Path work = Scratch.dir("signal-starved-" + jvm.label());
-    Path library = NativeProgram.jniLibrary(jvm, work, "snooze");
-    Path classes = JavaSource.compile(work.resolve("classes"), "Snoozer", SNOOZER);
+    Path classes = JavaSource.compileWith(jvm, 22, work.resolve("classes"), "Snoozer", SNOOZER);
     Path recording = work.resolve("recording");
-    Exec running = Exec.start(TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "Snoozer",
-        List.of(library.toString())), work, new byte[0]);
+    Exec running = Exec.start(TtdRun.recordCommand(jvm, recording, List.of(), List.of("--enable-native-access=ALL-UNNAMED"),
+        classes.toString(), "Snoozer", List.of()), work, new byte[0]);
     waitForLine(running, "snoozing");
     kill("TERM", running.pid());
     Outcome recorded = running.await();
     assertEquals(128 + number("TERM"), recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stderr().contains("ttd: the JVM began to shut down (\"SIGTERM handler\") but thread #0 \"main\""
         + " kept the scheduler's baton for 10 s"), recorded.describe());
-    assertTrue(recorded.stderr().contains("Snoozer.snooze(Native Method)"), recorded.describe());
+    assertTrue(recorded.stderr().contains("Snoozer.main("), recorded.describe());
     String header = Files.readString(recording.resolve("recording.properties"), StandardCharsets.UTF_8);
     assertFalse(header.contains("\nstatus=complete\n"), header);
   }

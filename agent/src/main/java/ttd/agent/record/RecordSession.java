@@ -230,6 +230,20 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
     messages.say(message);
   }
 
+  /**
+   * The replay stops at this event whatever the program does after it, so recording stops here
+   * too: every thread's events so far are kept, and the program goes on unrecorded and
+   * unscheduled. Before, recording went on, and a program's own native code that blocks while its
+   * thread holds the baton (Netty's epoll transport waiting in {@code epollWait0}) hung the
+   * recorded program until it was killed.
+   */
+  @Override
+  public void uncaptured(ThreadState t, String what) {
+    exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what); // sends t's block at once
+    keepAndStop(t, "the program " + what + ": ttd cannot see what that does, so a replay stops there"
+        + " and recording stops here");
+  }
+
   @Override
   public boolean performsWaits(long millis, int nanos) {
     return !pins.sleep(millis, nanos);
@@ -360,15 +374,21 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
   @Override
   public void stuck(SchedThread watcher, SchedThread holder, String report) {
     boolean holderStill = holder.thread.getState() != Thread.State.RUNNABLE;
+    ThreadState h = (ThreadState) holder.owner;
+    keepAndStop(!h.busy && holderStill ? null : h, report + "; what was recorded until now is kept and replays up to here");
+  }
+
+  /** Writes every thread's events so far but {@code skipped}'s (null: none) to the log, then stops recording. */
+  private void keepAndStop(ThreadState skipped, String why) {
     scheduler.quiesced(
         () -> {
           for (ThreadState o : run.allThreads()) {
-            if (o != holder.owner || (!o.busy && holderStill)) {
+            if (o != skipped) {
               blocks.flush(o);
             }
           }
         });
-    stopper.stop(report + "; what was recorded until now is kept and replays up to here");
+    stopper.stop(why);
   }
 
   /**

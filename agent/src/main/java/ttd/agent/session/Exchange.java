@@ -65,7 +65,7 @@ public interface Exchange {
 
   /**
    * The program takes an input ttd cannot capture ({@code what} the program does): recording
-   * warns and logs it, replay stops there with a report.
+   * logs it and stops (the program goes on unrecorded), replay stops there with a report.
    */
   default void uncaptured(ThreadState t, String what) {
     warn("the program " + what + ": ttd cannot see it, so a replay stops there");

@@ -71,7 +71,7 @@ public final class Launcher {
     List<String> warnings = new ArrayList<>();
     ReplayLauncher.command(recording, meta, ttdJar, (ReplayStart) null, warnings);
     if (!RecordingMetadata.STATUS_COMPLETE.equals(meta.get("status"))) {
-      warnings.add("this recording is incomplete (the recorded process was killed); replay stops where it ends");
+      warnings.add("this recording is incomplete (the recorded process was killed, or ttd stopped recording it early); replay stops where it ends");
     }
     return warnings;
   }
