@@ -25,6 +25,7 @@ public final class AgentOptions {
   private String redact;
   private boolean redactDefault = true;
   private boolean path;
+  private boolean refuseNative;
   private String nativeChildren;
 
   /** Parses the agent's option string; null or empty means all defaults. */
@@ -75,6 +76,9 @@ public final class AgentOptions {
           break;
         case "path":
           o.path = flag(key, value);
+          break;
+        case "refusenative":
+          o.refuseNative = flag(key, value);
           break;
         case "nativeChildren":
           o.nativeChildren = require(key, value);
@@ -174,6 +178,15 @@ public final class AgentOptions {
   }
 
   /** Chaos scheduling (record); a replay takes it from the recording's header. */
+  /**
+   * Whether the program's own native libraries are refused (their load throws {@code
+   * UnsatisfiedLinkError}, in record and replay alike), so that a library with a pure-Java
+   * fallback uses it and the recording goes on past the load.
+   */
+  public boolean refuseNative() {
+    return refuseNative;
+  }
+
   public boolean chaos() {
     return chaos;
   }

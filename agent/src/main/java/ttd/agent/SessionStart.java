@@ -97,6 +97,9 @@ abstract class SessionStart {
             run, dir, writer, meta, RecordSession.pins(opts.pinnedClock(), opts.pinnedSeed()), messages,
             opts.chaos(), redaction, opts.path());
     Session session = new Session(run, recording, recording, CaptureTable.valueCaptures());
+    if (opts.refuseNative()) {
+      session.refuseNativeLibraries();
+    }
     if (opts.nativeChildren() != null) {
       Path traces = Files.createDirectory(dir.resolve("native"));
       OwnerOnly.restrictDirectory(traces);
@@ -174,6 +177,9 @@ abstract class SessionStart {
               meta.get(TraceFormat.SIGNAL_AT), redacted(meta),
               Integer.parseInt(meta.get(RecordingMetadata.SHUTDOWN_THREAD, "-1")), messages, recorded.path(), meta);
       session = new Session(run, replay, replay, CaptureTable.valueCaptures());
+      if (recorded.refuseNative()) {
+        session.refuseNativeLibraries();
+      }
     } catch (BadRecordingException e) {
       if (refuse != null) {
         refuse.accept(e.getMessage());

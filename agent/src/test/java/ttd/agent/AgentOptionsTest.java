@@ -39,6 +39,13 @@ class AgentOptionsTest {
   }
 
   @Test
+  void refuseNativeIsAFlagOffByDefault() {
+    assertTrue(AgentOptions.parse("quiet,refusenative").refuseNative());
+    assertFalse(AgentOptions.parse("quiet").refuseNative());
+    assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("refusenative=yes"));
+  }
+
+  @Test
   void defaultsToRecordingWithNothingPinned() {
     AgentOptions o = AgentOptions.parse(null);
     assertNull(o.out());

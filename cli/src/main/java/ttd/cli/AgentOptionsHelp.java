@@ -20,7 +20,10 @@ final class AgentOptionsHelp {
           "                   *_SECRET*, *PASSWORD*, *TOKEN*, *_KEY are left out (see README)",
           "  noredactdefault  leave out only the names given with redact=",
           "  path             also log each thread's path between events, so that a replay that leaves",
-          "                   the recorded execution stops where it does (the divergence finder)");
+          "                   the recorded execution stops where it does (the divergence finder)",
+          "  refusenative     make the program's own native libraries fail to load (UnsatisfiedLinkError),",
+          "                   so that a library with a pure-Java fallback (Netty, lz4-java) uses it;",
+          "                   otherwise recording stops where the program loads one (a replay stops there)");
 
   private AgentOptionsHelp() {}
 }

@@ -11,7 +11,7 @@ import ttd.cli.launch.ToolException;
 
 /**
  * {@code ttd record [--out DIR] [--pin ...] [--chaos] [--path] [--quiet] [--redact NAMES]
- * [--no-redact-default] [--native-children] -- java ...}: runs the command with ttd.jar as its agent
+ * [--no-redact-default] [--refuse-native] [--native-children] -- java ...}: runs the command with ttd.jar as its agent
  * and the determinism flags, and exits with the program's own status (SIGTERM, SIGINT and SIGHUP
  * go on to the program, see {@link ChildSignals}). {@code --native-children} also records each child process the program
  * starts with rr, where rr can record ({@link NativeChildren}).
@@ -27,10 +27,12 @@ final class RecordCommand implements ToolCommand {
   public String usage() {
     return String.join("\n",
         "  record [--out DIR] [--pin clock=INSTANT,seed=N] [--chaos] [--path] [--quiet] [--native-children]",
-        "         [--redact NAME,...] [--no-redact-default] -- <java command line>",
+        "         [--redact NAME,...] [--no-redact-default] [--refuse-native] -- <java command line>",
         "                      run a Java program under the recorder; --redact leaves more",
         "                      environment variables and properties out of the recording; --path also logs each",
         "                      thread's path, so a replay that diverges stops where it left it;",
+        "                      --refuse-native makes the program's own native libraries fail to load, so that",
+        "                      a library with a pure-Java fallback uses it and recording goes on past it;",
         "                      --native-children also records its child processes with rr, where rr can record");
   }
 
@@ -59,6 +61,9 @@ final class RecordCommand implements ToolCommand {
         case "--path":
           agent.add("path");
           break;
+        case "--refuse-native":
+          agent.add("refusenative");
+          break;
         case "--quiet":
           agent.add("quiet");
           break;
@@ -77,7 +82,7 @@ final class RecordCommand implements ToolCommand {
         default:
           throw new ToolException(
               "unknown record option '" + args[i] + "'; usage: record [--out DIR] [--pin clock=..,seed=..] [--chaos] [--path]"
-                  + " [--redact NAME,...] [--no-redact-default] [--native-children] -- java ...");
+                  + " [--redact NAME,...] [--no-redact-default] [--refuse-native] [--native-children] -- java ...");
       }
     }
     if (i >= args.length - 1) {

@@ -74,6 +74,24 @@ class NativeCodeReplayTest {
           "}",
           "");
 
+  private static final String FALLBACK =
+      String.join(
+          "\n",
+          "import java.nio.file.*;",
+          "public class Fallback {",
+          "  public static void main(String[] args) throws Exception {",
+          "    String codec;",
+          "    try { System.load(args[0]); codec = \"native\"; }",
+          "    catch (UnsatisfiedLinkError e) { codec = \"pure Java (\" + e.getMessage() + \")\"; }",
+          "    System.out.println(\"codec: \" + codec);",
+          "    System.out.println(\"mapped: \" + Files.readString(Path.of(\"/proc/self/maps\")).contains(\"libmarker\"));",
+          "    java.util.zip.CRC32 crc = new java.util.zip.CRC32();",
+          "    for (int i = 0; i < 2000; i++) crc.update(java.util.UUID.randomUUID().toString().getBytes());",
+          "    System.out.println(\"crc \" + crc.getValue() + \" at \" + System.nanoTime() % 1000);",
+          "  }",
+          "}",
+          "");
+
   private static final String TOKEN = """
       import java.security.*;
       public class Token {
@@ -126,6 +144,35 @@ class NativeCodeReplayTest {
     assertEquals("", replayed.stdout(), replayed.describe());
     assertTrue(replayed.stderr().contains("the recorded program loads the native library " + library.toRealPath()),
         replayed.describe());
+  }
+
+  /**
+   * With the agent option {@code refusenative} the program's library fails to load, in the
+   * recording and the replay alike: a program with a pure-Java fallback takes it, the recording
+   * goes on past the load (complete), and the replay runs to the end identically instead of
+   * stopping there. Before, the option was unknown and the agent refused to start.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void refusedNativeLibrariesFailToLoadAndTheRecordingGoesOnAndReplays(Jvm jvm) throws Exception {
+    NativeProgram.requireTool("gcc");
+    Path work = Scratch.dir("native-code-refused-" + jvm.label());
+    Path library = NativeProgram.jniLibrary(jvm, work, "marker");
+    Path classes = JavaSource.compile(work.resolve("classes"), "Fallback", FALLBACK);
+    Path recording = work.resolve("recording");
+    Outcome recorded = TtdRun.record(jvm, recording, List.of("refusenative"), classes.toString(), "Fallback",
+        List.of(library.toString()), new byte[0]);
+    assertEquals(0, recorded.exitStatus(), recorded.describe());
+    assertTrue(recorded.stdout().startsWith("codec: pure Java (ttd refuses to load the native library "
+        + library.toRealPath() + " (agent option refusenative))\nmapped: false\ncrc "), recorded.describe());
+    assertTrue(recorded.stderr().contains("was refused (agent option refusenative)")
+        && !recorded.stderr().contains("recording stops here"), recorded.describe());
+    Outcome replayed = TtdRun.replay(jvm, recording);
+    assertEquals(recorded.stdout(), replayed.stdout(), replayed.describe());
+    assertEquals(recorded.stderr().replaceAll("(?m)^ttd: .*\n", ""), replayed.stderr(),
+        "the recording is complete, and its replay prints the program's stderr (JDK 25's warning for System.load)"
+            + " without ttd's word:" + replayed.describe());
+    assertEquals(0, replayed.exitStatus(), replayed.describe());
   }
 
   /**

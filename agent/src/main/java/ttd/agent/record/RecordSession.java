@@ -241,7 +241,8 @@ public final class RecordSession implements Exchange, Lifecycle, ScheduleLog {
   public void uncaptured(ThreadState t, String what) {
     exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what); // sends t's block at once
     keepAndStop(t, "the program " + what + ": ttd cannot see what that does, so a replay stops there"
-        + " and recording stops here");
+        + " and recording stops here (a library with a pure-Java fallback takes it when recorded with the"
+        + " agent option refusenative)");
   }
 
   @Override

@@ -38,6 +38,10 @@ final class Files {
   private final FileSystemQueries fileSystem = new FileSystemQueries();
   private final FileWatches watches;
   private final ChildWaits childWaits;
+  /** Whether the program's own native libraries fail to load ({@code refusenative}). */
+  private volatile boolean refuseLibraries;
+  /** The libraries refused so far, each said once (record). */
+  private final java.util.Set<String> refusedLibraries = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   Files(ProgramRun run, Exchange exchange) {
     this.run = run;
@@ -49,6 +53,10 @@ final class Files {
   }
 
   /** Records the program's child processes with rr from now on. */
+  void refuseNativeLibraries() {
+    refuseLibraries = true;
+  }
+
   void recordNativeChildren(NativeChildRecorder recorder) {
     nativeFiles.recordNativeChildren(recorder);
   }
@@ -199,14 +207,30 @@ final class Files {
 
   /**
    * The program is about to bring in native code of its own (a JNI library, a library of the
-   * foreign-function API), whose reads and changes of the world pass no hook. Recording says so
-   * and logs it as an input ttd does not capture, and the library opens as without ttd; a replay
-   * stops there before it opens (the log's event ends it), and on a thread it does not schedule or
-   * in a debugger's evaluation refuses it: a replay never runs a native library of the program's.
+   * foreign-function API), whose reads and changes of the world pass no hook. Recording says so,
+   * logs it as an input ttd does not capture and stops, and the library opens as without ttd; a
+   * replay stops there before it opens (the log's event ends it), and on a thread it does not
+   * schedule or in a debugger's evaluation refuses it: a replay never runs a native library of the
+   * program's. With {@code refusenative} the load fails in both modes alike, before anything is
+   * logged, so that a library with a pure-Java fallback (Netty's transports, lz4-java) takes it
+   * and the recording goes on.
    */
   private void programsLibrary(String library) {
     if (ReplayPosition.evaluating) {
       throw new UnsatisfiedLinkError(EvaluationFence.nativeLibrary(library));
+    }
+    if (refuseLibraries) {
+      if (exchange.performsRealIo() && refusedLibraries.add(library)) {
+        ThreadState t = run.enter(); // the message is ttd's, not a write of the program's
+        try {
+          exchange.warn("the load of " + library + " was refused (agent option refusenative): the program goes on without it");
+        } finally {
+          if (t != null) {
+            run.exit(t);
+          }
+        }
+      }
+      throw new UnsatisfiedLinkError("ttd refuses to load " + library + " (agent option refusenative)");
     }
     ThreadState t = run.enter();
     if (t == null) {

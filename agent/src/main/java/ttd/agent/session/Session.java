@@ -82,6 +82,11 @@ public final class Session implements HookDelegate {
     threads.adoptMainThread();
   }
 
+  /** Makes the program's own native libraries fail to load, in record and replay alike ({@code refusenative}). */
+  public void refuseNativeLibraries() {
+    files.refuseNativeLibraries();
+  }
+
   /** Records the program's child processes with rr from now on. */
   public void recordNativeChildren(NativeChildRecorder recorder) {
     files.recordNativeChildren(recorder);
