@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -115,17 +114,15 @@ class ClassPackReplayTest {
   }
 
   private static Outcome record(Jvm jvm, Path tmp, Path out, String classPath, Path work, String... args) {
-    List<String> cmd = new ArrayList<>(List.of("env", "TMPDIR=" + tmp));
-    cmd.addAll(TtdRun.recordCommand(jvm, out, List.of(), classPath, "Ledger", List.of(args)));
-    Outcome recorded = Exec.run(cmd, work);
+    Outcome recorded = Exec.run(TtdRun.withEnv(
+        TtdRun.recordCommand(jvm, out, List.of(), classPath, "Ledger", List.of(args)), "TMPDIR=" + tmp), work);
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().contains("entries 300 sum "), recorded.describe());
     return recorded;
   }
 
   private static Outcome replay(Jvm jvm, Path tmp, Path recording, Path work) {
-    return Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
-        recording.toAbsolutePath().toString()), work);
+    return TtdRun.replay(jvm, recording, work, "TMPDIR=" + tmp);
   }
 
   /** The one program's pack under {@code tmp}'s ttd cache (beside it, the start's pack of the JDK). */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -51,9 +50,8 @@ class FirstRecordingAfterUnpackReplayTest {
     Path classes = JavaSource.compile(work.resolve("classes"), "ClassHashes", PROGRAM);
     Path tmp = Files.createDirectories(work.resolve("tmp"));
     Path recording = work.resolve("recording");
-    List<String> record = new ArrayList<>(List.of("env", "TMPDIR=" + tmp));
-    record.addAll(TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "ClassHashes", List.of()));
-    Outcome recorded = Exec.run(record, work);
+    Outcome recorded = Exec.run(TtdRun.withEnv(
+        TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "ClassHashes", List.of()), "TMPDIR=" + tmp), work);
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().startsWith("class hashes byte[]="), recorded.describe());
     try (Stream<Path> made = Files.list(tmp)) {
@@ -64,8 +62,7 @@ class FirstRecordingAfterUnpackReplayTest {
       assertTrue(made.anyMatch(p -> p.getFileName().toString().startsWith("start-")),
           "the recording kept its start's rewrites in a pack");
     }
-    Outcome replayed = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(),
-        "replay", recording.toString()), work);
+    Outcome replayed = TtdRun.replay(jvm, recording, work, "TMPDIR=" + tmp);
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of the first recording");
   }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -139,11 +138,7 @@ class NativeCodeReplayTest {
     assertEquals("seen\n", recorded.stdout(), recorded.describe());
     assertTrue(recorded.stderr().contains("loads the native library " + library.toRealPath())
         && recorded.stderr().contains("recording stops here"), recorded.describe());
-    Outcome replayed = TtdRun.replay(jvm, recording);
-    assertEquals(86, replayed.exitStatus(), replayed.describe());
-    assertEquals("", replayed.stdout(), replayed.describe());
-    assertTrue(replayed.stderr().contains("the recorded program loads the native library " + library.toRealPath()),
-        replayed.describe());
+    assertStopsWhereItOpens(TtdRun.replay(jvm, recording), "", "the native library " + library.toRealPath());
   }
 
   /**
@@ -217,22 +212,16 @@ class NativeCodeReplayTest {
     Path classes = JavaSource.compile(work.resolve("classes"), "Token", TOKEN);
     Path marker = work.resolve("marker.txt");
     Path recording = work.resolve("recording");
-    List<String> record = new ArrayList<>(List.of("env", "P11_MARKER=" + marker));
-    record.addAll(TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "Token",
-        List.of(module.toString())));
-    Outcome recorded = Exec.run(record, work);
+    Outcome recorded = Exec.run(TtdRun.withEnv(TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(),
+        "Token", List.of(module.toString())), "P11_MARKER=" + marker), work);
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().startsWith("configuring\npkcs11: ProviderException"), recorded.describe());
     assertTrue(recorded.stderr().contains("loads the native library " + module), recorded.describe());
     assertTrue(Files.exists(marker), "the module's C code ran while recording");
 
     Files.delete(marker);
-    Outcome replayed = Exec.run(List.of("env", "P11_MARKER=" + marker, jvm.java(), "-jar",
-        TtdRun.jar().toString(), "replay", recording.toString()), work);
-    assertEquals(86, replayed.exitStatus(), replayed.describe());
-    assertEquals("configuring\n", replayed.stdout(), replayed.describe());
-    assertTrue(replayed.stderr().contains("the recorded program loads the native library " + module),
-        replayed.describe());
+    assertStopsWhereItOpens(TtdRun.replay(jvm, recording, work, "P11_MARKER=" + marker), "configuring\n",
+        "the native library " + module);
     assertFalse(Files.exists(marker), "the replay ran the module's C code, which wrote " + marker);
   }
 
@@ -254,10 +243,14 @@ class NativeCodeReplayTest {
     assertTrue(Files.exists(marker), "the library's C code ran while recording");
 
     Files.delete(marker);
-    Outcome replayed = TtdRun.replay(jvm, recording);
+    assertStopsWhereItOpens(TtdRun.replay(jvm, recording), before, named);
+    assertFalse(Files.exists(marker), "the replay ran the library's C code, which wrote " + marker);
+  }
+
+  /** The replay stopped with 86 where the library opens, after printing {@code before}, and named it. */
+  private static void assertStopsWhereItOpens(Outcome replayed, String before, String named) {
     assertEquals(86, replayed.exitStatus(), replayed.describe());
     assertEquals(before, replayed.stdout(), replayed.describe());
     assertTrue(replayed.stderr().contains("the recorded program loads " + named), replayed.describe());
-    assertFalse(Files.exists(marker), "the replay ran the library's C code, which wrote " + marker);
   }
 }

@@ -28,10 +28,9 @@ class ProcessReplayTest {
     Path marker = work.resolve("git-ran");
     script(bin.resolve("git"), "echo ran >> " + marker + "\necho 'git version 2.39.5 (Apple Git-154)'\n");
     Path recording = work.resolve("recording");
-    List<String> record = new ArrayList<>(List.of("env", "PATH=" + bin + ":/usr/bin:/bin"));
-    record.addAll(TtdRun.recordCommand(jvm, recording, List.of(), Sample.GIT_FEATURE_CHECK.classPath(),
-        Sample.GIT_FEATURE_CHECK.mainClass(), List.of()));
-    Outcome recorded = Exec.run(record, work);
+    Outcome recorded = Exec.run(TtdRun.withEnv(TtdRun.recordCommand(jvm, recording, List.of(),
+        Sample.GIT_FEATURE_CHECK.classPath(), Sample.GIT_FEATURE_CHECK.mainClass(), List.of()),
+        "PATH=" + bin + ":/usr/bin:/bin"), work);
     assertEquals(1, recorded.exitStatus(), recorded.describe());
     assertTrue(recorded.stdout().contains("git said \"git version 2.39.5 (Apple Git-154)\" and exited with 0"), recorded.describe());
     assertTrue(recorded.stderr().contains("NumberFormatException"), recorded.describe());
@@ -190,10 +189,7 @@ class ProcessReplayTest {
 
   /** Replays with a PATH that holds no program at all. */
   private static Outcome replayWithout(Jvm jvm, Path recording, Path dir) {
-    List<String> cmd =
-        List.of("env", "PATH=" + dir.resolve("empty"), jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
-            recording.toString());
-    return Exec.run(cmd, dir);
+    return TtdRun.replay(jvm, recording, dir, "PATH=" + dir.resolve("empty"));
   }
 
   private static void script(Path file, String body) throws Exception {

@@ -60,8 +60,7 @@ class ReplayNeverRunsLiveTest {
     assertEquals(before, Files.readString(log), "the replay appended to the program's file");
 
     // ttd replay, which unpacks into the same cache, refuses before it starts a replay JVM
-    Outcome launched = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
-        recording.toString()), work);
+    Outcome launched = TtdRun.replay(jvm, recording, work, "TMPDIR=" + tmp);
     assertEquals(2, launched.exitStatus(), launched.describe());
     assertEquals(List.of("ttd: cannot unpack ttd.jar's libraries: " + cache + " is not a directory of yours (it is a"
         + " link or a file); remove it, or set TMPDIR to a directory of your own"), launched.stderrLines(), launched.describe());
@@ -86,8 +85,7 @@ class ReplayNeverRunsLiveTest {
     assertEquals(0, planted.exitStatus(), planted.describe());
     String refusal = rootsCache + " belongs to another user (" + OtherUser.NAME + "); remove it, or set TMPDIR to a"
         + " directory of your own";
-    Outcome replayed = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(), "replay",
-        recording.toString()), work);
+    Outcome replayed = TtdRun.replay(jvm, recording, work, "TMPDIR=" + tmp);
     assertEquals(2, replayed.exitStatus(), replayed.describe());
     assertEquals(List.of("ttd: cannot unpack ttd.jar's libraries: " + refusal), replayed.stderrLines(), replayed.describe());
     Outcome byHand = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(),
@@ -127,8 +125,8 @@ class ReplayNeverRunsLiveTest {
       assertEquals(0, OtherUser.run(home, List.of("sh", "-c", "echo planted > " + planted.resolve(lib))).exitStatus());
     }
 
-    Outcome replayed = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", jar.toString(), "replay",
-        recording.toString()), work);
+    Outcome replayed = Exec.run(TtdRun.withEnv(List.of(jvm.java(), "-jar", jar.toString(), "replay",
+        recording.toString()), "TMPDIR=" + tmp), work);
     ReplayAssertions.assertSameOutput(recorded, replayed, "root's replay of " + OtherUser.NAME + "'s recording on " + jvm);
     assertEquals(before, Files.readString(log), "the replay appended to the program's file");
     Path rootsCache = tmp.resolve("ttd-0");

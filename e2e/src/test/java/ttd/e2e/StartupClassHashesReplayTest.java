@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -59,10 +58,9 @@ class StartupClassHashesReplayTest {
     JavaSource.compile(classes, "ClassHashes", PROGRAM);
 
     Path log = work.resolve("class-load.txt");
-    List<String> learn = new ArrayList<>(List.of("env", "TMPDIR=" + Files.createDirectories(work.resolve("tmp-learn"))));
-    learn.addAll(TtdRun.recordCommand(jvm, work.resolve("hello"), List.of(),
-        List.of("-Xlog:class+load=info:file=" + log), classes.toString(), "Hello", List.of()));
-    Outcome learnt = Exec.run(learn, work);
+    Outcome learnt = Exec.run(TtdRun.withEnv(TtdRun.recordCommand(jvm, work.resolve("hello"), List.of(),
+        List.of("-Xlog:class+load=info:file=" + log), classes.toString(), "Hello", List.of()),
+        "TMPDIR=" + Files.createDirectories(work.resolve("tmp-learn"))), work);
     assertEquals(0, learnt.exitStatus(), learnt.describe());
     TreeSet<String> names = new TreeSet<>();
     for (String line : Files.readAllLines(log)) {
@@ -77,14 +75,11 @@ class StartupClassHashesReplayTest {
 
     Path tmp = Files.createDirectories(work.resolve("tmp"));
     Path recording = work.resolve("recording");
-    List<String> record = new ArrayList<>(List.of("env", "TMPDIR=" + tmp));
-    record.addAll(TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(), "ClassHashes",
-        List.of(list.toString())));
-    Outcome recorded = Exec.run(record, work);
+    Outcome recorded = Exec.run(TtdRun.withEnv(TtdRun.recordCommand(jvm, recording, List.of(), classes.toString(),
+        "ClassHashes", List.of(list.toString())), "TMPDIR=" + tmp), work);
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertEquals(names.size(), recorded.stdout().lines().count(), recorded.describe());
-    Outcome replayed = Exec.run(List.of("env", "TMPDIR=" + tmp, jvm.java(), "-jar", TtdRun.jar().toString(),
-        "replay", recording.toString()), work);
+    Outcome replayed = TtdRun.replay(jvm, recording, work, "TMPDIR=" + tmp);
     ReplayAssertions.assertSameOutput(recorded, replayed, "replay of the first recording of ClassHashes");
   }
 }

@@ -60,8 +60,6 @@ class TimeZoneReplayTest {
   }
 
   private static List<String> inZone(String zone, List<String> command) {
-    List<String> cmd = new ArrayList<>(List.of("env", "TZ=" + zone));
-    cmd.addAll(command);
-    return cmd;
+    return TtdRun.withEnv(command, "TZ=" + zone);
   }
 }

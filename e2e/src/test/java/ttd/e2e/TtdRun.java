@@ -158,6 +158,23 @@ public final class TtdRun {
     return cli(jvm, recording.toAbsolutePath().getParent(), "replay", recording.toAbsolutePath().toString());
   }
 
+  /**
+   * {@code ttd replay RECORDING} with {@code env} ({@code NAME=value} entries) added to the
+   * environment of the command (and so of its replay JVM), run in {@code dir}.
+   */
+  public static Outcome replay(Jvm jvm, Path recording, Path dir, String... env) {
+    return Exec.run(withEnv(List.of(jvm.java(), "-jar", jar().toString(), "replay",
+        recording.toAbsolutePath().toString()), env), dir);
+  }
+
+  /** {@code command} run by {@code env} with {@code entries} ({@code NAME=value}) added to its environment. */
+  public static List<String> withEnv(List<String> command, String... entries) {
+    List<String> cmd = new ArrayList<>(List.of("env"));
+    cmd.addAll(List.of(entries));
+    cmd.addAll(command);
+    return cmd;
+  }
+
   /** {@code ttd record --out OUT --quiet -- java -cp ... <sample>}, the CLI launcher, in {@code dir}. */
   public static Outcome cliRecord(Jvm jvm, Path dir, Path out, Sample sample) {
     return cli(
