@@ -75,6 +75,20 @@ final class Baton {
     runs(next);
   }
 
+  /**
+   * Ends {@code s}'s time slice at its next tick (record): it kept the baton through a call that
+   * could not block, and gives the others a turn once it is back in its own code.
+   */
+  void endSlice(SchedThread s) {
+    if (replaying) {
+      return; // the log holds the switch
+    }
+    synchronized (lock) {
+      s.budgetEnd = s.ticks;
+      s.switchAt = 0; // its next tick takes the slow path, to pointOfChoice
+    }
+  }
+
   void pointOfChoice(SchedThread s, boolean yielding) {
     if (replaying) {
       replayTick(s);

@@ -134,6 +134,14 @@ public final class Scheduler {
     baton.pointOfChoice(s, false);
   }
 
+  /**
+   * {@code s} kept the baton through a call that could not block ({@code selectNow} in a poll
+   * loop): it offers its turn at its next tick (record; the log holds the switch for the replay).
+   */
+  public void endSlice(SchedThread s) {
+    baton.endSlice(s);
+  }
+
   /** {@code Thread.yield()} and {@code Thread.onSpinWait()}: a tick that prefers another thread. */
   public void yield(SchedThread s) {
     s.ticks++;

@@ -35,6 +35,12 @@ public final class Blocking {
 
     /** The thread is back: waits until it holds the baton again if it gave it up. */
     void retake(ThreadState t, boolean released);
+
+    /** Whether the thread holds the baton: the serializing scheduler orders it with the others. */
+    boolean holds(ThreadState t);
+
+    /** The thread, holding the baton, offers its turn at its next tick. */
+    void offerTurn(ThreadState t);
   }
 
   /** One thread's blocking state. */
@@ -81,6 +87,26 @@ public final class Blocking {
     b.what = what;
     b.state.set(BLOCKED);
     return b.released;
+  }
+
+  /**
+   * Whether the calling thread runs under the scheduler (it holds the baton), whether or not a
+   * call it makes gives the baton up: a call that cannot block keeps it ({@code ready}).
+   */
+  public boolean scheduled(ThreadState t) {
+    return baton.holds(t);
+  }
+
+  /**
+   * The calling thread made a call that could not block and kept the baton through it (a {@code
+   * selectNow}): where it holds the baton, it offers its turn at its next tick, so that a poll
+   * loop lets the thread it waits for run instead of spinning a whole time slice, as it did when
+   * the call gave the baton up.
+   */
+  public void offerTurn(ThreadState t) {
+    if (baton.holds(t)) {
+      baton.offerTurn(t);
+    }
   }
 
   /** The calling thread is back from the call {@link #begin} announced. */

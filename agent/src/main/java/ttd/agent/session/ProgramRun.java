@@ -51,6 +51,16 @@ public final class ProgramRun {
         scheduler.blockingEnd(t.sched);
       }
     }
+
+    @Override
+    public boolean holds(ThreadState t) {
+      return scheduler.runs(t.sched);
+    }
+
+    @Override
+    public void offerTurn(ThreadState t) {
+      scheduler.endSlice(t.sched);
+    }
   });
   volatile boolean active = true;
   volatile Integer exitStatus;

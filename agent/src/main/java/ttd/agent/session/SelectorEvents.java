@@ -67,7 +67,12 @@ final class SelectorEvents {
     if (s.performsRealIo()) {
       int n;
       IOException failure = null;
-      blocking.begin(t, "a selector's wait");
+      // a wait with timeout 0 (selectNow) returns at once, and keeps the baton: given up there,
+      // the baton went to a thread that then blocked for real on the selector's monitor, which
+      // the JDK holds around the wait; it offers its turn once out of that code instead, as a poll
+      // loop's thread did by giving it up there
+      boolean now = (Integer) a[3] == 0;
+      blocking.begin(t, "a selector's wait", now);
       try {
         n = (Integer) real.call(NetOp.SELECTOR_WAIT, a);
       } catch (IOException e) {
@@ -75,6 +80,9 @@ final class SelectorEvents {
         n = 0;
       } finally {
         blocking.end(t);
+      }
+      if (now) {
+        blocking.offerTurn(t);
       }
       byte[] events = new byte[Math.max(n, 0) * 8];
       for (int i = 0; i < n; i++) {
@@ -88,9 +96,11 @@ final class SelectorEvents {
       s.exchangeData(t, EventKind.SELECTOR_WAIT, NetWire.value(n), events, 0, events.length, null);
       return n;
     }
-    // the hand-overs of the recorded wait happen here; under the scheduler they also order the
-    // other threads' registrations and wake-ups before this selection, as they were recorded
-    boolean scheduled = blocking.begin(t, "a replayed selector's wait");
+    // the hand-overs of the recorded wait happen here (none where it kept the baton); under the
+    // scheduler they also order the other threads' registrations and wake-ups before this
+    // selection, as they were recorded, so a scheduled thread never waits for them for real
+    boolean scheduled = blocking.scheduled(t);
+    blocking.begin(t, "a replayed selector's wait");
     blocking.end(t);
     long[] value = new long[1];
     byte[][] payload = new byte[1][];

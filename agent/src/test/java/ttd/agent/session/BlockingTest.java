@@ -24,6 +24,16 @@ class BlockingTest {
     public synchronized void retake(ThreadState t, boolean released) {
       calls.add("retake " + t.ordinal() + " " + released);
     }
+
+    @Override
+    public boolean holds(ThreadState t) {
+      return t.ordinal() % 2 == 1;
+    }
+
+    @Override
+    public synchronized void offerTurn(ThreadState t) {
+      calls.add("offer " + t.ordinal());
+    }
   }
 
   @Test
@@ -55,6 +65,22 @@ class BlockingTest {
     blocking.end(scheduled);
     assertEquals(
         List.of("release 1", "release 2", "retake 2 false", "retake 1 true"), baton.calls);
+  }
+
+  @Test
+  void aScheduledThreadWhoseCallCannotBlockKeepsTheBatonAndStaysScheduled() {
+    NotingBaton baton = new NotingBaton();
+    Blocking blocking = new Blocking(baton);
+    ThreadState selecting = new ThreadState(1, "selecting", false);
+    assertTrue(blocking.scheduled(selecting));
+    assertEquals(false, blocking.begin(selecting, "a selector's wait", true));
+    blocking.end(selecting);
+    blocking.offerTurn(selecting);
+    assertTrue(blocking.scheduled(selecting));
+    ThreadState free = new ThreadState(2, "free", false);
+    assertEquals(false, blocking.scheduled(free));
+    blocking.offerTurn(free);
+    assertEquals(List.of("release 1 ready", "retake 1 false", "offer 1"), baton.calls);
   }
 
   @Test
