@@ -298,6 +298,14 @@ public final class Hooks {
   }
 
   /**
+   * Where a socket channel begins a read ({@code blocking}: whether it may block) or ends one
+   * ({@code true}): a non-blocking read keeps the scheduler's baton.
+   */
+  public static void onChannelRead(boolean blocking) {
+    delegate.onChannelRead(blocking);
+  }
+
+  /**
    * Where the boot loader lists its packages ({@code BootLoader.getSystemPackageNames}, from the
    * JVM's package table in an order that follows memory addresses): returns them in name order,
    * the same in every run. The JVM made the array for this call.

@@ -138,6 +138,9 @@ final class PassThrough implements HookDelegate {
   public void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller) {}
 
   @Override
+  public void onChannelRead(boolean blocking) {}
+
+  @Override
   public long onProcessTableValue(long original, int site) {
     return original;
   }

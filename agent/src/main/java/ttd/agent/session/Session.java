@@ -633,6 +633,14 @@ public final class Session implements HookDelegate {
   }
 
   @Override
+  public void onChannelRead(boolean blocking) {
+    ThreadState t = run.current();
+    if (t != null) {
+      t.nonBlockingRead = !blocking;
+    }
+  }
+
+  @Override
   public void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller) {
     files.onNativeLibraryOpen(name, builtin, caller);
   }

@@ -22,6 +22,8 @@ import ttd.runtime.RealNet;
 final class SocketTransfers {
 
   private static final byte[] NONE = {};
+  /** {@code sun.nio.ch.IOStatus.UNAVAILABLE}: a non-blocking call had nothing to do. */
+  private static final long UNAVAILABLE = -2;
   /** struct iovec on 64-bit Linux: {void *base; size_t len}. */
 
   private final Blocking blocking;
@@ -38,7 +40,8 @@ final class SocketTransfers {
     if (s.performsRealIo()) {
       long n = 0;
       IOException failure = null;
-      blocking.begin(t, NetOp.name(op), !write && NetCalls.readable(real, fd));
+      // a read that cannot block keeps the baton: a non-blocking channel's, or one with bytes there
+      blocking.begin(t, NetOp.name(op), !write && (t.nonBlockingRead || NetCalls.readable(real, fd)));
       try {
         n = real.transfer(op, fd, address, len);
       } catch (IOException e) {
@@ -48,6 +51,9 @@ final class SocketTransfers {
       }
       if (failure != null) {
         throw NetWire.logged(s, t, kind, op, failure);
+      }
+      if (t.nonBlockingRead && !write && (n == 0 || n == UNAVAILABLE)) {
+        blocking.offerTurn(t); // a reader polling a quiet channel lets the others run, as a wait would
       }
       if (n <= 0) {
         s.exchangeData(t, kind, NetWire.value(n), NONE, 0, 0, null);
