@@ -7,13 +7,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A thread polling a quiet non-blocking channel while two others close it records to the end and
- * replays. The recording gave up the baton inside every read that found nothing, while the reader
+ * A thread polling a quiet non-blocking channel (reading one nobody writes to, or writing one whose
+ * peer reads nothing) while two others close it records to the end and replays. The recording gave up the baton inside every read that found nothing, while the reader
  * held the channel's read lock; a closer then took the channel's {@code closeLock} (a JDK monitor)
  * and waited for the read lock, and the second closer blocked on {@code closeLock} for real with the
  * baton: the recording stopped after 5 s, incomplete (6 of 6 on JDK 17 and 25; WireMock's fault
  * stubs, where Jetty and the fault injector both close one endpoint). A non-blocking read now keeps
- * the baton and offers the turn at the reader's next tick, outside the lock.
+ * the baton and offers the turn at the reader's next tick, outside the lock. A writer holds the
+ * write lock the same way, which a closer waits for as well: WireMock's fault stubs over Jetty's
+ * HTTP/2 still stopped (1 of 1 on 17) until a non-blocking write kept the baton too (3 of 3 on 17
+ * and 25 after).
  */
 class NonBlockingReadCloseReplayTest {
 
@@ -23,21 +26,33 @@ class NonBlockingReadCloseReplayTest {
       import java.nio.channels.*;
       public class QuietChannel {
         public static void main(String[] args) throws Exception {
+          boolean write = args[0].equals("write");
+          int channels = write ? 10 : 50;
           ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0));
-          for (int i = 0; i < 50; i++) {
-            SocketChannel client = SocketChannel.open(server.getLocalAddress());
+          for (int i = 0; i < channels; i++) {
+            SocketChannel client = SocketChannel.open();
+            client.setOption(StandardSocketOptions.SO_RCVBUF, 4096);
+            client.connect(server.getLocalAddress());
             SocketChannel accepted = server.accept();
+            accepted.setOption(StandardSocketOptions.SO_SNDBUF, 4096);
             accepted.configureBlocking(false);
             Thread reader = new Thread(() -> {
               ByteBuffer b = ByteBuffer.allocate(64);
+              ByteBuffer out = ByteBuffer.allocate(1024);
               try {
+                if (write) {
+                  while (true) {
+                    out.clear();
+                    accepted.write(out); // 0 once the peer's window and the send buffer are full
+                  }
+                }
                 while (accepted.read(b) == 0) {
                   // polls
                 }
               } catch (Exception closed) {
                 // the closers won
               }
-            }, "reader");
+            }, write ? "writer" : "reader");
             Runnable close = () -> {
               try {
                 accepted.close();
@@ -56,7 +71,7 @@ class NonBlockingReadCloseReplayTest {
             client.close();
           }
           server.close();
-          System.out.println("closed 50 quiet channels at " + System.nanoTime());
+          System.out.println("closed " + channels + " quiet channels (" + args[0] + ") at " + System.nanoTime());
         }
       }
       """;
@@ -64,9 +79,19 @@ class NonBlockingReadCloseReplayTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ttd.e2e.Jvm#all")
   void aQuietNonBlockingChannelClosedTwiceRecordsToTheEndAndReplays(Jvm jvm) {
-    Path work = Scratch.dir("non-blocking-read-close-" + jvm.label());
+    closedTwice(jvm, "read");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ttd.e2e.Jvm#all")
+  void aFullNonBlockingChannelClosedTwiceRecordsToTheEndAndReplays(Jvm jvm) {
+    closedTwice(jvm, "write");
+  }
+
+  private static void closedTwice(Jvm jvm, String mode) {
+    Path work = Scratch.dir("non-blocking-" + mode + "-close-" + jvm.label());
     Path classes = JavaSource.compile(work.resolve("classes"), "QuietChannel", PROGRAM);
-    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "QuietChannel");
+    Outcome recorded = TtdRun.record(jvm, work.resolve("recording"), classes.toString(), "QuietChannel", mode);
     assertEquals(0, recorded.exitStatus(), recorded.describe());
     assertEquals("", recorded.stderr(), recorded.describe());
     ReplayAssertions.assertSameOutput(recorded, TtdRun.replay(jvm, work.resolve("recording")),

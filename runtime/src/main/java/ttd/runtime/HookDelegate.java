@@ -98,8 +98,8 @@ public interface HookDelegate {
    */
   void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller);
 
-  /** A socket channel begins a read that may block or not ({@code blocking}), or ends one ({@code true}). */
-  void onChannelRead(boolean blocking);
+  /** A socket channel begins a read or write that may block or not ({@code blocking}), or ends one ({@code true}). */
+  void onChannelIo(boolean blocking);
 
   /**
    * The JVM is about to notify the listeners of collector {@code name}'s bean ({@code

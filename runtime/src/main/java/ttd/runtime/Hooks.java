@@ -298,11 +298,11 @@ public final class Hooks {
   }
 
   /**
-   * Where a socket channel begins a read ({@code blocking}: whether it may block) or ends one
-   * ({@code true}): a non-blocking read keeps the scheduler's baton.
+   * Where a socket channel begins a read or write ({@code blocking}: whether it may block) or ends
+   * one ({@code true}): a non-blocking one keeps the scheduler's baton.
    */
-  public static void onChannelRead(boolean blocking) {
-    delegate.onChannelRead(blocking);
+  public static void onChannelIo(boolean blocking) {
+    delegate.onChannelIo(blocking);
   }
 
   /**

@@ -138,7 +138,7 @@ final class PassThrough implements HookDelegate {
   public void onNativeLibraryOpen(String name, boolean builtin, Class<?> caller) {}
 
   @Override
-  public void onChannelRead(boolean blocking) {}
+  public void onChannelIo(boolean blocking) {}
 
   @Override
   public long onProcessTableValue(long original, int site) {

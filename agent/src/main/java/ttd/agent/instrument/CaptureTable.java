@@ -359,12 +359,12 @@ public final class CaptureTable {
         "onClassDeclaredConstructors", "([Ljava/lang/reflect/Constructor;)[Ljava/lang/reflect/Constructor;", null,
         c, type, Jdks.ALL);
 
-    TypeInstrumentation channelRead = new ChannelReadInstrumentation();
-    for (String[] m : new String[][] {
-        {ChannelReadInstrumentation.BEGIN, ChannelReadInstrumentation.BEGIN_DESC},
-        {ChannelReadInstrumentation.END, ChannelReadInstrumentation.END_DESC}}) {
-      body(ChannelReadInstrumentation.OWNER, m[0], m[1], false, HOOKS, ChannelReadInstrumentation.HOOK,
-          ChannelReadInstrumentation.HOOK_DESC, null, ChannelReadInstrumentation.OWNER, channelRead, Jdks.ALL);
+    TypeInstrumentation channelIo = new ChannelIoInstrumentation();
+    for (List<String[]> methods : List.of(ChannelIoInstrumentation.BEGINS, ChannelIoInstrumentation.ENDS)) {
+      for (String[] m : methods) {
+        body(ChannelIoInstrumentation.OWNER, m[0], m[1], false, HOOKS, ChannelIoInstrumentation.HOOK,
+            ChannelIoInstrumentation.HOOK_DESC, null, ChannelIoInstrumentation.OWNER, channelIo, Jdks.ALL);
+      }
     }
     String boot = BootPackagesInstrumentation.OWNER;
     body(boot, BootPackagesInstrumentation.NATIVE, BootPackagesInstrumentation.NATIVE_DESC, true, HOOKS,

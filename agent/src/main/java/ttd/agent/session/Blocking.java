@@ -99,10 +99,10 @@ public final class Blocking {
 
   /**
    * The calling thread made a call that could not block and kept the baton through it (a {@code
-   * selectNow}, a non-blocking channel's read that found nothing): where it holds the baton, it
-   * offers its turn at its next tick, in its own code rather than inside the JDK's locks the call
-   * holds, so that a poll loop lets the thread it waits for run instead of spinning a whole time
-   * slice, as it did when the call gave the baton up.
+   * selectNow}, a non-blocking channel's read or write that moved nothing): where it holds the
+   * baton, it offers its turn at its next tick, in its own code rather than inside the JDK's locks
+   * the call holds, so that a poll loop lets the thread it waits for run instead of spinning a
+   * whole time slice, as it did when the call gave the baton up.
    */
   public void offerTurn(ThreadState t) {
     if (baton.holds(t)) {

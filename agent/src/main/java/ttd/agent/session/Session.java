@@ -633,10 +633,10 @@ public final class Session implements HookDelegate {
   }
 
   @Override
-  public void onChannelRead(boolean blocking) {
+  public void onChannelIo(boolean blocking) {
     ThreadState t = run.current();
     if (t != null) {
-      t.nonBlockingRead = !blocking;
+      t.nonBlockingIo = !blocking;
     }
   }
 

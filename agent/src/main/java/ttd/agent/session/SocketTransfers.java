@@ -40,8 +40,8 @@ final class SocketTransfers {
     if (s.performsRealIo()) {
       long n = 0;
       IOException failure = null;
-      // a read that cannot block keeps the baton: a non-blocking channel's, or one with bytes there
-      blocking.begin(t, NetOp.name(op), !write && (t.nonBlockingRead || NetCalls.readable(real, fd)));
+      // a call that cannot block keeps the baton: a non-blocking channel's, or a read with bytes there
+      blocking.begin(t, NetOp.name(op), t.nonBlockingIo || !write && NetCalls.readable(real, fd));
       try {
         n = real.transfer(op, fd, address, len);
       } catch (IOException e) {
@@ -52,8 +52,8 @@ final class SocketTransfers {
       if (failure != null) {
         throw NetWire.logged(s, t, kind, op, failure);
       }
-      if (t.nonBlockingRead && !write && (n == 0 || n == UNAVAILABLE)) {
-        blocking.offerTurn(t); // a reader polling a quiet channel lets the others run, as a wait would
+      if (t.nonBlockingIo && (n == 0 || n == UNAVAILABLE)) {
+        blocking.offerTurn(t); // polling a quiet or full channel lets the others run, as a wait would
       }
       if (n <= 0) {
         s.exchangeData(t, kind, NetWire.value(n), NONE, 0, 0, null);

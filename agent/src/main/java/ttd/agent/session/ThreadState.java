@@ -24,8 +24,8 @@ public final class ThreadState extends AgentGuard {
   final int[] flushHash = new int[4];
   /** The program's own state while the JDK defines a class it spins for itself (see {@link Threads}). */
   final int[] definitionHash = new int[4];
-  /** Whether a non-blocking socket channel's read is under way on this thread ({@link SocketTransfers}). */
-  boolean nonBlockingRead;
+  /** Whether a non-blocking socket channel's read or write is under way on this thread ({@link SocketTransfers}). */
+  boolean nonBlockingIo;
   /** Whether {@link #definitionHash} holds the program's state, to be put back. */
   boolean definingJdkClass;
   /** The program's own state while a built-in loader loads a class (see {@link Threads}). */
