@@ -177,7 +177,6 @@ public final class AgentOptions {
     return nativeChildren;
   }
 
-  /** Chaos scheduling (record); a replay takes it from the recording's header. */
   /**
    * Whether the program's own native libraries are refused (their load throws {@code
    * UnsatisfiedLinkError}, in record and replay alike), so that a library with a pure-Java
@@ -187,6 +186,7 @@ public final class AgentOptions {
     return refuseNative;
   }
 
+  /** Chaos scheduling (record); a replay takes it from the recording's header. */
   public boolean chaos() {
     return chaos;
   }

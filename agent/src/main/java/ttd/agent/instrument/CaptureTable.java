@@ -360,11 +360,9 @@ public final class CaptureTable {
         c, type, Jdks.ALL);
 
     TypeInstrumentation channelIo = new ChannelIoInstrumentation();
-    for (List<String[]> methods : List.of(ChannelIoInstrumentation.BEGINS, ChannelIoInstrumentation.ENDS)) {
-      for (String[] m : methods) {
-        body(ChannelIoInstrumentation.OWNER, m[0], m[1], false, HOOKS, ChannelIoInstrumentation.HOOK,
-            ChannelIoInstrumentation.HOOK_DESC, null, ChannelIoInstrumentation.OWNER, channelIo, Jdks.ALL);
-      }
+    for (String[] m : ChannelIoInstrumentation.METHODS) {
+      body(ChannelIoInstrumentation.OWNER, m[0], m[1], false, HOOKS, ChannelIoInstrumentation.HOOK,
+          ChannelIoInstrumentation.HOOK_DESC, null, ChannelIoInstrumentation.OWNER, channelIo, Jdks.ALL);
     }
     String boot = BootPackagesInstrumentation.OWNER;
     body(boot, BootPackagesInstrumentation.NATIVE, BootPackagesInstrumentation.NATIVE_DESC, true, HOOKS,

@@ -18,9 +18,13 @@ import org.objectweb.asm.Opcodes;
 final class ChannelIoInstrumentation implements TypeInstrumentation {
 
   static final String OWNER = "sun/nio/ch/SocketChannelImpl";
-  /** The methods that begin an operation ({@code (blocking)}) and end it, with their descriptors (17, 25). */
-  static final List<String[]> BEGINS = List.of(new String[] {"beginRead", "(Z)V"}, new String[] {"beginWrite", "(Z)V"});
-  static final List<String[]> ENDS = List.of(new String[] {"endRead", "(ZZ)V"}, new String[] {"endWrite", "(ZZ)V"});
+  /** What begins an operation: {@code beginRead/beginWrite(blocking)} (17, 25). */
+  private static final String BEGIN_DESC = "(Z)V";
+  /** What ends one: {@code endRead/endWrite(blocking, completed)}. */
+  private static final String END_DESC = "(ZZ)V";
+  /** The methods hooked, with their descriptors. */
+  static final List<String[]> METHODS = List.of(new String[] {"beginRead", BEGIN_DESC},
+      new String[] {"beginWrite", BEGIN_DESC}, new String[] {"endRead", END_DESC}, new String[] {"endWrite", END_DESC});
   static final String HOOK = "onChannelIo";
   static final String HOOK_DESC = "(Z)V";
 
@@ -31,25 +35,23 @@ final class ChannelIoInstrumentation implements TypeInstrumentation {
 
   @Override
   public MethodVisitor instrument(MethodVisitor mv, int access, String name, String desc, boolean[] changed) {
-    if (listed(BEGINS, name, desc)) {
-      changed[0] = true;
-      return HookCalls.onEntry(mv, access, name, desc, m -> {
+    if (!hooked(name, desc)) {
+      return mv;
+    }
+    changed[0] = true;
+    boolean begins = desc.equals(BEGIN_DESC);
+    return HookCalls.onEntry(mv, access, name, desc, m -> {
+      if (begins) {
         m.visitVarInsn(Opcodes.ILOAD, 1); // blocking
-        HookCalls.call(m, HOOK, HOOK_DESC);
-      });
-    }
-    if (listed(ENDS, name, desc)) {
-      changed[0] = true;
-      return HookCalls.onEntry(mv, access, name, desc, m -> {
-        m.visitInsn(Opcodes.ICONST_1); // no operation under way: as if blocking
-        HookCalls.call(m, HOOK, HOOK_DESC);
-      });
-    }
-    return mv;
+      } else {
+        m.visitInsn(Opcodes.ICONST_1); // an end: no operation under way, as if blocking
+      }
+      HookCalls.call(m, HOOK, HOOK_DESC);
+    });
   }
 
-  private static boolean listed(List<String[]> methods, String name, String desc) {
-    for (String[] m : methods) {
+  private static boolean hooked(String name, String desc) {
+    for (String[] m : METHODS) {
       if (m[0].equals(name) && m[1].equals(desc)) {
         return true;
       }

@@ -64,11 +64,10 @@ public interface Exchange {
   void pinRandom(byte[] produced);
 
   /**
-   * The program takes an input ttd cannot capture ({@code what} the program does): recording
-   * logs it and stops (the program goes on unrecorded), replay stops there with a report.
+   * The program takes an input ttd cannot capture ({@code what} the program does): replay stops
+   * at its event with a report; recording logs it, says so and stops ({@code RecordSession}).
    */
   default void uncaptured(ThreadState t, String what) {
-    warn("the program " + what + ": ttd cannot see it, so a replay stops there");
     exchangeString(t, EventKind.UNCAPTURED_INPUT, 0, what);
   }
 }

@@ -4,6 +4,8 @@ import ttd.runtime.ReplayPosition;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import ttd.log.EventKind;
 import ttd.runtime.FileInputOp;
@@ -41,7 +43,7 @@ final class Files {
   /** Whether the program's own native libraries fail to load ({@code refusenative}). */
   private volatile boolean refuseLibraries;
   /** The libraries refused so far, each said once (record). */
-  private final java.util.Set<String> refusedLibraries = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<String> refusedLibraries = ConcurrentHashMap.newKeySet();
 
   Files(ProgramRun run, Exchange exchange) {
     this.run = run;
@@ -52,11 +54,12 @@ final class Files {
     this.childWaits = new ChildWaits(run.scheduler(), run.blocking());
   }
 
-  /** Records the program's child processes with rr from now on. */
+  /** Makes the program's own native libraries fail to load from now on ({@code refusenative}). */
   void refuseNativeLibraries() {
     refuseLibraries = true;
   }
 
+  /** Records the program's child processes with rr from now on. */
   void recordNativeChildren(NativeChildRecorder recorder) {
     nativeFiles.recordNativeChildren(recorder);
   }
