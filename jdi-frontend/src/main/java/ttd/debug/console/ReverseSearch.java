@@ -234,15 +234,39 @@ final class ReverseSearch {
       long finalSet = -1;
       if (upper == null) {
         Stop end = pass.continueAlong(from, s.history(), s.specs);
+        requireArrived(end, pass);
         finalSet = end.ended() ? -1 : pass.target().eventSets();
       } else {
         pass.continueAlong(from, upper.path(), null);
         if (!hits.isEmpty() && needsCurrentPosition()) {
           table.clear();
-          pass.continueAlong(upper, s.history(), s.specs);
+          requireArrived(pass.continueAlong(upper, s.history(), s.specs), pass);
         }
       }
       return lastCounted(hits, finalSet, acceptance, pass, from);
+    }
+  }
+
+  /**
+   * A pass judges its hits where the console stands: one that ran to the program's end instead, or
+   * cannot name a watched object there, would take every hit for none and answer "no earlier hit".
+   * That is said as what it is, with where the pass went, and the console stays where it was.
+   */
+  private void requireArrived(Stop end, Driver pass) {
+    String astray = null;
+    if (end.ended() && !s.ended()) {
+      astray = "ran to the end of the program (exit status " + end.exitStatus() + ")";
+    } else if (!end.ended()) {
+      for (Spec spec : s.specs) {
+        if (spec instanceof FieldWatch w && w.binding() != null && w.binding().on(s.history()) && pass.bound(w.binding()) == null) {
+          astray = "stopped at position " + end.position().label() + ", where it cannot name the object of " + spec.describe();
+          break;
+        }
+      }
+    }
+    if (astray != null) {
+      throw new BadInput("the search's replay of this history " + astray + ", not where the console is (position "
+          + s.name(s.position()) + "): the replay did not repeat itself, so no earlier hit can be told; the console is still here");
     }
   }
 
