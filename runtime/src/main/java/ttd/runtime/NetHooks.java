@@ -184,9 +184,12 @@ public final class NetHooks {
     net(NetOp.CHECK_CONNECT, fdVal);
   }
 
-  /** {@code IOUtil.makePipe(blocking)} as {@code EPollPort} calls it: the port's wake-up pipe. */
-  public static long onNetPortWakeupOpen(boolean blocking) throws java.io.IOException {
-    return (Long) net(NetOp.PORT_WAKEUP_OPEN, blocking);
+  /**
+   * {@code IOUtil.makePipe(blocking)} as {@code EPollPort} (its wake-up pipe) and {@code PipeImpl}
+   * (the program's {@code Pipe}) call it: a pipe the process keeps to itself.
+   */
+  public static long onNetPipeOpen(boolean blocking) throws java.io.IOException {
+    return (Long) net(NetOp.PIPE_OPEN, blocking);
   }
 
   /** {@code InetAddressImpl.lookupAllHostAddr(host)} (JDK 17). */

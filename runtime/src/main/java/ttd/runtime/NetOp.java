@@ -46,9 +46,10 @@ public final class NetOp {
   public static final int DATAGRAM_READV = 30;
   public static final int DATAGRAM_WRITE = 31;
   public static final int DATAGRAM_WRITEV = 32;
-  // the asynchronous channels: UnixAsynchronousSocketChannelImpl.checkConnect, EPollPort's pipe
+  // the asynchronous channels: UnixAsynchronousSocketChannelImpl.checkConnect; IOUtil.makePipe,
+  // the pipe of EPollPort or of the program's Pipe
   public static final int CHECK_CONNECT = 33;
-  public static final int PORT_WAKEUP_OPEN = 34;
+  public static final int PIPE_OPEN = 34;
   // sun.nio.ch.Net's multicast natives: membership (join or drop, block or unblock a source) and
   // the interface multicast datagrams leave by (IP_MULTICAST_IF), for IPv4 and IPv6
   public static final int MEMBERSHIP4 = 35;

@@ -590,9 +590,10 @@ public final class CaptureTable {
         Set.of(socket), Jdks.UNTIL_17);
     replaced(files, "writev0", TRANSFER + "J", true, null, false, NET, "onSocketWritev", EventKind.SOCKET_WRITE,
         Set.of(socket), Jdks.UNTIL_17);
-    // the asynchronous channels' port is woken up through a pipe: making one there opens a wake-up descriptor
-    replaced("sun/nio/ch/IOUtil", "makePipe", "(Z)J", true, null, false, NET, "onNetPortWakeupOpen",
-        EventKind.SELECTOR_WAKEUP_OPEN, Set.of("sun/nio/ch/EPollPort"), Jdks.ALL);
+    // a pipe the process keeps to itself: the asynchronous channels' port is woken up through one,
+    // and the program's Pipe is one; its ends are real in replay, mapped as wake-up descriptors
+    replaced("sun/nio/ch/IOUtil", "makePipe", "(Z)J", true, null, false, NET, "onNetPipeOpen",
+        EventKind.SELECTOR_WAKEUP_OPEN, Set.of("sun/nio/ch/EPollPort", "sun/nio/ch/PipeImpl"), Jdks.ALL);
   }
 
   private static void clock(String owner, String name, String desc, String hook, EventKind event) {

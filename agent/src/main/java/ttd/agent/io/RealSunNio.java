@@ -117,7 +117,7 @@ public final class RealSunNio implements RealNet {
       case NetOp.CHECK_CONNECT:
         n.checkConnect().invokeExact((int) a[0]);
         return null;
-      case NetOp.PORT_WAKEUP_OPEN:
+      case NetOp.PIPE_OPEN:
         return (long) n.makePipe.invokeExact((boolean) a[0]);
       default:
         throw new IllegalArgumentException("no network native " + op);

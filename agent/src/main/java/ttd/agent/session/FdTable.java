@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * JDK's own bookkeeping (non-blocking mode, close, the pre-close dup) works as usual. fd numbers
  * differ between record and replay (the JVMs open different files), so the table maps recorded
  * numbers to replay numbers: a selector's recorded events name recorded fds. A selector's wake-up
- * descriptor is real in replay too (it is local to the process), and marked as such. Replay never
+ * descriptor, and the ends of a pipe the process keeps to itself, are real in replay too (they
+ * are local to the process), and marked as such. Replay never
  * closes a descriptor; the program closes its stand-ins as it closed its sockets.
  */
 final class FdTable {

@@ -41,7 +41,7 @@ final class NetCalls {
 
   Object exchange(Exchange s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
     if (op == NetOp.SELECTOR_WAIT || op == NetOp.SELECTOR_CONTROL || op == NetOp.SELECTOR_WAKEUP_OPEN
-        || op == NetOp.PORT_WAKEUP_OPEN) {
+        || op == NetOp.PIPE_OPEN) {
       return selectors.exchange(s, t, real, op, a);
     }
     if (op == NetOp.DATAGRAM_RECEIVE || op == NetOp.DATAGRAM_SEND) {

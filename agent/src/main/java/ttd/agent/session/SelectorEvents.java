@@ -11,7 +11,8 @@ import ttd.runtime.RealNet;
 /**
  * The epoll selector's natives: which channels a wait found ready, and the selector's interest
  * changes and wake-up descriptor. The asynchronous channels' {@code EPollPort} calls the same
- * natives and is woken up through a pipe, whose read end is its wake-up descriptor.
+ * natives and is woken up through a pipe, whose read end is its wake-up descriptor; the program's
+ * own {@code Pipe} is such a pipe too.
  *
  * <p>A recording logs how many events a wait returned and each event's (fd, ready set), read from
  * the native event array. A replay writes them back into that array, with each recorded fd mapped
@@ -42,10 +43,8 @@ final class SelectorEvents {
       case NetOp.SELECTOR_CONTROL:
         int result = s.performsRealIo() || !fds.isStandIn((Integer) a[2]) ? (Integer) real.call(op, a) : 0;
         return (int) NetWire.result(s.exchangeData(t, EventKind.SELECTOR_CONTROL, NetWire.value(result), null, 0, 0, null));
-      case NetOp.PORT_WAKEUP_OPEN: // an asynchronous channel group's pipe: its read end is polled
-        long pipe = (Long) real.call(op, a);
-        wakeupOpened(s, t, (int) (pipe >>> 32));
-        return pipe;
+      case NetOp.PIPE_OPEN:
+        return pipeOpened(s, t, (Long) real.call(op, a));
       default: // the wake-up descriptor (an eventfd): real in replay too, mapped to the recorded one
         int fd = (Integer) real.call(op, a);
         wakeupOpened(s, t, fd);
@@ -59,6 +58,23 @@ final class SelectorEvents {
     if (!s.performsRealIo()) {
       fds.wakeup((int) recorded, fd);
     }
+  }
+
+  /**
+   * Logs a pipe the process keeps to itself ({@code (read fd << 32) | write fd}): an asynchronous
+   * channel group's wake-up pipe, whose read end its port polls, or the program's {@code Pipe},
+   * whose ends the program may register with a selector. Both ends are real in replay too (what
+   * one thread writes another reads, in the order the schedule replays) and are mapped from the
+   * recorded numbers like a wake-up descriptor, so a recorded selection of either names the
+   * replay's.
+   */
+  private long pipeOpened(Exchange s, ThreadState t, long pipe) {
+    long recorded = NetWire.result(s.exchangeData(t, EventKind.SELECTOR_WAKEUP_OPEN, NetWire.value(pipe), null, 0, 0, null));
+    if (!s.performsRealIo()) {
+      fds.wakeup((int) (recorded >>> 32), (int) (pipe >>> 32));
+      fds.wakeup((int) recorded, (int) pipe);
+    }
+    return pipe;
   }
 
   private int waitFor(Exchange s, ThreadState t, RealNet real, Object[] a) throws IOException {

@@ -75,9 +75,14 @@ class NetworkCallsInstrumentationTest {
         "ttd/runtime/NetHooks.onNetCheckConnect(I)V");
     assertHooked("sun/nio/ch/UnixAsynchronousServerSocketChannelImpl", "sun/nio/ch/Net.accept",
         "ttd/runtime/NetHooks.onNetAccept(Ljava/io/FileDescriptor;Ljava/io/FileDescriptor;[Ljava/net/InetSocketAddress;)I");
-    assertHooked("sun/nio/ch/EPollPort", "sun/nio/ch/IOUtil.makePipe", "ttd/runtime/NetHooks.onNetPortWakeupOpen(Z)J");
+    assertHooked("sun/nio/ch/EPollPort", "sun/nio/ch/IOUtil.makePipe", "ttd/runtime/NetHooks.onNetPipeOpen(Z)J");
     assertHooked("sun/nio/ch/EPollPort", "sun/nio/ch/EPoll.ctl", "ttd/runtime/NetHooks.onNetSelectorControl(IIII)I");
     assertHooked("sun/nio/ch/EPollPort$EventHandlerTask", "sun/nio/ch/EPoll.wait", "ttd/runtime/NetHooks.onNetSelectorWait(IJII)I");
+  }
+
+  @Test
+  void theProgramsOwnPipeIsMadeThroughTheHookSoItsEndsMapInReplay() throws IOException {
+    assertHooked("sun/nio/ch/PipeImpl", "sun/nio/ch/IOUtil.makePipe", "ttd/runtime/NetHooks.onNetPipeOpen(Z)J");
   }
 
   /** {@code type}, as the agent rewrites it, calls {@code hook} and no longer {@code callee}. */
