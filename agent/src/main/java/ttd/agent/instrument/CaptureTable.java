@@ -359,10 +359,14 @@ public final class CaptureTable {
         "onClassDeclaredConstructors", "([Ljava/lang/reflect/Constructor;)[Ljava/lang/reflect/Constructor;", null,
         c, type, Jdks.ALL);
 
-    TypeInstrumentation channelIo = new ChannelIoInstrumentation();
-    for (String[] m : ChannelIoInstrumentation.METHODS) {
-      body(ChannelIoInstrumentation.OWNER, m[0], m[1], false, HOOKS, ChannelIoInstrumentation.HOOK,
-          ChannelIoInstrumentation.HOOK_DESC, null, ChannelIoInstrumentation.OWNER, channelIo, Jdks.ALL);
+    for (String owner : ChannelIoInstrumentation.OWNERS) {
+      TypeInstrumentation channelIo = new ChannelIoInstrumentation(owner);
+      for (String[] m : ChannelIoInstrumentation.METHODS) {
+        if (m[0].equals(owner)) {
+          body(owner, m[1], m[2], false, HOOKS, ChannelIoInstrumentation.HOOK, ChannelIoInstrumentation.HOOK_DESC,
+              null, owner, channelIo, Jdks.ALL);
+        }
+      }
     }
     String boot = BootPackagesInstrumentation.OWNER;
     body(boot, BootPackagesInstrumentation.NATIVE, BootPackagesInstrumentation.NATIVE_DESC, true, HOOKS,

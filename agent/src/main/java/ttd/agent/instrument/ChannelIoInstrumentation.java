@@ -5,7 +5,8 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * {@code sun.nio.ch.SocketChannelImpl}: whether the read or write under way may block. A socket
+ * {@code sun.nio.ch.SocketChannelImpl}, and a {@code Pipe}'s {@code SourceChannelImpl} and {@code
+ * SinkChannelImpl}: whether the read or write under way may block. A socket
  * read keeps the scheduler's baton only where it cannot block; a probe for bytes tells that for a
  * blocking channel, but a non-blocking channel's read or write never blocks, and the dispatcher's
  * {@code read0}/{@code write0} below it is not told which it is. Given up there, the baton went on
@@ -13,24 +14,37 @@ import org.objectweb.asm.Opcodes;
  * channel's {@code closeLock} (a JDK monitor) and waited for those locks, and a second closer
  * blocked on {@code closeLock} for real with the baton (WireMock's fault stubs over Jetty's HTTP/2;
  * 6 of 6 of a reducer stopped after 5 s). {@code beginRead/beginWrite(blocking)} and {@code
- * endRead/endWrite} tell the session through {@code Hooks.onChannelIo}.
+ * endRead/endWrite} tell the session through {@code Hooks.onChannelIo}. A pipe's read or write
+ * in blocking mode gives up the baton while it runs, a non-blocking one keeps it, the same way.
  */
 final class ChannelIoInstrumentation implements TypeInstrumentation {
 
-  static final String OWNER = "sun/nio/ch/SocketChannelImpl";
+  private static final String SOCKET = "sun/nio/ch/SocketChannelImpl";
+  private static final String SOURCE = "sun/nio/ch/SourceChannelImpl";
+  private static final String SINK = "sun/nio/ch/SinkChannelImpl";
+  static final List<String> OWNERS = List.of(SOCKET, SOURCE, SINK);
   /** What begins an operation: {@code beginRead/beginWrite(blocking)} (17, 25). */
   private static final String BEGIN_DESC = "(Z)V";
   /** What ends one: {@code endRead/endWrite(blocking, completed)}. */
   private static final String END_DESC = "(ZZ)V";
-  /** The methods hooked, with their descriptors. */
-  static final List<String[]> METHODS = List.of(new String[] {"beginRead", BEGIN_DESC},
-      new String[] {"beginWrite", BEGIN_DESC}, new String[] {"endRead", END_DESC}, new String[] {"endWrite", END_DESC});
+  /** The methods hooked: owner, name, descriptor. */
+  static final List<String[]> METHODS = List.of(
+      new String[] {SOCKET, "beginRead", BEGIN_DESC}, new String[] {SOCKET, "beginWrite", BEGIN_DESC},
+      new String[] {SOCKET, "endRead", END_DESC}, new String[] {SOCKET, "endWrite", END_DESC},
+      new String[] {SOURCE, "beginRead", BEGIN_DESC}, new String[] {SOURCE, "endRead", END_DESC},
+      new String[] {SINK, "beginWrite", BEGIN_DESC}, new String[] {SINK, "endWrite", END_DESC});
   static final String HOOK = "onChannelIo";
   static final String HOOK_DESC = "(Z)V";
 
+  private final String owner;
+
+  ChannelIoInstrumentation(String owner) {
+    this.owner = owner;
+  }
+
   @Override
   public String typeName() {
-    return OWNER;
+    return owner;
   }
 
   @Override
@@ -50,9 +64,9 @@ final class ChannelIoInstrumentation implements TypeInstrumentation {
     });
   }
 
-  private static boolean hooked(String name, String desc) {
+  private boolean hooked(String name, String desc) {
     for (String[] m : METHODS) {
-      if (m[0].equals(name) && m[1].equals(desc)) {
+      if (m[0].equals(owner) && m[1].equals(name) && m[2].equals(desc)) {
         return true;
       }
     }

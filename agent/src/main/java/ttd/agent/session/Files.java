@@ -32,11 +32,10 @@ final class Files {
   private final AtomicLong outputs = new AtomicLong();
   private final ProgramFiles programFiles = new ProgramFiles();
   private final MappedFiles mappings = new MappedFiles();
-  private final NativeFiles nativeFiles = new NativeFiles(outputs, mappings);
+  private final NativeFiles nativeFiles;
   private final FileInputs fileInputs;
   private final FileOutputs fileOutputs;
-  private final RandomAccessFiles randomAccessFiles =
-      new RandomAccessFiles(programFiles, nativeFiles.fds(), outputs, mappings);
+  private final RandomAccessFiles randomAccessFiles;
   private final FileSystemQueries fileSystem = new FileSystemQueries();
   private final FileWatches watches;
   private final ChildWaits childWaits;
@@ -48,10 +47,22 @@ final class Files {
   Files(ProgramRun run, Exchange exchange) {
     this.run = run;
     this.exchange = exchange;
+    this.nativeFiles = new NativeFiles(outputs, mappings, run.blocking());
+    this.randomAccessFiles = new RandomAccessFiles(programFiles, nativeFiles.fds(), outputs, mappings);
     this.watches = new FileWatches(run.blocking());
     this.fileInputs = new FileInputs(programFiles, nativeFiles.fds(), run.blocking());
     this.fileOutputs = new FileOutputs(programFiles, nativeFiles.fds(), outputs, mappings, run.blocking());
     this.childWaits = new ChildWaits(run.scheduler(), run.blocking());
+  }
+
+  /**
+   * The process made a pipe ({@code IOUtil.makePipe}: the program's {@code Pipe}, an asynchronous
+   * channel group's wake-up pipe): reads and writes of its ends through the file dispatcher are
+   * logged, and may wait for the thread at the other end.
+   */
+  void pipeOpened(int readFd, int writeFd) {
+    nativeFiles.fds().openedPipe(readFd, "a pipe's read end");
+    nativeFiles.fds().openedPipe(writeFd, "a pipe's write end");
   }
 
   /** Makes the program's own native libraries fail to load from now on ({@code refusenative}). */

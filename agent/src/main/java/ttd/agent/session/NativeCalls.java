@@ -23,10 +23,18 @@ final class NativeCalls {
       Blocking blocking, String what, Exchange s, ThreadState t, RealCalls real, EventKind kind, String key,
       int op, Object[] args)
       throws Exception {
+    return loggedAcross(blocking, what, false, s, t, real, kind, key, op, args);
+  }
+
+  /** {@link #loggedAcross}, keeping the baton where the call cannot block ({@code ready}). */
+  static Object loggedAcross(
+      Blocking blocking, String what, boolean ready, Exchange s, ThreadState t, RealCalls real, EventKind kind,
+      String key, int op, Object[] args)
+      throws Exception {
     String outcome = null;
     Exception failure = null;
     Object result = null;
-    blocking.begin(t, what);
+    blocking.begin(t, what, ready);
     try {
       if (s.performsRealIo()) {
         result = real.call(op, args);

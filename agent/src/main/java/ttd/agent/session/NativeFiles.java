@@ -36,9 +36,10 @@ final class NativeFiles {
   /**
    * @param outputs numbers every output, so replay can check their order
    * @param mappings the program's files mapped shared
+   * @param blocking where a pipe's read or write gives up the baton while it waits
    */
-  NativeFiles(AtomicLong outputs, MappedFiles mappings) {
-    channels = new NioChannels(fds, outputs, mappings);
+  NativeFiles(AtomicLong outputs, MappedFiles mappings, Blocking blocking) {
+    channels = new NioChannels(fds, outputs, mappings, blocking);
   }
 
   /** Records the program's child processes with rr from now on. */

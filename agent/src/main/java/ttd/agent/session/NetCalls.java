@@ -32,10 +32,10 @@ final class NetCalls {
   private final SelectorEvents selectors;
   private final DatagramTransfers datagrams;
 
-  NetCalls(FdTable fds, Blocking blocking) {
+  NetCalls(FdTable fds, Blocking blocking, java.util.function.BiConsumer<Integer, Integer> pipes) {
     this.fds = fds;
     this.blocking = blocking;
-    this.selectors = new SelectorEvents(fds, blocking);
+    this.selectors = new SelectorEvents(fds, blocking, pipes);
     this.datagrams = new DatagramTransfers(blocking);
   }
 

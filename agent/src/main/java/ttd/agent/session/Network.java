@@ -20,10 +20,11 @@ final class Network {
   private final NetCalls calls;
   private final SocketTransfers transfers;
 
-  Network(ProgramRun run, Exchange exchange) {
+  /** {@code pipes}: told of each pipe the process makes (its read and write fds), for its reads and writes. */
+  Network(ProgramRun run, Exchange exchange, java.util.function.BiConsumer<Integer, Integer> pipes) {
     this.run = run;
     this.exchange = exchange;
-    this.calls = new NetCalls(new FdTable(), run.blocking());
+    this.calls = new NetCalls(new FdTable(), run.blocking(), pipes);
     this.transfers = new SocketTransfers(run.blocking());
   }
 

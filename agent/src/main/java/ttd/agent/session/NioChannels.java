@@ -17,6 +17,9 @@ import ttd.runtime.RealCalls;
  * JDK passes); writes are logged and, in replay, compared and not performed; position, size,
  * truncation, locks and syncs are logged and answered from the log.
  *
+ * <p>The ends of a pipe the process made ({@code Pipe}) are logged the same way; a read or write of
+ * one in blocking mode gives up the baton while it runs ({@link #pipe}).
+ *
  * <p>Transfers that would bypass those natives (sendfile) are declined for the program's channels,
  * so the JDK falls back to reading and writing through them. Mappings are read when they are made
  * ({@link #map}).
@@ -25,6 +28,8 @@ final class NioChannels {
 
   /** {@code sun.nio.ch.IOStatus.UNSUPPORTED}: the JDK then tries its next way to transfer. */
   private static final long UNSUPPORTED = -4;
+  /** {@code sun.nio.ch.IOStatus.UNAVAILABLE}: a non-blocking call found nothing to move. */
+  private static final long UNAVAILABLE = -2;
   private static final MethodHandle CHANNEL_FD;
 
   static {
@@ -47,11 +52,14 @@ final class NioChannels {
   private java.io.FileInputStream devZero;
   /** The program's files mapped shared, to whose shadows replay applies the channels' writes. */
   private final MappedFiles mappings;
+  /** Where a read or write of a pipe end in blocking mode gives up the baton while it waits. */
+  private final Blocking blocking;
 
-  NioChannels(ProgramFds fds, AtomicLong outputs, MappedFiles mappings) {
+  NioChannels(ProgramFds fds, AtomicLong outputs, MappedFiles mappings, Blocking blocking) {
     this.fds = fds;
     this.outputs = outputs;
     this.mappings = mappings;
+    this.blocking = blocking;
   }
 
   Object call(Exchange s, ThreadState t, RealCalls real, int op, Object[] a) throws Exception {
@@ -67,12 +75,14 @@ final class NioChannels {
     if (path == null) {
       return real.call(op, a);
     }
+    if (fds.mayBlock((FileDescriptor) a[0]) && (op == READ || op == READV || op == WRITE || op == WRITEV)) {
+      return pipe(s, t, real, op, a, path);
+    }
     switch (op) {
       case READ:
       case PREAD:
-        return read(s, t, real, op, a, (long) a[1], (int) a[2], 0);
       case READV:
-        return (long) read(s, t, real, op, a, (long) a[1], 0, (int) a[2]);
+        return read(s, t, real, op, a, null, true);
       case WRITE:
       case PWRITE:
       case WRITEV:
@@ -105,29 +115,71 @@ final class NioChannels {
   }
 
   /**
-   * A read into native memory: {@code len} bytes at {@code address}, or (readv) the buffers of
-   * {@code iovcnt} {@code struct iovec}s at {@code address}.
+   * A read or write of an end of the program's own {@code Pipe}: logged like a file's (reads with
+   * their bytes, served in replay; writes compared, not performed), since a read finds what the
+   * writer wrote by the time it returns, which the replayed schedule alone does not decide once the
+   * reader waited. In blocking mode the call gives up the baton while it runs, in record and at
+   * the same point in replay, so the thread at the other end runs; a non-blocking call keeps it,
+   * and offers its turn when it moved nothing, as a socket's does.
    */
-  private static int read(
-      Exchange s, ThreadState t, RealCalls real, int op, Object[] a, long address, int len, int iovcnt)
+  private Object pipe(Exchange s, ThreadState t, RealCalls real, int op, Object[] a, String path) throws Exception {
+    boolean write = op == WRITE || op == WRITEV;
+    boolean ready = t.nonBlockingIo;
+    Object n;
+    if (write) {
+      byte[] bytes = op == WRITEV ? gather((long) a[1], (int) a[2], Long.MAX_VALUE) : new byte[(int) a[2]];
+      if (op != WRITEV) {
+        NativeMemory.read((long) a[1], bytes, 0, bytes.length);
+      }
+      s.exchangeOutput(t, EventKind.FILE_WRITE, outputs.getAndIncrement(), bytes, 0, bytes.length);
+      n = NativeCalls.loggedAcross(blocking, "a write to " + path, ready, s, t, real, EventKind.CHANNEL_CALL,
+          NativeCalls.key(op, path), op, a);
+    } else {
+      n = read(s, t, real, op, a, "a read of " + path, ready);
+    }
+    long moved = ((Number) n).longValue();
+    if (ready && (moved == 0 || moved == UNAVAILABLE)) {
+      blocking.offerTurn(t);
+    }
+    return n;
+  }
+
+  /**
+   * A read into native memory: {@code len} bytes at {@code address} ({@code read0(fd, address,
+   * len)}, {@code pread0}), or the buffers of {@code iovcnt} {@code struct iovec}s at {@code
+   * address} ({@code readv0}); the count as the native returns it. With {@code what}, the real read
+   * runs between {@link Blocking#begin} and {@link Blocking#end}, which keep the baton if {@code
+   * ready}.
+   */
+  private Object read(Exchange s, ThreadState t, RealCalls real, int op, Object[] a, String what, boolean ready)
       throws Exception {
     IOException error = null;
     int n = 0;
-    if (s.performsRealIo()) {
-      try {
-        Object r = real.call(op, a);
-        n = r instanceof Long ? (int) (long) (Long) r : (Integer) r;
-      } catch (IOException e) {
-        error = e;
-        n = Integer.MIN_VALUE;
+    if (what != null) {
+      blocking.begin(t, what, ready);
+    }
+    try {
+      if (s.performsRealIo()) {
+        try {
+          Object r = real.call(op, a);
+          n = r instanceof Long ? (int) (long) (Long) r : (Integer) r;
+        } catch (IOException e) {
+          error = e;
+          n = Integer.MIN_VALUE;
+        }
+      }
+    } finally {
+      if (what != null) {
+        blocking.end(t);
       }
     }
-    n = s.exchangeNativeRead(t, n, address, len, iovcnt);
+    boolean vector = op == READV;
+    n = s.exchangeNativeRead(t, n, (long) a[1], vector ? 0 : (int) a[2], vector ? (int) a[2] : 0);
     if (n == Integer.MIN_VALUE) {
       String message = s.exchangeString(t, EventKind.IO_ERROR, 0, error == null ? null : String.valueOf(error.getMessage()));
       throw error != null ? error : new IOException(message);
     }
-    return n;
+    return vector ? (Object) (long) n : (Object) n;
   }
 
   /**

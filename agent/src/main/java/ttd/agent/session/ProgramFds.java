@@ -45,7 +45,7 @@ final class ProgramFds {
   }
 
   private final Map<Integer, String> fds = new ConcurrentHashMap<>();
-  /** The descriptors among them that are pipes to a child process, whose reads and writes may block. */
+  /** The descriptors among them that are pipes (to a child process, or the process's own), whose reads and writes may block. */
   private final Set<Integer> pipes = ConcurrentHashMap.newKeySet();
   private final Map<Long, Directory> dirs = new ConcurrentHashMap<>();
   private final AtomicLong invented = new AtomicLong(0x7ddd_0000_0000_0000L);
@@ -65,7 +65,7 @@ final class ProgramFds {
     }
   }
 
-  /** Notes a pipe to a child process, named {@code name}. */
+  /** Notes a pipe to a child process, or an end of a pipe the process made, named {@code name}. */
   void openedPipe(int fd, String name) {
     if (fd >= 0) {
       fds.put(fd, name);

@@ -29,11 +29,14 @@ final class SelectorEvents {
 
   private final FdTable fds;
   private final Blocking blocking;
+  /** Told of each pipe's two fds (this JVM's), whose reads and writes the file side logs. */
+  private final java.util.function.BiConsumer<Integer, Integer> pipes;
   private volatile int[] layout;
 
-  SelectorEvents(FdTable fds, Blocking blocking) {
+  SelectorEvents(FdTable fds, Blocking blocking, java.util.function.BiConsumer<Integer, Integer> pipes) {
     this.fds = fds;
     this.blocking = blocking;
+    this.pipes = pipes;
   }
 
   Object exchange(Exchange s, ThreadState t, RealNet real, int op, Object[] a) throws IOException {
@@ -63,10 +66,10 @@ final class SelectorEvents {
   /**
    * Logs a pipe the process keeps to itself ({@code (read fd << 32) | write fd}): an asynchronous
    * channel group's wake-up pipe, whose read end its port polls, or the program's {@code Pipe},
-   * whose ends the program may register with a selector. Both ends are real in replay too (what
-   * one thread writes another reads, in the order the schedule replays) and are mapped from the
-   * recorded numbers like a wake-up descriptor, so a recorded selection of either names the
-   * replay's.
+   * whose ends the program may register with a selector. Both ends are real in replay too, and
+   * are mapped from the recorded numbers like a wake-up descriptor, so a recorded selection of
+   * either names the replay's. The data goes through the file dispatcher's natives, which log it
+   * ({@code NioChannels}: the port's pipe uses {@code IOUtil}'s own natives, which stay real).
    */
   private long pipeOpened(Exchange s, ThreadState t, long pipe) {
     long recorded = NetWire.result(s.exchangeData(t, EventKind.SELECTOR_WAKEUP_OPEN, NetWire.value(pipe), null, 0, 0, null));
@@ -74,6 +77,7 @@ final class SelectorEvents {
       fds.wakeup((int) (recorded >>> 32), (int) (pipe >>> 32));
       fds.wakeup((int) recorded, (int) pipe);
     }
+    pipes.accept((int) (pipe >>> 32), (int) pipe);
     return pipe;
   }
 

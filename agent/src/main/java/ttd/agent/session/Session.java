@@ -69,7 +69,7 @@ public final class Session implements HookDelegate {
     this.threads = new Threads(run, exchange, mode);
     this.schedule = new Schedule(run, exchange, mode);
     this.files = new Files(run, exchange);
-    this.network = new Network(run, exchange);
+    this.network = new Network(run, exchange, files::pipeOpened);
     this.waits = new Waits(run, exchange);
     this.gcNotifications = new GcNotifications(run, exchange);
     BlockedFrames.learn();
