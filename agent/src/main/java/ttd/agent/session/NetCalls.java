@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.HexFormat;
+import java.util.function.BiConsumer;
 import ttd.agent.io.RealSunNio;
 import ttd.log.EventKind;
 import ttd.runtime.NetOp;
@@ -32,7 +33,7 @@ final class NetCalls {
   private final SelectorEvents selectors;
   private final DatagramTransfers datagrams;
 
-  NetCalls(FdTable fds, Blocking blocking, java.util.function.BiConsumer<Integer, Integer> pipes) {
+  NetCalls(FdTable fds, Blocking blocking, BiConsumer<Integer, Integer> pipes) {
     this.fds = fds;
     this.blocking = blocking;
     this.selectors = new SelectorEvents(fds, blocking, pipes);

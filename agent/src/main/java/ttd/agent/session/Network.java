@@ -1,9 +1,10 @@
 package ttd.agent.session;
 
-import ttd.runtime.ReplayPosition;
 import java.io.FileDescriptor;
 import java.io.IOException;
+import java.util.function.BiConsumer;
 import ttd.runtime.RealNet;
+import ttd.runtime.ReplayPosition;
 
 /**
  * The session's part for the hooks that stand in for network natives (sockets, the epoll selector, name lookups), written
@@ -21,7 +22,7 @@ final class Network {
   private final SocketTransfers transfers;
 
   /** {@code pipes}: told of each pipe the process makes (its read and write fds), for its reads and writes. */
-  Network(ProgramRun run, Exchange exchange, java.util.function.BiConsumer<Integer, Integer> pipes) {
+  Network(ProgramRun run, Exchange exchange, BiConsumer<Integer, Integer> pipes) {
     this.run = run;
     this.exchange = exchange;
     this.calls = new NetCalls(new FdTable(), run.blocking(), pipes);

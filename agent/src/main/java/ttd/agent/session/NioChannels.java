@@ -86,10 +86,7 @@ final class NioChannels {
       case WRITE:
       case PWRITE:
       case WRITEV:
-        byte[] bytes = op == WRITEV ? gather((long) a[1], (int) a[2], Long.MAX_VALUE) : new byte[(int) a[2]];
-        if (op != WRITEV) {
-          NativeMemory.read((long) a[1], bytes, 0, bytes.length);
-        }
+        byte[] bytes = written(op, a);
         long at = op == PWRITE ? (long) a[3] : -1;
         boolean mapped = mappings.covers(path);
         if (mapped && op != PWRITE) {
@@ -127,10 +124,7 @@ final class NioChannels {
     boolean ready = t.nonBlockingIo;
     Object n;
     if (write) {
-      byte[] bytes = op == WRITEV ? gather((long) a[1], (int) a[2], Long.MAX_VALUE) : new byte[(int) a[2]];
-      if (op != WRITEV) {
-        NativeMemory.read((long) a[1], bytes, 0, bytes.length);
-      }
+      byte[] bytes = written(op, a);
       s.exchangeOutput(t, EventKind.FILE_WRITE, outputs.getAndIncrement(), bytes, 0, bytes.length);
       n = NativeCalls.loggedAcross(blocking, "a write to " + path, ready, s, t, real, EventKind.CHANNEL_CALL,
           NativeCalls.key(op, path), op, a);
@@ -142,6 +136,16 @@ final class NioChannels {
       blocking.offerTurn(t);
     }
     return n;
+  }
+
+  /** The bytes a write ({@code write0}, {@code pwrite0}: at an address; {@code writev0}: iovecs) hands over. */
+  private static byte[] written(int op, Object[] a) {
+    if (op == WRITEV) {
+      return gather((long) a[1], (int) a[2], Long.MAX_VALUE);
+    }
+    byte[] bytes = new byte[(int) a[2]];
+    NativeMemory.read((long) a[1], bytes, 0, bytes.length);
+    return bytes;
   }
 
   /**

@@ -1,6 +1,7 @@
 package ttd.agent.session;
 
 import java.io.IOException;
+import java.util.function.BiConsumer;
 import ttd.agent.io.NativeMemory;
 import ttd.agent.io.RealSunNio;
 import ttd.agent.schedule.QuietWait;
@@ -30,10 +31,10 @@ final class SelectorEvents {
   private final FdTable fds;
   private final Blocking blocking;
   /** Told of each pipe's two fds (this JVM's), whose reads and writes the file side logs. */
-  private final java.util.function.BiConsumer<Integer, Integer> pipes;
+  private final BiConsumer<Integer, Integer> pipes;
   private volatile int[] layout;
 
-  SelectorEvents(FdTable fds, Blocking blocking, java.util.function.BiConsumer<Integer, Integer> pipes) {
+  SelectorEvents(FdTable fds, Blocking blocking, BiConsumer<Integer, Integer> pipes) {
     this.fds = fds;
     this.blocking = blocking;
     this.pipes = pipes;
